@@ -1,0 +1,248 @@
+// Package mutate owns gozilla's mutants: the Mothra mutation operators
+// adapted to Go, the stable mutant records they produce, and the mutant
+// schemata rewriting that compiles all mutants of a package into one binary.
+//
+// In: a type-checked *load.Package. Out: a *Set holding
+//   - Mutants, the records every later stage uses (ID, operator, span,
+//     original and replacement text): applying Repl to the span
+//     [Offset,End) of the original file gives the mutant's source;
+//   - the schemata sources (Set.Overlay), in which a run-time switch on the
+//     GOZILLA_MUTANT environment variable selects the active mutant, and
+//     every mutation site records, in coverage mode, that it was reached.
+//
+// Guarantees: every mutant type-checks on its own (each is re-checked with
+// go/types, which also rejects mutants that leave a variable, import or
+// label unused, or a function without a terminating statement); no mutant
+// is textually identical to the original; the schemata type-check (sites
+// that do not are dropped, with their mutants). IDs and order are a pure
+// function of the source and the options.
+//
+// Terms. A site is one AST node (an expression or a statement) that has
+// mutants; a variant is one replacement of a site's span. Sites nest: the
+// variants of an outer site embed the (schemata) text of inner sites, so
+// exactly one mutant is active at a time whatever the nesting.
+package mutate
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+	"strings"
+
+	"github.com/gozilla/gozilla/internal/load"
+)
+
+// Op is a mutation operator. Values are stable: append, never renumber.
+type Op int
+
+const (
+	AOR Op = iota + 1 // arithmetic operator replacement, and the operand forms
+	ROR               // relational operator replacement, and true/false
+	LCR               // logical connector replacement, operand and constant forms
+	UOI               // unary operator insertion: -e, ^e, !e, e+1, e-1
+	ABS               // abs(e), -abs(e), ZPUSH (dies when e == 0)
+	SVR               // scalar variable replacement by another in-scope variable
+	CSR               // scalar replaced by a constant of the unit's pool
+	SCR               // constant replaced by an in-scope scalar
+	CRP               // constant c by c+1, c-1, 0, -c
+	SDL               // statement deletion
+	RSR               // return statement replacement (results by zero values)
+	BOR               // bitwise operator replacement (& | ^ &^, << >>)
+	ASG               // assignment operator replacement (+= … and ++/--)
+)
+
+var opNames = [...]string{AOR: "AOR", ROR: "ROR", LCR: "LCR", UOI: "UOI", ABS: "ABS", SVR: "SVR",
+	CSR: "CSR", SCR: "SCR", CRP: "CRP", SDL: "SDL", RSR: "RSR", BOR: "BOR", ASG: "ASG"}
+
+// AllOps lists every operator in its canonical order.
+func AllOps() []Op {
+	ops := make([]Op, 0, len(opNames)-1)
+	for op := AOR; int(op) < len(opNames); op++ {
+		ops = append(ops, op)
+	}
+	return ops
+}
+
+func (op Op) String() string {
+	if op > 0 && int(op) < len(opNames) {
+		return opNames[op]
+	}
+	return fmt.Sprintf("Op(%d)", int(op))
+}
+
+// ParseOps parses a comma-separated operator list such as "AOR,ROR".
+// The empty string means all operators.
+func ParseOps(s string) (map[Op]bool, error) {
+	set := map[Op]bool{}
+	if strings.TrimSpace(s) == "" {
+		for _, op := range AllOps() {
+			set[op] = true
+		}
+		return set, nil
+	}
+	for _, name := range strings.Split(s, ",") {
+		name = strings.ToUpper(strings.TrimSpace(name))
+		found := false
+		for _, op := range AllOps() {
+			if op.String() == name {
+				set[op], found = true, true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("unknown mutation operator %q (known: %s)", name, strings.Join(opNames[1:], ","))
+		}
+	}
+	return set, nil
+}
+
+// Mutant is one mutant: a replacement of the byte span [Offset,End) of
+// File by Repl. It is a plain record so that reports, caches and
+// subprocesses can carry it.
+type Mutant struct {
+	ID     int    // 1-based, dense, deterministic within a package
+	Op     Op     //
+	Pkg    string // import path
+	Func   string // enclosing function: "F", "T.M" or "(*T).M"
+	File   string // absolute path of the original file
+	Line   int    // 1-based line of Offset
+	Col    int    // 1-based column (bytes) of Offset
+	Offset int    // byte offset of the replaced span
+	End    int    // byte offset just past the replaced span
+	Orig   string // source text of the span
+	Repl   string // replacement text
+	Site   int    // the schemata site the mutant lives at (its coverage unit)
+}
+
+// Apply returns the mutant's version of src, the original file's bytes.
+func (m *Mutant) Apply(src []byte) []byte {
+	out := make([]byte, 0, len(src)+len(m.Repl))
+	out = append(out, src[:m.Offset]...)
+	out = append(out, m.Repl...)
+	return append(out, src[m.End:]...)
+}
+
+// Options control mutant generation. The zero value uses every operator.
+type Options struct {
+	Ops map[Op]bool // operators to apply; nil = all
+
+	// SkipCheck skips the per-mutant type check (debugging and benchmarks
+	// of the generator only: unchecked mutants may not compile).
+	SkipCheck bool
+}
+
+// Dropped records mutants that were generated but rejected, by reason.
+type Dropped struct {
+	IllTyped    int // the mutant alone does not type-check
+	NoSchemata  int // its site could not be encoded in the schemata
+	FirstReason string
+}
+
+// Set is the outcome of Generate for one package.
+type Set struct {
+	Pkg     *load.Package
+	Mutants []*Mutant
+	Sites   int               // number of schemata sites; site IDs are 1..Sites
+	Overlay map[string][]byte // absolute path -> schemata source (incl. the helper file)
+	Dropped Dropped
+}
+
+// Generate applies the operators to every function body of pkg, checks
+// each mutant, numbers them and builds the schemata sources.
+func Generate(pkg *load.Package, opt Options) (*Set, error) {
+	ops := opt.Ops
+	if ops == nil {
+		ops, _ = ParseOps("")
+	}
+	var files []*fileSites
+	for _, f := range pkg.Files {
+		if f.Cgo {
+			return nil, fmt.Errorf("%s: cgo packages are not supported", pkg.Path)
+		}
+		files = append(files, collect(pkg, f, ops))
+	}
+	dropIdentical(files)
+	set := &Set{Pkg: pkg}
+	if !opt.SkipCheck {
+		checkMutants(pkg, files, &set.Dropped)
+	}
+	// Encode; sites the schemata type-checker rejects are dropped and the
+	// encoding is redone, so the final numbering has no holes.
+	for attempt := 0; ; attempt++ {
+		number(pkg, files, set)
+		overlay, bad, err := schemata(pkg, files, set.Sites)
+		if err != nil {
+			return nil, err
+		}
+		if len(bad) == 0 {
+			set.Overlay = overlay
+			break
+		}
+		if attempt >= 20 {
+			return nil, fmt.Errorf("internal error: schemata for %s still ill-typed after %d repairs", pkg.Path, attempt)
+		}
+		for _, s := range bad {
+			n := s.drop()
+			set.Dropped.NoSchemata += n
+		}
+	}
+	return set, nil
+}
+
+// number assigns site and mutant IDs in source order and fills the records.
+func number(pkg *load.Package, files []*fileSites, set *Set) {
+	set.Mutants = set.Mutants[:0]
+	siteID := 0
+	for _, fs := range files {
+		tf := pkg.Fset.File(fs.file.Syntax.Pos())
+		for _, s := range fs.ordered() {
+			s.id = 0
+			if s.live() == 0 {
+				continue
+			}
+			siteID++
+			s.id = siteID
+			for _, v := range s.variants {
+				if v.dropped {
+					continue
+				}
+				pos := tf.Position(tf.Pos(s.pos))
+				m := &Mutant{
+					ID:     len(set.Mutants) + 1,
+					Op:     v.op,
+					Pkg:    pkg.Path,
+					Func:   s.fn,
+					File:   fs.file.Path,
+					Line:   pos.Line,
+					Col:    pos.Column,
+					Offset: s.pos,
+					End:    s.end,
+					Orig:   string(fs.file.Src[s.pos:s.end]),
+					Repl:   v.plain(fs.file.Src),
+					Site:   siteID,
+				}
+				v.id = m.ID
+				set.Mutants = append(set.Mutants, m)
+			}
+		}
+	}
+	set.Sites = siteID
+}
+
+// Position is a convenience for reports.
+func (m *Mutant) Position() token.Position {
+	return token.Position{Filename: m.File, Offset: m.Offset, Line: m.Line, Column: m.Col}
+}
+
+// SortMutants orders mutants by file, offset and ID (the canonical order).
+func SortMutants(ms []*Mutant) {
+	sort.SliceStable(ms, func(i, j int) bool {
+		a, b := ms[i], ms[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Offset != b.Offset {
+			return a.Offset < b.Offset
+		}
+		return a.ID < b.ID
+	})
+}

@@ -1,0 +1,332 @@
+package mutate
+
+// This file implements mutant schemata (Untch, Offutt & Harrold 1993):
+// every file with sites is rewritten once so that all its mutants are in
+// the program and the package variable _gzActive, read from GOZILLA_MUTANT
+// at start-up, selects the one that runs. Encodings:
+//
+//	expression:  func() T { switch _gzActive { case 7: return V7; …; case -1: _gzHit(3) }; return ORIG }()
+//	statement:   if _gzActive == -1 { _gzHit(3) }; if _gzActive == 7 { V7 } else if … else { ORIG }
+//	for post:    x = func() T { switch _gzActive { case 7: return V7; … }; return ORIGVAL }()
+//
+// Statements use if-chains, not switch, so that an unlabeled break inside
+// keeps its target. GOZILLA_MUTANT=-1 is coverage mode: the original
+// program runs and each site reached is appended once to GOZILLA_COVER.
+// Line directives keep the positions of the original source valid after a
+// wrapper that changed the number of lines, so panics and runtime.Caller
+// report the user's lines.
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/gozilla/gozilla/internal/load"
+)
+
+// Environment variables read by the schemata program.
+const (
+	EnvMutant = "GOZILLA_MUTANT" // active mutant ID; 0 = original; -1 = coverage mode
+	EnvCover  = "GOZILLA_COVER"  // coverage mode: file that receives reached site IDs
+)
+
+// HelperFile is the base name of the file added to the package.
+const HelperFile = "zz_gozilla_schemata.go"
+
+type renderer struct {
+	src   []byte
+	path  string
+	tf    *token.File
+	out   strings.Builder
+	spans []siteSpan
+}
+
+type siteSpan struct {
+	s          *site
+	start, end int
+}
+
+// schemata renders every file and type-checks the result. It returns the
+// overlay, or the sites responsible for type errors (to be dropped).
+func schemata(pkg *load.Package, files []*fileSites, nsites int) (map[string][]byte, []*site, error) {
+	overlay := map[string][]byte{}
+	renders := map[string]*renderer{}
+	for _, fs := range files {
+		if len(fs.all) == 0 {
+			continue
+		}
+		r := &renderer{src: fs.file.Src, path: fs.file.Path, tf: pkg.Fset.File(fs.file.Syntax.Pos())}
+		r.emitRange(0, len(r.src), fs.roots)
+		overlay[fs.file.Path] = []byte(r.out.String())
+		renders[fs.file.Path] = r
+	}
+	helperPath := filepath.Join(pkg.Dir, HelperFile)
+	if _, err := os.Stat(helperPath); err == nil {
+		return nil, nil, fmt.Errorf("schemata for %s: %s already exists", pkg.Path, helperPath)
+	}
+	overlay[helperPath] = helper(pkg.Name, nsites)
+
+	// Type-check the schemata package; map each error to the innermost
+	// site whose generated text holds it.
+	// The helper's imports are not loaded, so a stub with the same
+	// declarations stands in for it.
+	stub := []byte("package " + pkg.Name + "\nvar _gzActive int\nfunc _gzHit(int) {}\n")
+	errs := checkFiles(pkg, func(path string) []byte {
+		if path == helperPath {
+			return stub
+		}
+		if b, ok := overlay[path]; ok {
+			return b
+		}
+		return nil
+	}, helperPath)
+	if len(errs) == 0 {
+		return overlay, nil, nil
+	}
+	badSet := map[*site]bool{}
+	var bad []*site
+	for _, e := range errs {
+		r := renders[e.path]
+		var s *site
+		if r != nil {
+			s = r.siteAt(e.offset)
+		}
+		if s == nil {
+			return nil, nil, fmt.Errorf("internal error: schemata for %s: %s", pkg.Path, e.msg)
+		}
+		if !badSet[s] {
+			badSet[s] = true
+			bad = append(bad, s)
+		}
+	}
+	return nil, bad, nil
+}
+
+// siteAt returns the innermost encoded site whose output span holds off.
+func (r *renderer) siteAt(off int) *site {
+	var best *siteSpan
+	for i := range r.spans {
+		sp := &r.spans[i]
+		if sp.start <= off && off < sp.end && (best == nil || sp.end-sp.start < best.end-best.start) {
+			best = sp
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return best.s
+}
+
+func (r *renderer) emitRange(a, b int, sites []*site) {
+	p := a
+	for _, s := range sites {
+		if s.pos < p || s.end > b {
+			continue
+		}
+		r.out.Write(r.src[p:s.pos])
+		r.emitSite(s)
+		p = s.end
+	}
+	r.out.Write(r.src[p:b])
+}
+
+// emitSegs writes a replacement. Source ranges inside a variant are
+// written as the original text: when a variant runs, its mutant is the
+// active one and every inner site must behave as the original, so only the
+// default path (ORIG) needs the inner sites' schemata. This keeps the
+// output linear in the input instead of exponential in the nesting depth.
+func (r *renderer) emitSegs(segs []seg, s *site, schemata bool) {
+	for _, g := range segs {
+		if g.src && schemata {
+			r.emitRange(g.a, g.b, s.children)
+		} else if g.src {
+			r.out.Write(r.src[g.a:g.b])
+		} else {
+			r.out.WriteString(g.lit)
+		}
+	}
+}
+
+func (r *renderer) emitSite(s *site) {
+	if s.id == 0 {
+		r.emitRange(s.pos, s.end, s.children)
+		return
+	}
+	start := r.out.Len()
+	startLines := strings.Count(r.out.String()[:start], "\n") // cheap enough: files are small
+	var live []*variant
+	for _, v := range s.variants {
+		if !v.dropped {
+			live = append(live, v)
+		}
+	}
+	hit := "_gzHit(" + strconv.Itoa(s.id) + ")"
+	switch s.kind {
+	case exprSite, postSite:
+		if s.kind == postSite {
+			r.out.WriteString(s.lhs + " = ")
+		}
+		fmt.Fprintf(&r.out, "func() %s { switch _gzActive { ", s.typ)
+		for _, v := range live {
+			fmt.Fprintf(&r.out, "case %d: return ", v.id)
+			if s.kind == postSite {
+				r.emitSegs(v.val, s, false)
+			} else {
+				r.emitSegs(v.segs, s, false)
+			}
+			r.out.WriteString("; ")
+		}
+		fmt.Fprintf(&r.out, "case -1: %s }; return ", hit)
+		r.lineDirective(start, startLines, s.pos)
+		if s.kind == postSite {
+			r.emitSegs(s.origVal, s, true)
+		} else {
+			r.emitRange(s.pos, s.end, s.children)
+		}
+		r.out.WriteString(" }()")
+	case stmtSite:
+		fmt.Fprintf(&r.out, "if _gzActive == -1 { %s }; ", hit)
+		for i, v := range live {
+			if i > 0 {
+				r.out.WriteString(" else ")
+			}
+			fmt.Fprintf(&r.out, "if _gzActive == %d { ", v.id)
+			r.emitSegs(v.segs, s, false)
+			r.out.WriteString(" }")
+		}
+		r.out.WriteString(" else { ")
+		r.lineDirective(start, startLines, s.pos)
+		r.emitRange(s.pos, s.end, s.children)
+		r.out.WriteString(" }")
+	}
+	// Resynchronise positions if the wrapper changed the line count.
+	if strings.Count(r.out.String()[start:], "\n") != strings.Count(string(r.src[s.pos:s.end]), "\n") {
+		r.directive(s.end)
+	}
+	r.spans = append(r.spans, siteSpan{s: s, start: start, end: r.out.Len()})
+}
+
+// lineDirective restores the position of offset off if the text emitted
+// since start contains newlines the original did not have there.
+func (r *renderer) lineDirective(start, startLines int, off int) {
+	if strings.Contains(r.out.String()[start:], "\n") {
+		r.directive(off)
+	}
+}
+
+func (r *renderer) directive(off int) {
+	p := r.tf.Position(r.tf.Pos(off))
+	fmt.Fprintf(&r.out, "/*line %s:%d:%d*/", r.path, p.Line, p.Column)
+}
+
+// helper returns the source of the file that declares the switch and the
+// coverage recorder.
+func helper(pkgName string, nsites int) []byte {
+	return []byte(`// Code generated by gozilla. DO NOT EDIT.
+
+package ` + pkgName + `
+
+import (
+	_gzos "os"
+	_gzstrconv "strconv"
+	_gzsync "sync"
+)
+
+// _gzActive selects the running mutant: 0 = original, -1 = coverage mode.
+var _gzActive = _gzInit()
+
+var (
+	_gzMu   _gzsync.Mutex
+	_gzSeen [` + strconv.Itoa(nsites+1) + `]bool
+	_gzOut  *_gzos.File
+)
+
+func _gzInit() int {
+	n, _ := _gzstrconv.Atoi(_gzos.Getenv("` + EnvMutant + `"))
+	if n == -1 {
+		if p := _gzos.Getenv("` + EnvCover + `"); p != "" {
+			_gzOut, _ = _gzos.OpenFile(p, _gzos.O_WRONLY|_gzos.O_APPEND|_gzos.O_CREATE, 0o644)
+		}
+	}
+	return n
+}
+
+// _gzHit records, once per process, that a site was reached.
+func _gzHit(site int) {
+	_gzMu.Lock()
+	if !_gzSeen[site] {
+		_gzSeen[site] = true
+		if _gzOut != nil {
+			_gzOut.WriteString(_gzstrconv.Itoa(site) + "\n")
+		}
+	}
+	_gzMu.Unlock()
+}
+`)
+}
+
+// typeErr is a type error located in a file.
+type typeErr struct {
+	path   string
+	offset int
+	msg    string
+}
+
+// checkFiles type-checks the package with some files' contents replaced
+// (contents returns nil to keep a file as it is on disk) and extra files
+// added. Every file is parsed afresh into one FileSet so that error
+// positions are exact. It returns every error; none means the package
+// type-checks.
+func checkFiles(pkg *load.Package, contents func(path string) []byte, extra ...string) []typeErr {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	var errs []typeErr
+	parse := func(path string, src []byte) {
+		f, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
+		if err != nil {
+			var list scanner.ErrorList
+			if errors.As(err, &list) && len(list) > 0 {
+				errs = append(errs, typeErr{path: path, offset: list[0].Pos.Offset, msg: list[0].Error()})
+			} else {
+				errs = append(errs, typeErr{path: path, offset: -1, msg: err.Error()})
+			}
+			return
+		}
+		files = append(files, f)
+	}
+	for _, f := range pkg.Files {
+		src := contents(f.Path)
+		if src == nil {
+			src = f.Src
+		}
+		parse(f.Path, src)
+	}
+	for _, path := range extra {
+		parse(path, contents(path))
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	conf := types.Config{
+		Importer:  pkg.Importer(),
+		GoVersion: pkg.Types.GoVersion(),
+		Sizes:     types.SizesFor("gc", runtime.GOARCH),
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				p := te.Fset.Position(te.Pos)
+				errs = append(errs, typeErr{path: p.Filename, offset: p.Offset, msg: p.String() + ": " + te.Msg})
+			}
+		},
+	}
+	_, _ = conf.Check(pkg.Path, fset, files, nil)
+	return errs
+}
