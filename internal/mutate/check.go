@@ -1,46 +1,232 @@
 package mutate
 
 // This file implements the per-mutant check: each mutant's source is
-// type-checked on its own, with go/types, exactly as the user would see it
-// if they applied it. This rejects what the operators cannot see locally:
-// a variable, import or label left unused, a constant that overflows, a
-// lost terminating statement, an operand form of the wrong type.
+// type-checked with go/types, exactly as the user would see it if they
+// applied it. This rejects what the operators cannot see locally: a
+// variable or label left unused, a constant that overflows or divides by
+// zero, a lost terminating statement, an operand form of the wrong type,
+// an import left unused.
+//
+// Checking the whole package once per mutant costs (package size ×
+// mutants). Every error a mutant can cause lies in its own function body,
+// except an unused import, so each check sees the package with every other
+// function body stubbed out ({ panic(0) }: still terminating, still using
+// no variable), and unused imports are decided from the type information
+// instead: an import is lost when every use of it in the file lies inside
+// the replaced span and the replacement does not name it again.
 
 import (
+	"bytes"
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
 	"runtime"
+	"sort"
 	"sync"
 
 	"github.com/gozilla/gozilla/internal/load"
 )
 
-// dropIdentical removes variants whose text equals the original span.
+// dropIdentical removes variants whose text equals the original span, and
+// variants that repeat an earlier variant of the same site.
 func dropIdentical(files []*fileSites) {
 	for _, fs := range files {
 		for _, s := range fs.all {
 			orig := string(fs.file.Src[s.pos:s.end])
+			seen := map[string]bool{orig: true}
 			for _, v := range s.variants {
-				if v.plain(fs.file.Src) == orig {
+				text := v.plain(fs.file.Src)
+				if seen[text] {
 					v.dropped = true
+				}
+				seen[text] = true
+			}
+		}
+	}
+}
+
+const stubBody = "{ panic(0) }"
+
+// body is the span of a function body in its file.
+type body struct{ start, end int }
+
+// stubbedPkg holds, per file, the source with every function body stubbed
+// and the bodies' spans, so that one function can be put back.
+type stubbedPkg struct {
+	pkg    *load.Package
+	bodies map[string][]body // file path -> function bodies, by position
+	stub   map[string][]byte // file path -> fully stubbed source
+}
+
+func newStubbedPkg(pkg *load.Package) *stubbedPkg {
+	sp := &stubbedPkg{pkg: pkg, bodies: map[string][]body{}, stub: map[string][]byte{}}
+	for _, f := range pkg.Files {
+		tf := pkg.Fset.File(f.Syntax.Pos())
+		var bs []body
+		for _, d := range f.Syntax.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				bs = append(bs, body{tf.Offset(fd.Body.Lbrace), tf.Offset(fd.Body.Rbrace) + 1})
+			}
+		}
+		sp.bodies[f.Path] = bs
+		sp.stub[f.Path] = sp.source(f, -1, nil)
+	}
+	return sp
+}
+
+// source renders file f with every body stubbed except body keep, which
+// is given as text (nil = stub it too).
+func (sp *stubbedPkg) source(f *load.File, keep int, text []byte) []byte {
+	var b bytes.Buffer
+	last := 0
+	for i, bd := range sp.bodies[f.Path] {
+		b.Write(f.Src[last:bd.start])
+		if i == keep {
+			b.Write(text)
+		} else {
+			b.WriteString(stubBody)
+		}
+		last = bd.end
+	}
+	b.Write(f.Src[last:])
+	return b.Bytes()
+}
+
+// bodyAt returns the index of the body of file path that holds offset.
+func (sp *stubbedPkg) bodyAt(path string, offset int) int {
+	bs := sp.bodies[path]
+	i := sort.Search(len(bs), func(i int) bool { return bs[i].end > offset })
+	if i < len(bs) && bs[i].start <= offset {
+		return i
+	}
+	return -1
+}
+
+// check type-checks the package with body keep of file f replaced by
+// text, and returns the first error message ("" if none).
+func (sp *stubbedPkg) check(f *load.File, keep int, text []byte) string {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, g := range sp.pkg.Files {
+		src := sp.stub[g.Path]
+		if g == f {
+			src = sp.source(f, keep, text)
+		}
+		af, err := parser.ParseFile(fset, g.Path, src, parser.SkipObjectResolution)
+		if err != nil {
+			var list scanner.ErrorList
+			if errors.As(err, &list) && len(list) > 0 {
+				return list[0].Error()
+			}
+			return err.Error()
+		}
+		files = append(files, af)
+	}
+	first := ""
+	conf := types.Config{
+		Importer:                 sp.pkg.Importer(),
+		GoVersion:                sp.pkg.Types.GoVersion(),
+		Sizes:                    types.SizesFor("gc", runtime.GOARCH),
+		DisableUnusedImportCheck: true,
+		Error: func(err error) {
+			if first == "" {
+				first = err.Error()
+			}
+		},
+	}
+	_, _ = conf.Check(sp.pkg.Path, fset, files, nil)
+	return first
+}
+
+// importUses maps each named import of a file to the offsets of its uses.
+func importUses(pkg *load.Package, f *load.File) map[string][]int {
+	tf := pkg.Fset.File(f.Syntax.Pos())
+	uses := map[string][]int{}
+	for _, imp := range f.Syntax.Imports {
+		var pn *types.PkgName
+		if imp.Name != nil {
+			pn, _ = pkg.Info.Defs[imp.Name].(*types.PkgName)
+		} else {
+			pn, _ = pkg.Info.Implicits[imp].(*types.PkgName)
+		}
+		if pn != nil && pn.Name() != "_" && pn.Name() != "." {
+			uses[pn.Name()] = nil
+		}
+	}
+	ast.Inspect(f.Syntax, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := pkg.Info.Uses[id].(*types.PkgName); ok {
+				if _, tracked := uses[pn.Name()]; tracked {
+					uses[pn.Name()] = append(uses[pn.Name()], tf.Offset(id.Pos()))
 				}
 			}
 		}
+		return true
+	})
+	return uses
+}
+
+// losesImport reports the import that replacing [pos,end) by repl leaves
+// unused, if any.
+func losesImport(uses map[string][]int, pos, end int, repl string) string {
+	for name, offs := range uses {
+		if len(offs) == 0 {
+			continue
+		}
+		inside := true
+		for _, o := range offs {
+			if o < pos || o >= end {
+				inside = false
+				break
+			}
+		}
+		if inside && !namesPackage(repl, name) {
+			return name
+		}
+	}
+	return ""
+}
+
+// namesPackage reports whether src contains the qualified reference name.X.
+func namesPackage(src, name string) bool {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", -1, len(src)), []byte(src), nil, 0)
+	prevIdent := false
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return false
+		}
+		if tok == token.PERIOD && prevIdent {
+			return true
+		}
+		prevIdent = tok == token.IDENT && lit == name
 	}
 }
 
 // checkMutants type-checks every live variant in parallel and drops those
 // that do not type-check.
 func checkMutants(pkg *load.Package, files []*fileSites, d *Dropped) {
+	sp := newStubbedPkg(pkg)
 	type job struct {
-		fs *fileSites
-		s  *site
-		v  *variant
+		fs   *fileSites
+		s    *site
+		v    *variant
+		body int
 	}
 	var jobs []job
+	uses := map[string]map[string][]int{}
 	for _, fs := range files {
+		uses[fs.file.Path] = importUses(pkg, fs.file)
 		for _, s := range fs.all {
+			b := sp.bodyAt(fs.file.Path, s.pos)
 			for _, v := range s.variants {
 				if !v.dropped {
-					jobs = append(jobs, job{fs, s, v})
+					jobs = append(jobs, job{fs, s, v, b})
 				}
 			}
 		}
@@ -55,19 +241,21 @@ func checkMutants(pkg *load.Package, files []*fileSites, d *Dropped) {
 			for i := range next {
 				j := jobs[i]
 				src := j.fs.file.Src
-				mutated := make([]byte, 0, len(src)+64)
-				mutated = append(mutated, src[:j.s.pos]...)
-				mutated = append(mutated, j.v.plain(src)...)
-				mutated = append(mutated, src[j.s.end:]...)
-				errs := checkFiles(pkg, func(path string) []byte {
-					if path == j.fs.file.Path {
-						return mutated
-					}
-					return nil
-				})
-				if len(errs) > 0 {
-					reasons[i] = errs[0].msg
+				repl := j.v.plain(src)
+				if name := losesImport(uses[j.fs.file.Path], j.s.pos, j.s.end, repl); name != "" {
+					reasons[i] = `"` + name + `" imported and not used`
+					continue
 				}
+				if j.body < 0 {
+					reasons[i] = "internal error: mutation outside a function body"
+					continue
+				}
+				bd := sp.bodies[j.fs.file.Path][j.body]
+				text := make([]byte, 0, bd.end-bd.start+len(repl))
+				text = append(text, src[bd.start:j.s.pos]...)
+				text = append(text, repl...)
+				text = append(text, src[j.s.end:bd.end]...)
+				reasons[i] = sp.check(j.fs.file, j.body, text)
 			}
 		}()
 	}

@@ -194,7 +194,7 @@ func (c *collector) visit(n, parent ast.Node) {
 	}
 	switch e := e.(type) {
 	case *ast.BinaryExpr:
-		c.binary(e, tv)
+		c.binary(e, tv, parent)
 	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr:
 		c.scalarRead(e, tv, parent)
 	}
@@ -370,7 +370,13 @@ func has(list []token.Token, t token.Token) bool {
 	return false
 }
 
-func (c *collector) binary(e *ast.BinaryExpr, tv types.TypeAndValue) {
+func (c *collector) binary(e *ast.BinaryExpr, tv types.TypeAndValue, parent ast.Node) {
+	// Only an operator parent can regroup a replaced operator.
+	var operand bool
+	switch parent.(type) {
+	case *ast.BinaryExpr, *ast.UnaryExpr, *ast.StarExpr:
+		operand = true
+	}
 	s := &site{kind: exprSite, node: e, pos: c.off(e.Pos()), end: c.off(e.End()), fn: c.fn, typ: c.typeName(tv.Type)}
 	if s.typ == "" {
 		return
@@ -390,7 +396,7 @@ func (c *collector) binary(e *ast.BinaryExpr, tv types.TypeAndValue) {
 				if op == e.Op || (op == token.REM && b.Info()&types.IsInteger == 0) {
 					continue
 				}
-				c.addOpVariant(s, AOR, e, op)
+				c.addOpVariant(s, AOR, e, op, operand)
 			}
 		}
 		c.operandForms(s, AOR, e, tv.Type)
@@ -406,7 +412,7 @@ func (c *collector) binary(e *ast.BinaryExpr, tv types.TypeAndValue) {
 			if op == e.Op || (!ordered && op != token.EQL && op != token.NEQ) {
 				continue
 			}
-			c.addOpVariant(s, ROR, e, op)
+			c.addOpVariant(s, ROR, e, op, operand)
 		}
 		s.variants = append(s.variants, &variant{op: ROR, segs: []seg{lit("true")}}, &variant{op: ROR, segs: []seg{lit("false")}})
 	case e.Op == token.LAND || e.Op == token.LOR:
@@ -417,7 +423,7 @@ func (c *collector) binary(e *ast.BinaryExpr, tv types.TypeAndValue) {
 		if e.Op == token.LOR {
 			other = token.LAND
 		}
-		c.addOpVariant(s, LCR, e, other)
+		c.addOpVariant(s, LCR, e, other, operand)
 		c.operandForms(s, LCR, e, tv.Type)
 		s.variants = append(s.variants, &variant{op: LCR, segs: []seg{lit("true")}}, &variant{op: LCR, segs: []seg{lit("false")}})
 	case has(bitOps, e.Op) || has(shiftOps, e.Op):
@@ -430,7 +436,7 @@ func (c *collector) binary(e *ast.BinaryExpr, tv types.TypeAndValue) {
 		}
 		for _, op := range group {
 			if op != e.Op {
-				c.addOpVariant(s, BOR, e, op)
+				c.addOpVariant(s, BOR, e, op, operand)
 			}
 		}
 	default:
@@ -445,12 +451,27 @@ func (c *collector) addSite(s *site) {
 	}
 }
 
-// addOpVariant replaces the operator of e, parenthesising when the new
-// operator binds less tightly so the mutant parses as intended.
-func (c *collector) addOpVariant(s *site, op Op, e *ast.BinaryExpr, to token.Token) {
+// addOpVariant replaces the operator of e. Parentheses keep the tree of
+// the mutant that of the original with one operator changed: around an
+// operand that the new operator would otherwise split, and around the
+// whole expression when it is itself an operand and the new operator
+// binds less tightly.
+func (c *collector) addOpVariant(s *site, op Op, e *ast.BinaryExpr, to token.Token, operand bool) {
 	opPos := c.off(e.OpPos)
-	segs := []seg{rng(s.pos, opPos), lit(to.String()), rng(opPos+len(e.Op.String()), s.end)}
-	if to.Precedence() < e.Op.Precedence() {
+	x, y := c.span(e.X), c.span(e.Y)
+	var segs []seg
+	if b, ok := e.X.(*ast.BinaryExpr); ok && b.Op.Precedence() < to.Precedence() {
+		segs = append(segs, lit("("), x, lit(")"))
+	} else {
+		segs = append(segs, x)
+	}
+	segs = append(segs, rng(x.b, opPos), lit(to.String()), rng(opPos+len(e.Op.String()), y.a))
+	if b, ok := e.Y.(*ast.BinaryExpr); ok && b.Op.Precedence() <= to.Precedence() {
+		segs = append(segs, lit("("), y, lit(")"))
+	} else {
+		segs = append(segs, y)
+	}
+	if operand && to.Precedence() < e.Op.Precedence() {
 		segs = append(append([]seg{lit("(")}, segs...), lit(")"))
 	}
 	s.variants = append(s.variants, &variant{op: op, segs: segs})
@@ -519,9 +540,8 @@ func (c *collector) scalarRead(e ast.Expr, tv types.TypeAndValue, parent ast.Nod
 		case b.Info()&types.IsBoolean != 0:
 			s.variants = append(s.variants, &variant{op: UOI, segs: []seg{lit("!"), x}})
 		case isNumeric(b):
-			if b.Info()&types.IsUnsigned == 0 {
-				s.variants = append(s.variants, &variant{op: UOI, segs: []seg{lit("(-"), x, lit(")")}})
-			}
+			// Negation is legal on unsigned integers too (it wraps).
+			s.variants = append(s.variants, &variant{op: UOI, segs: []seg{lit("(-"), x, lit(")")}})
 			if b.Info()&types.IsInteger != 0 {
 				s.variants = append(s.variants, &variant{op: UOI, segs: []seg{lit("(^"), x, lit(")")}})
 			}

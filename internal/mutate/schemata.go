@@ -238,15 +238,14 @@ package ` + pkgName + `
 import (
 	_gzos "os"
 	_gzstrconv "strconv"
-	_gzsync "sync"
+	_gzatomic "sync/atomic"
 )
 
 // _gzActive selects the running mutant: 0 = original, -1 = coverage mode.
 var _gzActive = _gzInit()
 
 var (
-	_gzMu   _gzsync.Mutex
-	_gzSeen [` + strconv.Itoa(nsites+1) + `]bool
+	_gzSeen [` + strconv.Itoa(nsites+1) + `]_gzatomic.Bool
 	_gzOut  *_gzos.File
 )
 
@@ -260,16 +259,12 @@ func _gzInit() int {
 	return n
 }
 
-// _gzHit records, once per process, that a site was reached.
+// _gzHit records, once per process, that a site was reached. The load
+// comes first so that hot loops pay one atomic read.
 func _gzHit(site int) {
-	_gzMu.Lock()
-	if !_gzSeen[site] {
-		_gzSeen[site] = true
-		if _gzOut != nil {
-			_gzOut.WriteString(_gzstrconv.Itoa(site) + "\n")
-		}
+	if !_gzSeen[site].Load() && _gzSeen[site].CompareAndSwap(false, true) && _gzOut != nil {
+		_gzOut.WriteString(_gzstrconv.Itoa(site) + "\n")
 	}
-	_gzMu.Unlock()
 }
 `)
 }

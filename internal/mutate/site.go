@@ -49,8 +49,8 @@ type seg struct {
 	src  bool
 }
 
-func lit(s string) seg       { return seg{lit: s} }
-func rng(a, b int) seg       { return seg{a: a, b: b, src: true} }
+func lit(s string) seg { return seg{lit: s} }
+func rng(a, b int) seg { return seg{a: a, b: b, src: true} }
 
 // plain renders a variant as source text, without schemata.
 func (v *variant) plain(src []byte) string {

@@ -1,0 +1,205 @@
+// Command gozilla measures and strengthens Go unit tests with mutation
+// analysis. This file is the CLI only: flags, wiring and exit codes.
+//
+//	gozilla score [flags] [packages]   mutation score of the existing tests
+//
+// Exit codes: 0 ok; 1 the score is below --threshold; 2 bad input (no
+// matching package, a package that does not compile, tests that fail
+// before mutation, no tests); 130 interrupted.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/score"
+)
+
+const usage = `gozilla writes unit tests that kill mutants, and measures the tests you have.
+
+Usage:
+	gozilla score [flags] [packages]   mutation score of the packages' existing tests
+
+Run "gozilla <command> -h" for the command's flags.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// exitError carries an exit code through the command functions.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	var err error
+	switch args[0] {
+	case "score":
+		err = cmdScore(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "gozilla: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	return exitCode(ctx, err, stderr)
+}
+
+func exitCode(ctx context.Context, err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	var ue *score.UserError
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ee):
+		if ee.msg != "" {
+			fmt.Fprintln(stderr, "gozilla: "+ee.msg)
+		}
+		return ee.code
+	case ctx.Err() != nil:
+		fmt.Fprintln(stderr, "gozilla: interrupted")
+		return 130
+	case errors.As(err, &ue):
+		fmt.Fprintln(stderr, "gozilla: "+oneLine(ue.Msg))
+		return 2
+	default:
+		fmt.Fprintln(stderr, "gozilla: "+oneLine(err.Error()))
+		return 2
+	}
+}
+
+func oneLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
+}
+
+func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("score", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		jobs      = fs.Int("j", 0, "parallel test processes (default: number of CPUs)")
+		ops       = fs.String("ops", "", "comma-separated mutation operators (default: all): "+opNames())
+		tags      = fs.String("tags", "", "build tags, as for go build")
+		timeout   = fs.Duration("timeout", 0, "per-mutant timeout (default: 10× the tests' baseline time + 2s)")
+		jsonOut   = fs.Bool("json", false, "write the JSON report (schema gozilla.score/v1) instead of text")
+		outFile   = fs.String("o", "", "write the report to this file instead of standard output")
+		threshold = fs.String("threshold", "", "exit 1 when the mutation score is below this (0.8 or 80%)")
+		verbose   = fs.Bool("v", false, "list every mutant, not only those that were not killed")
+		quiet     = fs.Bool("q", false, "no progress on standard error")
+	)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: gozilla score [flags] [packages]\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &exitError{code: 2}
+	}
+	opSet, err := mutate.ParseOps(*ops)
+	if err != nil {
+		return &exitError{code: 2, msg: err.Error()}
+	}
+	var min float64
+	if *threshold != "" {
+		if min, err = parseThreshold(*threshold); err != nil {
+			return &exitError{code: 2, msg: err.Error()}
+		}
+	}
+	cfg := score.Config{Tags: *tags, Ops: opSet, Jobs: *jobs, Timeout: *timeout}
+	if !*quiet && isTerminal(stderr) {
+		cfg.Progress = func(pkg string, done, total int) {
+			fmt.Fprintf(stderr, "\r%s: %d/%d mutants", pkg, done, total)
+			if done == total {
+				fmt.Fprint(stderr, "\r\033[K")
+			}
+		}
+	}
+	res, err := score.Run(ctx, cfg, fs.Args()...)
+	if err != nil {
+		return err
+	}
+
+	w := stdout
+	if *outFile != "" {
+		f, err := os.Create(*outFile)
+		if err != nil {
+			return &exitError{code: 2, msg: err.Error()}
+		}
+		defer f.Close()
+		w = f
+	}
+	if *jsonOut {
+		err = res.JSON(w)
+	} else {
+		err = res.Text(w, *verbose)
+	}
+	if err != nil {
+		return err
+	}
+	if *threshold != "" {
+		ms := res.Summary.Score
+		if ms != nil && *ms < min {
+			return &exitError{code: 1, msg: fmt.Sprintf("mutation score %.3f is below the threshold %.3f", *ms, min)}
+		}
+	}
+	return nil
+}
+
+// parseThreshold accepts a fraction (0.8) or a percentage (80%).
+func parseThreshold(s string) (float64, error) {
+	pct := strings.HasSuffix(s, "%")
+	v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	if err == nil && (pct || v > 1) {
+		v /= 100
+	}
+	if err != nil || v < 0 || v > 1 {
+		return 0, fmt.Errorf("bad -threshold %q: want a fraction such as 0.8 or a percentage such as 80%%", s)
+	}
+	return v, nil
+}
+
+func opNames() string {
+	var names []string
+	for _, op := range mutate.AllOps() {
+		names = append(names, op.String())
+	}
+	return strings.Join(names, ",")
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

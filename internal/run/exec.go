@@ -1,0 +1,323 @@
+package run
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gozilla/gozilla/internal/mutate"
+)
+
+// Runner runs a schemata test binary. Every run is a fresh process, so a
+// mutant's panic, os.Exit or corrupted global state cannot leak into the
+// next run.
+type Runner struct {
+	Binary  string   // the test binary from Build
+	Dir     string   // working directory of the tests: the package directory, as under go test
+	Jobs    int      // parallel processes; <= 0 means 1
+	Env     []string // extra environment
+	WorkDir string   // scratch directory for coverage files
+}
+
+// TestInfo is what the unmutated baseline run learned about one test.
+type TestInfo struct {
+	Name     string
+	Passed   bool
+	Duration time.Duration // wall time of the test's own process (coverage mode)
+	Sites    []int         // mutation sites the test reaches, ascending
+	Output   string        // output when the test failed
+}
+
+// Baseline runs every test alone on the original program in coverage
+// mode and records whether it passes, how long it takes and which sites
+// it reaches. timeout bounds each test (0 = none).
+func (r *Runner) Baseline(ctx context.Context, tests []string, timeout time.Duration) ([]TestInfo, error) {
+	infos := make([]TestInfo, len(tests))
+	err := r.parallel(ctx, len(tests), func(i int) error {
+		cover := filepath.Join(r.WorkDir, "cover-"+strconv.Itoa(i))
+		os.Remove(cover)
+		res := r.exec(ctx, []string{tests[i]}, timeout,
+			mutate.EnvMutant+"=-1", mutate.EnvCover+"="+cover)
+		if res.err != nil {
+			return res.err
+		}
+		info := TestInfo{Name: tests[i], Duration: res.dur, Passed: res.exit == 0 && !res.timedOut}
+		if !info.Passed {
+			info.Output = res.out
+			if res.timedOut {
+				info.Output = fmt.Sprintf("timed out after %v\n%s", timeout, res.out)
+			}
+		}
+		sites, err := readSites(cover)
+		if err != nil {
+			return err
+		}
+		os.Remove(cover)
+		info.Sites = sites
+		infos[i] = info
+		return nil
+	})
+	return infos, err
+}
+
+func readSites(path string) ([]int, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil // the test reached no site
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	seen := map[int]bool{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if n, err := strconv.Atoi(strings.TrimSpace(sc.Text())); err == nil {
+			seen[n] = true
+		}
+	}
+	sites := make([]int, 0, len(seen))
+	for n := range seen {
+		sites = append(sites, n)
+	}
+	sort.Ints(sites)
+	return sites, sc.Err()
+}
+
+// Job is one mutant to run against some tests.
+type Job struct {
+	Mutant  int      // mutant ID (GOZILLA_MUTANT)
+	Tests   []string // tests to run; must not be empty
+	Timeout time.Duration
+}
+
+// Outcome is how a mutant run ended.
+type Outcome int
+
+const (
+	Lived    Outcome = iota + 1 // every test passed
+	Killed                      // a test failed, panicked or exited
+	TimedOut                    // killed by the timeout: the mutant probably loops
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case Lived:
+		return "lived"
+	case Killed:
+		return "killed"
+	case TimedOut:
+		return "timed_out"
+	}
+	return "Outcome(" + strconv.Itoa(int(o)) + ")"
+}
+
+// Result is the outcome of one Job.
+type Result struct {
+	Mutant   int
+	Outcome  Outcome
+	Duration time.Duration
+	KilledBy string // the first failing test, when known
+	Output   string // the run's output (capped) when killed
+}
+
+// Run runs the jobs on r.Jobs worker processes at a time. progress, if
+// not nil, is called after each job (from one goroutine at a time).
+// Results are in job order. Run stops early only when ctx is cancelled.
+func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, res Result)) ([]Result, error) {
+	results := make([]Result, len(jobs))
+	var mu sync.Mutex
+	done := 0
+	err := r.parallel(ctx, len(jobs), func(i int) error {
+		j := jobs[i]
+		res := r.exec(ctx, j.Tests, j.Timeout, mutate.EnvMutant+"="+strconv.Itoa(j.Mutant))
+		if res.err != nil {
+			return res.err
+		}
+		out := Result{Mutant: j.Mutant, Duration: res.dur}
+		switch {
+		case res.timedOut:
+			out.Outcome = TimedOut
+		case res.exit == 0:
+			out.Outcome = Lived
+		default:
+			out.Outcome = Killed
+			out.KilledBy = killer(res.out)
+			out.Output = res.out
+		}
+		results[i] = out
+		if progress != nil {
+			mu.Lock()
+			done++
+			progress(done, out)
+			mu.Unlock()
+		}
+		return nil
+	})
+	return results, err
+}
+
+var failRE = regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)
+
+// killer names what killed a mutant from the test binary's output.
+func killer(out string) string {
+	if m := failRE.FindStringSubmatch(out); m != nil {
+		return m[1]
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: ") {
+			return strings.TrimSpace(line)
+		}
+	}
+	return "exit status"
+}
+
+// parallel calls f(0..n-1) on r.Jobs goroutines; the first error (or a
+// cancelled ctx) stops the hand-out of further work.
+func (r *Runner) parallel(ctx context.Context, n int, f func(i int) error) error {
+	workers := max(r.Jobs, 1)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var once sync.Once
+	var firstErr error
+	stop := make(chan struct{})
+	for w := 0; w < min(workers, n); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if err := f(i); err != nil {
+					once.Do(func() { firstErr = err; close(stop) })
+				}
+			}
+		}()
+	}
+feed:
+	for i := 0; i < n; i++ {
+		select {
+		case next <- i:
+		case <-stop:
+			break feed
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	return ctx.Err()
+}
+
+type execResult struct {
+	exit     int
+	timedOut bool
+	dur      time.Duration
+	out      string
+	err      error // the process could not be run, or ctx was cancelled
+}
+
+// maxOutput caps the output kept per run: a mutant may print in a loop.
+const maxOutput = 64 << 10
+
+// exec runs the binary on the tests with the extra environment.
+func (r *Runner) exec(ctx context.Context, tests []string, timeout time.Duration, env ...string) execResult {
+	runCtx := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	args := []string{
+		"-test.run=" + testRegexp(tests),
+		"-test.failfast",
+		"-test.paniconexit0",
+		"-test.count=1",
+	}
+	cmd := exec.CommandContext(runCtx, r.Binary, args...)
+	cmd.Dir = r.Dir
+	cmd.Env = append(append(os.Environ(), r.Env...), env...)
+	out := &capped{max: maxOutput}
+	cmd.Stdout, cmd.Stderr = out, out
+	isolate(cmd)
+	cmd.WaitDelay = time.Second // do not wait for grandchildren holding the pipe
+	start := time.Now()
+	err := cmd.Run()
+	res := execResult{dur: time.Since(start), out: out.String()}
+	if ctx.Err() != nil {
+		res.err = ctx.Err()
+		return res
+	}
+	if runCtx.Err() != nil {
+		res.timedOut = true
+		return res
+	}
+	var exitErr *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exitErr):
+		res.exit = exitErr.ExitCode()
+		if res.exit == 0 { // killed by a signal of its own making
+			res.exit = -1
+		}
+	case errors.Is(err, exec.ErrWaitDelay):
+		// The tests finished but a child they started kept the output
+		// open; the exit status is still valid.
+		if cmd.ProcessState != nil {
+			res.exit = cmd.ProcessState.ExitCode()
+		}
+	default:
+		res.err = fmt.Errorf("run %s: %w", filepath.Base(r.Binary), err)
+	}
+	return res
+}
+
+// testRegexp matches exactly the named top-level tests (and their subtests).
+func testRegexp(tests []string) string {
+	quoted := make([]string, len(tests))
+	for i, t := range tests {
+		quoted[i] = regexp.QuoteMeta(t)
+	}
+	return "^(" + strings.Join(quoted, "|") + ")$"
+}
+
+// capped keeps the first max bytes written to it.
+type capped struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+	max int
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if room := c.max - c.buf.Len(); room > 0 {
+		c.buf.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+func (c *capped) String() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.buf.String()
+}
+
+// TimeoutFor derives a mutant's timeout from the baseline duration of the
+// tests it runs: generous enough for a slow machine, short enough that an
+// endless loop costs little.
+func TimeoutFor(base time.Duration) time.Duration {
+	return 10*base + time.Second
+}

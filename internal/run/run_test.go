@@ -1,0 +1,216 @@
+package run
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+)
+
+const kitchenDir = "../mutate/testdata/kitchen"
+
+func kitchen(t *testing.T) (*load.Package, *mutate.Set) {
+	t.Helper()
+	pkgs, err := load.Load(load.Config{Dir: kitchenDir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := mutate.Generate(pkgs[0], mutate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs[0], set
+}
+
+// dump runs the kitchen's TestDump in bin with env and returns what it
+// wrote, or "timeout" / "failed: ...".
+func dump(t *testing.T, bin, dir string, env ...string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "dump")
+	r := &Runner{Binary: bin, Dir: dir, Jobs: 1, Env: append(env, "KITCHEN_DUMP="+out)}
+	res := r.exec(context.Background(), []string{"TestDump"}, 20*time.Second)
+	switch {
+	case res.err != nil:
+		t.Fatal(res.err)
+	case res.timedOut:
+		return "timeout"
+	case res.exit != 0:
+		return "failed: " + killer(res.out)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestSchemataMatchesDirectMutants is the schemata's correctness check:
+// for a sample of mutants, the schemata binary with GOZILLA_MUTANT=id must
+// compute exactly what the mutant compiled on its own computes.
+func TestSchemataMatchesDirectMutants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds one binary per sampled mutant")
+	}
+	pkg, set := kitchen(t)
+	ctx := context.Background()
+	work := t.TempDir()
+	bin, err := Build(ctx, BuildConfig{Dir: pkg.Dir, Pkg: pkg.Path, Overlay: set.Overlay, WorkDir: work})
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := dump(t, bin, pkg.Dir, mutate.EnvMutant+"=0")
+	if cover := dump(t, bin, pkg.Dir, mutate.EnvMutant+"=-1"); cover != orig {
+		t.Fatalf("coverage mode computes\n%s\nbut the original computes\n%s", cover, orig)
+	}
+	srcs := map[string][]byte{}
+	for _, f := range pkg.Files {
+		srcs[f.Path] = f.Src
+	}
+	// One mutant per operator and a spread of the rest, deterministic.
+	sample := map[int]*mutate.Mutant{}
+	seenOp := map[mutate.Op]bool{}
+	for _, m := range set.Mutants {
+		if !seenOp[m.Op] {
+			seenOp[m.Op] = true
+			sample[m.ID] = m
+		}
+	}
+	for i := 0; i < len(set.Mutants); i += len(set.Mutants) / 12 {
+		sample[set.Mutants[i].ID] = set.Mutants[i]
+	}
+	differs := 0
+	for id := 1; id <= len(set.Mutants); id++ {
+		m := sample[id]
+		if m == nil {
+			continue
+		}
+		direct := filepath.Join(work, "m"+strconv.Itoa(id))
+		os.MkdirAll(direct, 0o755)
+		dbin, err := Build(ctx, BuildConfig{Dir: pkg.Dir, Pkg: pkg.Path, WorkDir: direct,
+			Overlay: map[string][]byte{m.File: m.Apply(srcs[m.File])}})
+		if err != nil {
+			t.Errorf("mutant %d (%s %q → %q) alone does not build: %v", id, m.Op, m.Orig, m.Repl, err)
+			continue
+		}
+		want := dump(t, dbin, pkg.Dir)
+		got := dump(t, bin, pkg.Dir, mutate.EnvMutant+"="+strconv.Itoa(id))
+		if got != want {
+			t.Errorf("mutant %d (%s %q → %q): schemata computes\n%s\nthe mutant alone computes\n%s", id, m.Op, m.Orig, m.Repl, got, want)
+		}
+		if want != orig {
+			differs++
+		}
+	}
+	if differs == 0 {
+		t.Error("no sampled mutant changed the kitchen's results: the comparison proves nothing")
+	}
+}
+
+// TestRunOutcomes checks the executor's verdicts on mutants with known
+// behaviour: a killed one, a lived one, one that loops forever.
+func TestRunOutcomes(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/loop\n\ngo 1.26\n",
+		"loop.go": `package loop
+
+// Count counts from 0 up to n.
+func Count(n int) int {
+	c := 0
+	for i := 0; i < n; i++ {
+		c++
+	}
+	return c
+}
+`,
+		"loop_test.go": `package loop
+
+import "testing"
+
+func TestCount(t *testing.T) {
+	if Count(3) != 3 {
+		t.Fatal("Count(3) != 3")
+	}
+}
+
+func TestUnrelated(t *testing.T) {}
+`,
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := load.Load(load.Config{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := mutate.Generate(pkgs[0], mutate.Options{Ops: map[mutate.Op]bool{mutate.SDL: true, mutate.ROR: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	work := t.TempDir()
+	bin, err := Build(ctx, BuildConfig{Dir: dir, Pkg: pkgs[0].Path, Overlay: set.Overlay, WorkDir: work})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests, err := ListTests(ctx, bin, dir)
+	if err != nil || len(tests) != 2 || tests[0] != "TestCount" {
+		t.Fatalf("ListTests = %v, %v; want [TestCount TestUnrelated]", tests, err)
+	}
+	r := &Runner{Binary: bin, Dir: dir, Jobs: 2, WorkDir: work}
+	base, err := r.Baseline(ctx, tests, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !base[0].Passed || len(base[0].Sites) == 0 {
+		t.Errorf("TestCount baseline: passed=%v sites=%v; want passing and covering", base[0].Passed, base[0].Sites)
+	}
+	if !base[1].Passed || len(base[1].Sites) != 0 {
+		t.Errorf("TestUnrelated baseline: passed=%v sites=%v; want passing, covering nothing", base[1].Passed, base[1].Sites)
+	}
+
+	want := map[string]Outcome{
+		"c++ => ":         Killed,   // Count returns 0
+		"i++ => ":         TimedOut, // the loop never ends
+		"i < n => i > n":  Killed,
+		"i < n => i != n": Lived, // equivalent for n >= 0
+		"i < n => i <= n": Killed,
+		"i < n => i == n": Killed,
+		"i < n => i >= n": Killed,
+		"i < n => false":  Killed,
+		"i < n => true":   TimedOut,
+	}
+	var jobs []Job
+	for _, m := range set.Mutants {
+		jobs = append(jobs, Job{Mutant: m.ID, Tests: []string{"TestCount"}, Timeout: 2 * time.Second})
+	}
+	results, err := r.Run(ctx, jobs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for i, m := range set.Mutants {
+		key := m.Orig + " => " + m.Repl
+		w, ok := want[key]
+		if !ok {
+			continue
+		}
+		checked++
+		if results[i].Outcome != w {
+			t.Errorf("mutant %s: %v, want %v", key, results[i].Outcome, w)
+		}
+		if w == Killed && results[i].KilledBy != "TestCount" {
+			t.Errorf("mutant %s killed by %q, want TestCount", key, results[i].KilledBy)
+		}
+	}
+	if checked != len(want) {
+		t.Errorf("%d of the %d expected mutants were generated", checked, len(want))
+	}
+}

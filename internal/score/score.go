@@ -1,0 +1,226 @@
+// Package score measures how strong a package's existing tests are: it
+// wires loading, mutant generation, the schemata build, the unmutated
+// baseline and the mutant runs into one report.Score.
+//
+// Per package: generate mutants and schemata (package mutate); build one
+// test binary with the schemata in an overlay (package run); run every
+// test alone on the original in coverage mode, which both checks that the
+// tests pass before mutation and records the sites each test reaches; then
+// run each covered mutant against exactly the tests that reach it, with a
+// timeout derived from those tests' baseline time. Mutants no test
+// reaches are "not covered" and never run.
+package score
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/report"
+	"github.com/gozilla/gozilla/internal/run"
+)
+
+// Config controls a score run. The zero value is usable.
+type Config struct {
+	Dir      string             // where patterns are resolved; "" = current directory
+	Tags     string             // build tags
+	Ops      map[mutate.Op]bool // operators; nil = all
+	Jobs     int                // parallel test processes; 0 = number of CPUs
+	Timeout  time.Duration      // per-mutant timeout; 0 = derived from the baseline
+	Progress func(pkg string, done, total int)
+}
+
+// UserError is bad input: the CLI prints it on one line and exits 2.
+type UserError struct{ Msg string }
+
+func (e *UserError) Error() string { return e.Msg }
+
+// baselineTimeout bounds one test of the unmutated baseline.
+const baselineTimeout = 10 * time.Minute
+
+// Run scores the packages matching patterns.
+func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, error) {
+	start := time.Now()
+	pkgs, err := load.Load(load.Config{Dir: cfg.Dir, Tags: cfg.Tags}, patterns...)
+	if err != nil {
+		var le *load.Error
+		if errors.As(err, &le) {
+			return nil, &UserError{Msg: le.Msg}
+		}
+		return nil, err
+	}
+	var (
+		pkgReports []report.Package
+		mutants    []report.Mutant
+		scored     int
+	)
+	for _, pkg := range pkgs {
+		pr, ms, err := scorePackage(ctx, cfg, pkg)
+		if err != nil {
+			return nil, err
+		}
+		if pr.Skipped == "" {
+			scored++
+		}
+		pkgReports = append(pkgReports, pr)
+		mutants = append(mutants, ms...)
+	}
+	if scored == 0 {
+		if len(pkgReports) == 1 {
+			return nil, &UserError{Msg: fmt.Sprintf("%s: %s", pkgReports[0].Path, pkgReports[0].Skipped)}
+		}
+		return nil, &UserError{Msg: fmt.Sprintf("none of the %d packages matching %s has tests", len(pkgReports), strings.Join(patterns, " "))}
+	}
+	return report.NewScore(pkgReports, mutants, time.Since(start).Seconds()), nil
+}
+
+func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Package, []report.Mutant, error) {
+	start := time.Now()
+	pr := report.Package{Path: pkg.Path, Dir: relPath(pkg.Dir)}
+	if !pkg.HasTests {
+		pr.Skipped = "package has no test files"
+		return pr, nil, nil
+	}
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops})
+	if err != nil {
+		return pr, nil, &UserError{Msg: err.Error()}
+	}
+	pr.Dropped = set.Dropped.IllTyped + set.Dropped.NoSchemata
+
+	work, err := os.MkdirTemp("", "gozilla-score-")
+	if err != nil {
+		return pr, nil, err
+	}
+	defer os.RemoveAll(work)
+
+	buildStart := time.Now()
+	bin, err := run.Build(ctx, run.BuildConfig{
+		Dir: pkg.Dir, Pkg: pkg.Path, Overlay: set.Overlay, Tags: cfg.Tags, WorkDir: work,
+	})
+	if errors.Is(err, run.ErrNoTests) {
+		pr.Skipped = "package has no test files"
+		return pr, nil, nil
+	}
+	if err != nil {
+		var be *run.BuildError
+		if errors.As(err, &be) {
+			// The package and its tests type-checked, so a failure here
+			// is in the schemata: gozilla's bug, reported as such.
+			return pr, nil, fmt.Errorf("internal error: schemata of %s do not build: %v", pkg.Path, err)
+		}
+		return pr, nil, err
+	}
+	pr.BuildSeconds = time.Since(buildStart).Seconds()
+
+	tests, err := run.ListTests(ctx, bin, pkg.Dir)
+	if err != nil {
+		return pr, nil, err
+	}
+	if len(tests) == 0 {
+		pr.Skipped = "package has no tests"
+		return pr, nil, nil
+	}
+	pr.Tests = len(tests)
+
+	jobs := cfg.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	runner := &run.Runner{Binary: bin, Dir: pkg.Dir, Jobs: jobs, WorkDir: work}
+	base, err := runner.Baseline(ctx, tests, baselineTimeout)
+	if err != nil {
+		return pr, nil, err
+	}
+	covering := map[int][]int{} // site -> indexes of the tests reaching it
+	for i, t := range base {
+		if !t.Passed {
+			return pr, nil, &UserError{Msg: fmt.Sprintf("%s: tests fail before mutation: %s: %s", pkg.Path, t.Name, firstLine(t.Output))}
+		}
+		for _, s := range t.Sites {
+			covering[s] = append(covering[s], i)
+		}
+	}
+
+	out := make([]report.Mutant, len(set.Mutants))
+	var runJobs []run.Job
+	var jobIdx []int
+	for i, m := range set.Mutants {
+		out[i] = reportMutant(m)
+		idx := covering[m.Site]
+		if len(idx) == 0 {
+			out[i].Status = report.NotCovered
+			continue
+		}
+		var names []string
+		var total time.Duration
+		for _, k := range idx {
+			names = append(names, base[k].Name)
+			total += base[k].Duration
+		}
+		timeout := cfg.Timeout
+		if timeout <= 0 {
+			timeout = run.TimeoutFor(total)
+		}
+		runJobs = append(runJobs, run.Job{Mutant: m.ID, Tests: names, Timeout: timeout})
+		jobIdx = append(jobIdx, i)
+	}
+	var progress func(int, run.Result)
+	if cfg.Progress != nil {
+		progress = func(done int, _ run.Result) { cfg.Progress(pkg.Path, done, len(runJobs)) }
+	}
+	results, err := runner.Run(ctx, runJobs, progress)
+	if err != nil {
+		return pr, nil, err
+	}
+	for k, res := range results {
+		m := &out[jobIdx[k]]
+		switch res.Outcome {
+		case run.Killed:
+			m.Status, m.KilledBy = report.Killed, res.KilledBy
+		case run.TimedOut:
+			m.Status = report.TimedOut
+		default:
+			m.Status = report.Lived
+		}
+	}
+	pr.Seconds = time.Since(start).Seconds()
+	return pr, out, nil
+}
+
+func reportMutant(m *mutate.Mutant) report.Mutant {
+	return report.Mutant{
+		ID: m.ID, Package: m.Pkg, Func: m.Func, Op: m.Op.String(),
+		File: relPath(m.File), Line: m.Line, Col: m.Col, Offset: m.Offset, End: m.End,
+		Orig: m.Orig, Repl: m.Repl,
+	}
+}
+
+// relPath shortens path relative to the working directory when inside it.
+func relPath(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	rel, err := filepath.Rel(wd, path)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return path
+	}
+	return filepath.ToSlash(rel)
+}
+
+func firstLine(s string) string {
+	for _, line := range strings.Split(s, "\n") {
+		line = strings.TrimSpace(line)
+		if line != "" && !strings.HasPrefix(line, "=== RUN") {
+			return line
+		}
+	}
+	return "failed"
+}
