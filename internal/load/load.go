@@ -104,9 +104,14 @@ func Load(cfg Config, patterns ...string) ([]*Package, error) {
 			continue // the generated test main
 		}
 		for _, e := range p.Errors {
-			if firstErr == "" {
-				firstErr = e.Error()
+			if firstErr != "" {
+				continue
 			}
+			if e.Kind == packages.ListError && len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 {
+				// go list could not resolve the pattern itself.
+				return nil, &Error{Msg: fmt.Sprintf("pattern %s matches no packages: %s", strings.Join(patterns, " "), e.Msg)}
+			}
+			firstErr = e.Error()
 		}
 		path := p.PkgPath
 		if p.ForTest != "" {
