@@ -338,3 +338,45 @@ func TestSlow(t *testing.T) {
 	}
 	assertNoTempLeft(t, tmp)
 }
+
+// TestTags: files behind a build tag are mutated only with -tags.
+func TestTags(t *testing.T) {
+	extra := "//go:build extra\n\npackage calc\n\n// Triple is only built with -tags extra.\nfunc Triple(x int) int { return 3 * x }\n"
+	extraTest := "//go:build extra\n\npackage calc\n\nimport \"testing\"\n\nfunc TestTriple(t *testing.T) {\n\tif Triple(2) != 6 {\n\t\tt.Fatal(\"Triple\")\n\t}\n}\n"
+	dir := module(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest, "calc/extra.go": extra, "calc/extra_test.go": extraTest})
+	inExtra := func(r result) (n int) {
+		var doc scoreDoc
+		if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+			t.Fatalf("exit %d, bad JSON: %v\n%s", r.code, err, r.stderr)
+		}
+		for _, m := range doc.Mutants {
+			if m.File == "calc/extra.go" {
+				n++
+				if m.Status != "killed" && m.Status != "lived" {
+					t.Errorf("mutant %d in extra.go: %s; TestTriple reaches it", m.ID, m.Status)
+				}
+			}
+		}
+		return n
+	}
+	if n := inExtra(gz(t, dir, "score", "-json", "./calc")); n != 0 {
+		t.Errorf("without -tags: %d mutants in extra.go, want 0", n)
+	}
+	if n := inExtra(gz(t, dir, "score", "-json", "-tags", "extra", "./calc")); n == 0 {
+		t.Error("with -tags extra: no mutant in extra.go")
+	}
+}
+
+// TestExternalTestsOnly: a package tested only by package p_test is scored.
+func TestExternalTestsOnly(t *testing.T) {
+	xtest := strings.Replace(calcTest, "package calc", "package calc_test\n\nimport . \"example.com/m/calc\"", 1)
+	dir := module(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": xtest})
+	r := gz(t, dir, "score", "-json", "./calc")
+	var doc scoreDoc
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil || r.code != 0 {
+		t.Fatalf("exit %d, %v; stderr %s", r.code, err, r.stderr)
+	}
+	if doc.Summary.Killed == 0 {
+		t.Errorf("no mutant killed by the external tests: %+v", doc.Summary)
+	}
+}

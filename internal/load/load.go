@@ -71,7 +71,7 @@ func Load(cfg Config, patterns ...string) ([]*Package, error) {
 	pcfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports |
-			packages.NeedDeps | packages.NeedModule,
+			packages.NeedDeps | packages.NeedModule | packages.NeedForTest,
 		Dir:   cfg.Dir,
 		Env:   cfg.Env,
 		Fset:  fset,
