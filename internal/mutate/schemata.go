@@ -17,6 +17,7 @@ package mutate
 // report the user's lines.
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -27,6 +28,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -36,8 +38,12 @@ import (
 // Environment variables read by the schemata program.
 const (
 	EnvMutant = "GOZILLA_MUTANT" // active mutant ID; 0 = original; -1 = coverage mode
-	EnvCover  = "GOZILLA_COVER"  // coverage mode: file that receives reached site IDs
+	EnvCover  = "GOZILLA_COVER"  // coverage mode: file that receives reached site IDs and tick counts
+	EnvBudget = "GOZILLA_BUDGET" // loop budget: function and loop entries allowed before the mutant is stopped
 )
+
+// ExitBudget is the exit status of a mutant stopped by the loop budget.
+const ExitBudget = 86
 
 // HelperFile is the base name of the file added to the package.
 const HelperFile = "zz_gozilla_schemata.go"
@@ -48,6 +54,8 @@ type renderer struct {
 	tf    *token.File
 	out   strings.Builder
 	spans []siteSpan
+	ticks []int        // offsets, ascending, where a _gzTick() call goes
+	done  map[int]bool // ticks already emitted
 }
 
 type siteSpan struct {
@@ -64,7 +72,8 @@ func schemata(pkg *load.Package, files []*fileSites, nsites int) (map[string][]b
 		if len(fs.all) == 0 {
 			continue
 		}
-		r := &renderer{src: fs.file.Src, path: fs.file.Path, tf: pkg.Fset.File(fs.file.Syntax.Pos())}
+		r := &renderer{src: fs.file.Src, path: fs.file.Path, tf: pkg.Fset.File(fs.file.Syntax.Pos()), done: map[int]bool{}}
+		r.ticks = tickOffsets(r.tf, fs.file.Syntax)
 		r.emitRange(0, len(r.src), fs.roots)
 		overlay[fs.file.Path] = []byte(r.out.String())
 		renders[fs.file.Path] = r
@@ -79,7 +88,7 @@ func schemata(pkg *load.Package, files []*fileSites, nsites int) (map[string][]b
 	// site whose generated text holds it.
 	// The helper's imports are not loaded, so a stub with the same
 	// declarations stands in for it.
-	stub := []byte("package " + pkg.Name + "\nvar _gzActive int\nfunc _gzHit(int) {}\n")
+	stub := []byte("package " + pkg.Name + "\nvar _gzActive int\nfunc _gzHit(int) {}\nfunc _gzTick() {}\n")
 	errs := checkFiles(pkg, func(path string) []byte {
 		if path == helperPath {
 			return stub
@@ -132,11 +141,65 @@ func (r *renderer) emitRange(a, b int, sites []*site) {
 		if s.pos < p || s.end > b {
 			continue
 		}
-		r.out.Write(r.src[p:s.pos])
+		r.writeSrc(p, s.pos)
+		r.tick(s.pos)
 		r.emitSite(s)
 		p = s.end
 	}
-	r.out.Write(r.src[p:b])
+	r.writeSrc(p, b)
+}
+
+// writeSrc copies src[a:b], inserting the loop ticks that fall inside.
+func (r *renderer) writeSrc(a, b int) {
+	i := sort.SearchInts(r.ticks, a)
+	for ; i < len(r.ticks) && r.ticks[i] < b; i++ {
+		off := r.ticks[i]
+		r.out.Write(r.src[a:off])
+		r.tick(off)
+		a = off
+	}
+	r.out.Write(r.src[a:b])
+}
+
+// tick emits the budget tick at off, once. If code follows on the same
+// line, a line directive restores its column.
+func (r *renderer) tick(off int) {
+	if i := sort.SearchInts(r.ticks, off); i == len(r.ticks) || r.ticks[i] != off || r.done[off] {
+		return
+	}
+	r.done[off] = true
+	r.out.WriteString("_gzTick(); ")
+	rest := r.src[off:]
+	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	if len(bytes.TrimSpace(rest)) > 0 {
+		r.directive(off)
+	}
+}
+
+// tickOffsets lists where the loop budget is counted: at the entry of every
+// function body (unbounded recursion) and of every loop body.
+func tickOffsets(tf *token.File, f *ast.File) []int {
+	var offs []int
+	add := func(b *ast.BlockStmt) {
+		if b != nil {
+			offs = append(offs, tf.Offset(b.Lbrace)+1)
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			add(n.Body)
+		case *ast.ForStmt:
+			add(n.Body)
+		case *ast.RangeStmt:
+			add(n.Body)
+		}
+		return true
+	})
+	sort.Ints(offs)
+	return offs
 }
 
 // emitSegs writes a replacement. Source ranges inside a variant are
@@ -162,7 +225,6 @@ func (r *renderer) emitSite(s *site) {
 		return
 	}
 	start := r.out.Len()
-	startLines := strings.Count(r.out.String()[:start], "\n") // cheap enough: files are small
 	var live []*variant
 	for _, v := range s.variants {
 		if !v.dropped {
@@ -186,7 +248,7 @@ func (r *renderer) emitSite(s *site) {
 			r.out.WriteString("; ")
 		}
 		fmt.Fprintf(&r.out, "case -1: %s }; return ", hit)
-		r.lineDirective(start, startLines, s.pos)
+		r.lineDirective(start, s.pos)
 		if s.kind == postSite {
 			r.emitSegs(s.origVal, s, true)
 		} else {
@@ -204,7 +266,7 @@ func (r *renderer) emitSite(s *site) {
 			r.out.WriteString(" }")
 		}
 		r.out.WriteString(" else { ")
-		r.lineDirective(start, startLines, s.pos)
+		r.lineDirective(start, s.pos)
 		r.emitRange(s.pos, s.end, s.children)
 		r.out.WriteString(" }")
 	}
@@ -217,7 +279,7 @@ func (r *renderer) emitSite(s *site) {
 
 // lineDirective restores the position of offset off if the text emitted
 // since start contains newlines the original did not have there.
-func (r *renderer) lineDirective(start, startLines int, off int) {
+func (r *renderer) lineDirective(start, off int) {
 	if strings.Contains(r.out.String()[start:], "\n") {
 		r.directive(off)
 	}
@@ -247,6 +309,11 @@ var _gzActive = _gzInit()
 var (
 	_gzSeen [` + strconv.Itoa(nsites+1) + `]_gzatomic.Bool
 	_gzOut  *_gzos.File
+
+	// Loop budget: function and loop entries counted (racily: an
+	// undercount is harmless). Past the budget a mutant is stopped as
+	// timed out; in coverage mode the count is recorded instead.
+	_gzTicks, _gzBudget uint64 = 0, 1<<64 - 1
 )
 
 func _gzInit() int {
@@ -254,9 +321,29 @@ func _gzInit() int {
 	if n == -1 {
 		if p := _gzos.Getenv("` + EnvCover + `"); p != "" {
 			_gzOut, _ = _gzos.OpenFile(p, _gzos.O_WRONLY|_gzos.O_APPEND|_gzos.O_CREATE, 0o644)
+			_gzBudget = 1
 		}
+	} else if b, err := _gzstrconv.ParseUint(_gzos.Getenv("` + EnvBudget + `"), 10, 64); err == nil && b > 0 {
+		_gzBudget = b
 	}
 	return n
+}
+
+func _gzTick() {
+	_gzTicks++
+	if _gzTicks > _gzBudget {
+		_gzOver()
+	}
+}
+
+func _gzOver() {
+	if _gzOut != nil { // coverage mode: record the count, double the mark
+		_gzOut.WriteString("t" + _gzstrconv.FormatUint(_gzTicks, 10) + "\n")
+		_gzBudget *= 2
+		return
+	}
+	_gzos.Stderr.WriteString("gozilla: loop budget exceeded\n")
+	_gzos.Exit(` + strconv.Itoa(ExitBudget) + `)
 }
 
 // _gzHit records, once per process, that a site was reached. The load

@@ -36,6 +36,7 @@ type TestInfo struct {
 	Passed   bool
 	Duration time.Duration // wall time of the test's own process (coverage mode)
 	Sites    []int         // mutation sites the test reaches, ascending
+	Ticks    uint64        // upper bound of the loop-budget ticks the test uses
 	Output   string        // output when the test failed
 }
 
@@ -59,40 +60,47 @@ func (r *Runner) Baseline(ctx context.Context, tests []string, timeout time.Dura
 				info.Output = fmt.Sprintf("timed out after %v\n%s", timeout, res.out)
 			}
 		}
-		sites, err := readSites(cover)
+		sites, ticks, err := readCover(cover)
 		if err != nil {
 			return err
 		}
 		os.Remove(cover)
-		info.Sites = sites
+		info.Sites, info.Ticks = sites, ticks
 		infos[i] = info
 		return nil
 	})
 	return infos, err
 }
 
-func readSites(path string) ([]int, error) {
+// readCover reads a coverage file: one reached site ID per line, and
+// "t<n>" lines each time the tick count passed a power of two.
+func readCover(path string) (sites []int, ticks uint64, err error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil // the test reached no site
+		return nil, 0, nil // the test reached no site
 	}
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer f.Close()
 	seen := map[int]bool{}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		if n, err := strconv.Atoi(strings.TrimSpace(sc.Text())); err == nil {
+		line := strings.TrimSpace(sc.Text())
+		if t, ok := strings.CutPrefix(line, "t"); ok {
+			if n, err := strconv.ParseUint(t, 10, 64); err == nil && 2*n > ticks {
+				ticks = 2 * n // the count is below the next mark
+			}
+		} else if n, err := strconv.Atoi(line); err == nil {
 			seen[n] = true
 		}
 	}
-	sites := make([]int, 0, len(seen))
+	sites = make([]int, 0, len(seen))
 	for n := range seen {
 		sites = append(sites, n)
 	}
 	sort.Ints(sites)
-	return sites, sc.Err()
+	return sites, ticks, sc.Err()
 }
 
 // Job is one mutant to run against some tests.
@@ -100,6 +108,7 @@ type Job struct {
 	Mutant  int      // mutant ID (GOZILLA_MUTANT)
 	Tests   []string // tests to run; must not be empty
 	Timeout time.Duration
+	Budget  uint64 // loop budget (see BudgetFor); 0 = none
 }
 
 // Outcome is how a mutant run ended.
@@ -128,6 +137,7 @@ type Result struct {
 	Mutant   int
 	Outcome  Outcome
 	Duration time.Duration
+	Budget   bool   // TimedOut by the loop budget rather than the clock
 	KilledBy string // the first failing test, when known
 	Output   string // the run's output (capped) when killed
 }
@@ -141,7 +151,11 @@ func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, re
 	done := 0
 	err := r.parallel(ctx, len(jobs), func(i int) error {
 		j := jobs[i]
-		res := r.exec(ctx, j.Tests, j.Timeout, mutate.EnvMutant+"="+strconv.Itoa(j.Mutant))
+		env := []string{mutate.EnvMutant + "=" + strconv.Itoa(j.Mutant)}
+		if j.Budget > 0 {
+			env = append(env, mutate.EnvBudget+"="+strconv.FormatUint(j.Budget, 10))
+		}
+		res := r.exec(ctx, j.Tests, j.Timeout, env...)
 		if res.err != nil {
 			return res.err
 		}
@@ -149,6 +163,8 @@ func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, re
 		switch {
 		case res.timedOut:
 			out.Outcome = TimedOut
+		case res.exit == mutate.ExitBudget:
+			out.Outcome, out.Budget = TimedOut, true
 		case res.exit == 0:
 			out.Outcome = Lived
 		default:
@@ -313,6 +329,14 @@ func (c *capped) String() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.buf.String()
+}
+
+// BudgetFor derives a mutant's loop budget from the baseline ticks of the
+// tests it runs. Like the timeout it allows ten times the original's work,
+// plus a constant that an endless loop exhausts in milliseconds; unlike
+// the timeout it is deterministic and does not wait.
+func BudgetFor(ticks uint64) uint64 {
+	return 10*ticks + 1<<20
 }
 
 // TimeoutFor derives a mutant's timeout from the baseline duration of the

@@ -169,6 +169,9 @@ func TestUnrelated(t *testing.T) {}
 	if err != nil {
 		t.Fatal(err)
 	}
+	if base[0].Ticks == 0 {
+		t.Error("TestCount baseline: no loop-budget ticks recorded")
+	}
 	if !base[0].Passed || len(base[0].Sites) == 0 {
 		t.Errorf("TestCount baseline: passed=%v sites=%v; want passing and covering", base[0].Passed, base[0].Sites)
 	}
@@ -191,6 +194,10 @@ func TestUnrelated(t *testing.T) {}
 	for _, m := range set.Mutants {
 		jobs = append(jobs, Job{Mutant: m.ID, Tests: []string{"TestCount"}, Timeout: 2 * time.Second})
 	}
+	// The same jobs with a loop budget: endless loops end by the budget.
+	for _, m := range set.Mutants {
+		jobs = append(jobs, Job{Mutant: m.ID, Tests: []string{"TestCount"}, Timeout: time.Minute, Budget: BudgetFor(base[0].Ticks)})
+	}
 	results, err := r.Run(ctx, jobs, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -205,6 +212,9 @@ func TestUnrelated(t *testing.T) {}
 		checked++
 		if results[i].Outcome != w {
 			t.Errorf("mutant %s: %v, want %v", key, results[i].Outcome, w)
+		}
+		if b := results[len(set.Mutants)+i]; b.Outcome != w || (w == TimedOut) != b.Budget {
+			t.Errorf("mutant %s with a loop budget: %v (by budget: %v), want %v", key, b.Outcome, b.Budget, w)
 		}
 		if w == Killed && results[i].KilledBy != "TestCount" {
 			t.Errorf("mutant %s killed by %q, want TestCount", key, results[i].KilledBy)

@@ -160,15 +160,17 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		}
 		var names []string
 		var total time.Duration
+		var ticks uint64
 		for _, k := range idx {
 			names = append(names, base[k].Name)
 			total += base[k].Duration
+			ticks += base[k].Ticks
 		}
 		timeout := cfg.Timeout
 		if timeout <= 0 {
 			timeout = run.TimeoutFor(total)
 		}
-		runJobs = append(runJobs, run.Job{Mutant: m.ID, Tests: names, Timeout: timeout})
+		runJobs = append(runJobs, run.Job{Mutant: m.ID, Tests: names, Timeout: timeout, Budget: run.BudgetFor(ticks)})
 		jobIdx = append(jobIdx, i)
 	}
 	var progress func(int, run.Result)
