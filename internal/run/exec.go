@@ -103,12 +103,55 @@ func readCover(path string) (sites []int, ticks uint64, err error) {
 	return sites, ticks, sc.Err()
 }
 
-// Job is one mutant to run against some tests.
+// Job is one mutant to run against some tests, in groups: one process
+// per group, in order, until a group does not pass.
 type Job struct {
-	Mutant  int      // mutant ID (GOZILLA_MUTANT)
-	Tests   []string // tests to run; must not be empty
+	Mutant int // mutant ID (GOZILLA_MUTANT)
+	Groups []Group
+}
+
+// Group is the tests one process runs, with its limits.
+type Group struct {
+	Tests   []string // must not be empty
 	Timeout time.Duration
 	Budget  uint64 // loop budget (see BudgetFor); 0 = none
+}
+
+// heavyTicks marks a test whose baseline work would dominate a shared
+// loop budget: it gets a process of its own.
+const heavyTicks = 1 << 16
+
+// Plan makes the job that runs a mutant against tests (the baseline facts
+// of the tests that reach it). Light tests share the first process; each
+// heavy test runs alone afterwards, so that an endless loop in a light
+// test meets a budget sized for light tests. timeout > 0 overrides the
+// derived timeouts.
+func Plan(mutant int, tests []TestInfo, timeout time.Duration) Job {
+	job := Job{Mutant: mutant}
+	light := Group{}
+	var lightDur time.Duration
+	var lightTicks uint64
+	var heavy []Group
+	for _, t := range tests {
+		if t.Ticks > heavyTicks {
+			heavy = append(heavy, Group{Tests: []string{t.Name}, Timeout: TimeoutFor(t.Duration), Budget: BudgetFor(t.Ticks)})
+			continue
+		}
+		light.Tests = append(light.Tests, t.Name)
+		lightDur += t.Duration
+		lightTicks += t.Ticks
+	}
+	if len(light.Tests) > 0 {
+		light.Timeout, light.Budget = TimeoutFor(lightDur), BudgetFor(lightTicks)
+		job.Groups = append(job.Groups, light)
+	}
+	job.Groups = append(job.Groups, heavy...)
+	if timeout > 0 {
+		for i := range job.Groups {
+			job.Groups[i].Timeout = timeout
+		}
+	}
+	return job
 }
 
 // Outcome is how a mutant run ended.
@@ -151,26 +194,30 @@ func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, re
 	done := 0
 	err := r.parallel(ctx, len(jobs), func(i int) error {
 		j := jobs[i]
-		env := []string{mutate.EnvMutant + "=" + strconv.Itoa(j.Mutant)}
-		if j.Budget > 0 {
-			env = append(env, mutate.EnvBudget+"="+strconv.FormatUint(j.Budget, 10))
-		}
-		res := r.exec(ctx, j.Tests, j.Timeout, env...)
-		if res.err != nil {
-			return res.err
-		}
-		out := Result{Mutant: j.Mutant, Duration: res.dur}
-		switch {
-		case res.timedOut:
-			out.Outcome = TimedOut
-		case res.exit == mutate.ExitBudget:
-			out.Outcome, out.Budget = TimedOut, true
-		case res.exit == 0:
-			out.Outcome = Lived
-		default:
-			out.Outcome = Killed
-			out.KilledBy = killer(res.out)
-			out.Output = res.out
+		out := Result{Mutant: j.Mutant, Outcome: Lived}
+		for _, g := range j.Groups {
+			env := []string{mutate.EnvMutant + "=" + strconv.Itoa(j.Mutant)}
+			if g.Budget > 0 {
+				env = append(env, mutate.EnvBudget+"="+strconv.FormatUint(g.Budget, 10))
+			}
+			res := r.exec(ctx, g.Tests, g.Timeout, env...)
+			if res.err != nil {
+				return res.err
+			}
+			out.Duration += res.dur
+			switch {
+			case res.timedOut:
+				out.Outcome = TimedOut
+			case res.exit == mutate.ExitBudget:
+				out.Outcome, out.Budget = TimedOut, true
+			case res.exit != 0:
+				out.Outcome = Killed
+				out.KilledBy = killer(res.out)
+				out.Output = res.out
+			}
+			if out.Outcome != Lived {
+				break
+			}
 		}
 		results[i] = out
 		if progress != nil {
@@ -333,10 +380,10 @@ func (c *capped) String() string {
 
 // BudgetFor derives a mutant's loop budget from the baseline ticks of the
 // tests it runs. Like the timeout it allows ten times the original's work,
-// plus a constant that an endless loop exhausts in milliseconds; unlike
+// plus a constant (2^17) that an endless loop exhausts in milliseconds even when each iteration does I/O; unlike
 // the timeout it is deterministic and does not wait.
 func BudgetFor(ticks uint64) uint64 {
-	return 10*ticks + 1<<20
+	return 10*ticks + 1<<17
 }
 
 // TimeoutFor derives a mutant's timeout from the baseline duration of the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"testing"
 	"time"
@@ -192,11 +193,13 @@ func TestUnrelated(t *testing.T) {}
 	}
 	var jobs []Job
 	for _, m := range set.Mutants {
-		jobs = append(jobs, Job{Mutant: m.ID, Tests: []string{"TestCount"}, Timeout: 2 * time.Second})
+		jobs = append(jobs, Job{Mutant: m.ID, Groups: []Group{{Tests: []string{"TestCount"}, Timeout: 2 * time.Second}}})
 	}
 	// The same jobs with a loop budget: endless loops end by the budget.
 	for _, m := range set.Mutants {
-		jobs = append(jobs, Job{Mutant: m.ID, Tests: []string{"TestCount"}, Timeout: time.Minute, Budget: BudgetFor(base[0].Ticks)})
+		job := Plan(m.ID, base[:1], 0)
+		job.Groups[0].Timeout = time.Minute
+		jobs = append(jobs, job)
 	}
 	results, err := r.Run(ctx, jobs, nil)
 	if err != nil {
@@ -222,5 +225,33 @@ func TestUnrelated(t *testing.T) {}
 	}
 	if checked != len(want) {
 		t.Errorf("%d of the %d expected mutants were generated", checked, len(want))
+	}
+}
+
+func TestPlan(t *testing.T) {
+	ms := time.Millisecond
+	tests := []TestInfo{
+		{Name: "TestA", Duration: 10 * ms, Ticks: 100},
+		{Name: "TestHeavy", Duration: 50 * ms, Ticks: 1 << 20},
+		{Name: "TestB", Duration: 20 * ms, Ticks: 300},
+	}
+	job := Plan(7, tests, 0)
+	if job.Mutant != 7 || len(job.Groups) != 2 {
+		t.Fatalf("Plan = %+v; want mutant 7 in 2 groups", job)
+	}
+	light, heavy := job.Groups[0], job.Groups[1]
+	if !reflect.DeepEqual(light.Tests, []string{"TestA", "TestB"}) || !reflect.DeepEqual(heavy.Tests, []string{"TestHeavy"}) {
+		t.Errorf("groups %v, %v; want the light tests first, the heavy one alone", light.Tests, heavy.Tests)
+	}
+	if light.Budget != BudgetFor(400) || heavy.Budget != BudgetFor(1<<20) {
+		t.Errorf("budgets %d, %d; want BudgetFor of each group's ticks", light.Budget, heavy.Budget)
+	}
+	if light.Timeout != TimeoutFor(30*ms) || heavy.Timeout != TimeoutFor(50*ms) {
+		t.Errorf("timeouts %v, %v; want TimeoutFor of each group's time", light.Timeout, heavy.Timeout)
+	}
+	for _, g := range Plan(7, tests, 5*time.Second).Groups {
+		if g.Timeout != 5*time.Second {
+			t.Errorf("a -timeout of 5s gave a group timeout of %v", g.Timeout)
+		}
 	}
 }

@@ -158,19 +158,11 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 			out[i].Status = report.NotCovered
 			continue
 		}
-		var names []string
-		var total time.Duration
-		var ticks uint64
-		for _, k := range idx {
-			names = append(names, base[k].Name)
-			total += base[k].Duration
-			ticks += base[k].Ticks
+		tests := make([]run.TestInfo, len(idx))
+		for k, t := range idx {
+			tests[k] = base[t]
 		}
-		timeout := cfg.Timeout
-		if timeout <= 0 {
-			timeout = run.TimeoutFor(total)
-		}
-		runJobs = append(runJobs, run.Job{Mutant: m.ID, Tests: names, Timeout: timeout, Budget: run.BudgetFor(ticks)})
+		runJobs = append(runJobs, run.Plan(m.ID, tests, cfg.Timeout))
 		jobIdx = append(jobIdx, i)
 	}
 	var progress func(int, run.Result)
