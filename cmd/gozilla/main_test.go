@@ -261,7 +261,7 @@ func TestBadInput(t *testing.T) {
 		{"no such directory", map[string]string{"calc/calc.go": calcSrc}, []string{"./nothing"}, "matches no packages"},
 		{"no match", map[string]string{"calc/calc.go": calcSrc}, []string{"./calc/sub/..."}, "matches no packages"},
 		{"does not compile", map[string]string{"calc/calc.go": calcSrc + "\nfunc Broken() int { return \"x\" }\n", "calc/calc_test.go": calcTest}, []string{"./calc"}, "does not compile"},
-		{"tests fail", map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest + "\nfunc TestBad(t *testing.T) { t.Fatal(\"always\") }\n"}, []string{"./calc"}, "tests fail before mutation: TestBad"},
+		{"tests fail", map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest + "\nfunc TestBad(t *testing.T) { t.Fatal(\"always\") }\n"}, []string{"./calc"}, "tests fail before mutation: TestBad: calc_test.go:17: always"},
 		{"no test files", map[string]string{"calc/calc.go": calcSrc}, []string{"./calc"}, "no test files"},
 		{"no tests", map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": "package calc\n"}, []string{"./calc"}, "no tests"},
 		{"unknown operator", map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest}, []string{"-ops", "XYZ", "./calc"}, "unknown mutation operator"},

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 )
 
 // ScoreSchema names the JSON schema of a Score document.
@@ -207,18 +208,20 @@ func fmtScore(p *float64) string {
 	return fmt.Sprintf("%.3f", *p)
 }
 
-// Change renders "orig → repl" on one line, shortening long sides.
+// Change renders "orig  →  repl" on one line, shortening long sides; a
+// deleted statement shows as "(deleted)".
 func Change(orig, repl string) string {
-	return oneLine(orig) + "  →  " + oneLine(repl)
+	r := oneLine(repl)
+	if r == "" {
+		r = "(deleted)"
+	}
+	return oneLine(orig) + "  →  " + r
 }
 
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 60 {
-		s = s[:57] + "..."
-	}
-	if s == "" {
-		return `""`
+	if utf8.RuneCountInString(s) > 60 {
+		s = string([]rune(s)[:57]) + "..."
 	}
 	return s
 }

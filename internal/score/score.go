@@ -141,7 +141,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	covering := map[int][]int{} // site -> indexes of the tests reaching it
 	for i, t := range base {
 		if !t.Passed {
-			return pr, nil, &UserError{Msg: fmt.Sprintf("%s: tests fail before mutation: %s: %s", pkg.Path, t.Name, firstLine(t.Output))}
+			return pr, nil, &UserError{Msg: fmt.Sprintf("%s: tests fail before mutation: %s: %s", pkg.Path, t.Name, failure(t.Output))}
 		}
 		for _, s := range t.Sites {
 			covering[s] = append(covering[s], i)
@@ -209,10 +209,24 @@ func relPath(path string) string {
 	return filepath.ToSlash(rel)
 }
 
-func firstLine(s string) string {
-	for _, line := range strings.Split(s, "\n") {
-		line = strings.TrimSpace(line)
-		if line != "" && !strings.HasPrefix(line, "=== RUN") {
+// failure picks the most telling line of a failed test's output: the
+// first message logged under "--- FAIL", else a panic, else the first line.
+func failure(out string) string {
+	lines := strings.Split(out, "\n")
+	for i, line := range lines {
+		if strings.HasPrefix(strings.TrimSpace(line), "--- FAIL") && i+1 < len(lines) {
+			if msg := strings.TrimSpace(lines[i+1]); msg != "" && !strings.HasPrefix(msg, "---") {
+				return msg
+			}
+		}
+	}
+	for _, line := range lines {
+		if strings.HasPrefix(line, "panic: ") {
+			return strings.TrimSpace(line)
+		}
+	}
+	for _, line := range lines {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "=== RUN") {
 			return line
 		}
 	}

@@ -1,0 +1,86 @@
+// Command gozilla-bench produces the figures of BENCHMARKS.md. Every
+// figure comes from a run of this command; each section of BENCHMARKS.md
+// names the command line that reproduces it.
+//
+//	go run ./cmd/gozilla-bench score [-n 3] [-j 2] [-w BENCHMARKS.md]
+//
+// score: gozilla score against gremlins v0.5.0 on copies of standard
+// library packages with their own tests (same packages, same tests, same
+// number of workers, side by side in one run), and the score of the
+// unicode/utf8 copy.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score [flags]")
+		os.Exit(2)
+	}
+	switch os.Args[1] {
+	case "score":
+		fs := flag.NewFlagSet("score", flag.ExitOnError)
+		n := fs.Int("n", 1, "runs per tool and package; the medians are reported")
+		jobs := fs.Int("j", runtime.NumCPU(), "workers for both tools")
+		write := fs.String("w", "", "update this markdown file's score section (e.g. BENCHMARKS.md)")
+		pkgs := fs.String("pkgs", "encoding/base32,encoding/hex,text/tabwriter,unicode/utf8", "standard library packages to compare on")
+		fs.Parse(os.Args[2:])
+		if err := benchScore(*n, *jobs, strings.Split(*pkgs, ","), *write); err != nil {
+			fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
+			os.Exit(1)
+		}
+	default:
+		fmt.Fprintf(os.Stderr, "gozilla-bench: unknown benchmark %q\n", os.Args[1])
+		os.Exit(2)
+	}
+}
+
+// repoRoot finds the repository root (the directory holding go.mod) from
+// the working directory.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("not inside the gozilla repository")
+		}
+		dir = parent
+	}
+}
+
+// updateSection replaces the text between the markers of section name in
+// the markdown file (appending the section when it is new).
+func updateSection(path, name, body string) error {
+	begin, end := "<!-- "+name+":begin -->", "<!-- "+name+":end -->"
+	data, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	text := string(data)
+	block := begin + "\n" + body + end
+	i, j := strings.Index(text, begin), strings.Index(text, end)
+	if i >= 0 && j > i {
+		text = text[:i] + block + text[j+len(end):]
+	} else {
+		if text != "" && !strings.HasSuffix(text, "\n\n") {
+			text += "\n"
+		}
+		text += block + "\n"
+	}
+	return os.WriteFile(path, []byte(text), 0o644)
+}
+
+func numCPU() int { return runtime.NumCPU() }
