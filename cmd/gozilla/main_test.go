@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gozilla/gozilla/internal/testmod"
 )
 
 // The end-to-end tests run the real binary on small modules written to
@@ -77,23 +79,6 @@ func TestGrade(t *testing.T) {
 	}
 }
 `
-
-// module writes a module example.com/m with the given files.
-func module(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	files["go.mod"] = "module example.com/m\n\ngo 1.26\n"
-	for name, src := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
 
 // snapshot hashes every file under dir.
 func snapshot(t *testing.T, dir string) map[string][32]byte {
@@ -166,7 +151,7 @@ type scoreDoc struct {
 }
 
 func TestScoreJSON(t *testing.T) {
-	dir := module(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest})
+	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest})
 	before := snapshot(t, dir)
 	r := gz(t, dir, "score", "-json", "-j", "2", "./calc")
 	if r.code != 0 {
@@ -233,7 +218,7 @@ func TestScoreJSON(t *testing.T) {
 }
 
 func TestScoreTextAndThreshold(t *testing.T) {
-	dir := module(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest})
+	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest})
 	r := gz(t, dir, "score", "./calc")
 	if r.code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
@@ -268,7 +253,7 @@ func TestBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := module(t, tt.files)
+			dir := testmod.Write(t, tt.files)
 			before := snapshot(t, dir)
 			r := gz(t, dir, append([]string{"score"}, tt.args...)...)
 			if r.code != 2 {
@@ -306,7 +291,7 @@ func TestSlow(t *testing.T) {
 	}
 }
 `
-	dir := module(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": slowTest})
+	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": slowTest})
 	tmp := t.TempDir()
 	cmd := exec.Command(gozilla, "score", "-j", "1", "./calc")
 	cmd.Dir = dir
@@ -343,7 +328,7 @@ func TestSlow(t *testing.T) {
 func TestTags(t *testing.T) {
 	extra := "//go:build extra\n\npackage calc\n\n// Triple is only built with -tags extra.\nfunc Triple(x int) int { return 3 * x }\n"
 	extraTest := "//go:build extra\n\npackage calc\n\nimport \"testing\"\n\nfunc TestTriple(t *testing.T) {\n\tif Triple(2) != 6 {\n\t\tt.Fatal(\"Triple\")\n\t}\n}\n"
-	dir := module(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest, "calc/extra.go": extra, "calc/extra_test.go": extraTest})
+	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest, "calc/extra.go": extra, "calc/extra_test.go": extraTest})
 	inExtra := func(r result) (n int) {
 		var doc scoreDoc
 		if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
@@ -370,7 +355,7 @@ func TestTags(t *testing.T) {
 // TestExternalTestsOnly: a package tested only by package p_test is scored.
 func TestExternalTestsOnly(t *testing.T) {
 	xtest := strings.Replace(calcTest, "package calc", "package calc_test\n\nimport . \"example.com/m/calc\"", 1)
-	dir := module(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": xtest})
+	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": xtest})
 	r := gz(t, dir, "score", "-json", "./calc")
 	var doc scoreDoc
 	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil || r.code != 0 {

@@ -144,6 +144,8 @@ type Set struct {
 	Sites   int               // number of schemata sites; site IDs are 1..Sites
 	Overlay map[string][]byte // absolute path -> schemata source (incl. the helper file)
 	Dropped Dropped
+
+	SkippedFiles []string // files not mutated (cgo)
 }
 
 // Generate applies the operators to every function body of pkg, checks
@@ -153,15 +155,18 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 	if ops == nil {
 		ops, _ = ParseOps("")
 	}
+	set := &Set{Pkg: pkg}
 	var files []*fileSites
 	for _, f := range pkg.Files {
 		if f.Cgo {
-			return nil, fmt.Errorf("%s: cgo packages are not supported", pkg.Path)
+			// The go command does not overlay cgo files: such a file keeps
+			// its code, unmutated.
+			set.SkippedFiles = append(set.SkippedFiles, f.Path)
+			continue
 		}
 		files = append(files, collect(pkg, f, ops))
 	}
 	dropIdentical(files)
-	set := &Set{Pkg: pkg}
 	if !opt.SkipCheck {
 		checkMutants(pkg, files, &set.Dropped)
 	}

@@ -1,22 +1,28 @@
-// Package tritype is TRITYP, the triangle classifier of seed 000 (DeMillo
-// & Offutt, "Constraint-based automatic test data generation", Fig. 6),
-// ported statement by statement from Fortran to Go.
+// Package tritype is TRITYP from seed 000 (DeMillo & Offutt,
+// "Constraint-based automatic test data generation", Fig. 6), ported to Go
+// statement by statement from the Fortran.
+//
+// The Fortran function assigns its result to the function name TRITYP and
+// returns with a bare RETURN; the port keeps that shape with the named
+// result trityp and bare returns.
 package tritype
 
-// Triang classifies a triangle from the lengths of its sides i, j, k:
+// Triang classifies a triangle from the relative lengths of its sides
+// i, j and k. The return value is the output from the routine:
 //
-//	1 if the triangle is scalene
-//	2 if it is isosceles
-//	3 if it is equilateral
-//	4 if it is not a triangle
+//	trityp = 1 if the triangle is scalene
+//	trityp = 2 if the triangle is isosceles
+//	trityp = 3 if the triangle is equilateral
+//	trityp = 4 if it is not a triangle
 //
 // After a quick confirmation that it is a legal triangle, it detects any
 // sides of equal length.
-func Triang(i, j, k int) int {
+func Triang(i, j, k int) (trityp int) {
 	if i <= 0 || j <= 0 || k <= 0 {
-		return 4
+		trityp = 4
+		return
 	}
-	trityp := 0
+	trityp = 0
 	if i == j {
 		trityp = trityp + 1
 	}
@@ -34,7 +40,7 @@ func Triang(i, j, k int) int {
 		} else {
 			trityp = 1
 		}
-		return trityp
+		return
 	}
 	// Confirm it is a legal triangle before declaring it to be isosceles
 	// or equilateral.
@@ -49,5 +55,5 @@ func Triang(i, j, k int) int {
 	} else {
 		trityp = 4
 	}
-	return trityp
+	return
 }
