@@ -2,6 +2,7 @@
 // analysis. This file is the CLI only: flags, wiring and exit codes.
 //
 //	gozilla score [flags] [packages]   mutation score of the existing tests
+//	gozilla gen [flags] [packages]     generate tests that kill mutants
 //
 // Exit codes: 0 ok; 1 the score is below --threshold; 2 bad input (no
 // matching package, a package that does not compile, tests that fail
@@ -28,6 +29,7 @@ const usage = `gozilla writes unit tests that kill mutants, and measures the tes
 
 Usage:
 	gozilla score [flags] [packages]   mutation score of the packages' existing tests
+	gozilla gen [flags] [packages]     write table-driven tests that kill the packages' mutants
 
 Run "gozilla <command> -h" for the command's flags.
 `
@@ -56,6 +58,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "score":
 		err = cmdScore(ctx, args[1:], stdout, stderr)
+	case "gen":
+		err = cmdGen(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

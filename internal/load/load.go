@@ -30,6 +30,11 @@ type Config struct {
 	Dir  string // directory the patterns are relative to; "" = current directory
 	Tags string // comma- or space-separated build tags, as for go build -tags
 	Env  []string
+
+	// Overlay replaces file contents (absolute path -> source), as the go
+	// command's -overlay: gen uses it to leave out the test file it is
+	// about to regenerate.
+	Overlay map[string][]byte
 }
 
 // Package is one loaded package: its non-test files, parsed and type-checked.
@@ -72,10 +77,11 @@ func Load(cfg Config, patterns ...string) ([]*Package, error) {
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports |
 			packages.NeedDeps | packages.NeedModule | packages.NeedForTest,
-		Dir:   cfg.Dir,
-		Env:   cfg.Env,
-		Fset:  fset,
-		Tests: true,
+		Dir:     cfg.Dir,
+		Env:     cfg.Env,
+		Fset:    fset,
+		Tests:   true,
+		Overlay: cfg.Overlay,
 	}
 	if cfg.Env != nil {
 		pcfg.Env = append(os.Environ(), cfg.Env...)
@@ -208,4 +214,37 @@ func (m importerFunc) Import(path string) (*types.Package, error) {
 		return t, nil
 	}
 	return nil, errors.New("import not loaded: " + path)
+}
+
+// Listed is a package found by List.
+type Listed struct {
+	Path, Name, Dir string
+}
+
+// List resolves patterns to package directories without type-checking:
+// a cheap first look, before Load.
+func List(cfg Config, patterns ...string) ([]Listed, error) {
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	pcfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: cfg.Dir}
+	if cfg.Env != nil {
+		pcfg.Env = append(os.Environ(), cfg.Env...)
+	}
+	if tags := strings.TrimSpace(cfg.Tags); tags != "" {
+		pcfg.BuildFlags = []string{"-tags=" + tags}
+	}
+	pkgs, err := packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, &Error{Msg: fmt.Sprintf("load %s: %v", strings.Join(patterns, " "), err)}
+	}
+	var out []Listed
+	for _, p := range pkgs {
+		if len(p.GoFiles) == 0 {
+			continue
+		}
+		out = append(out, Listed{Path: p.PkgPath, Name: p.Name, Dir: filepath.Dir(p.GoFiles[0])})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
 }

@@ -74,7 +74,7 @@ func collect(pkg *load.Package, f *load.File, ops map[Op]bool) *fileSites {
 		if !ok || fd.Body == nil {
 			continue
 		}
-		c.fn = funcName(fd)
+		c.fn = FuncName(fd)
 		sig, _ := c.info.Defs[fd.Name].Type().(*types.Signature)
 		if sig == nil {
 			continue
@@ -88,7 +88,9 @@ func collect(pkg *load.Package, f *load.File, ops map[Op]bool) *fileSites {
 	return fs
 }
 
-func funcName(fd *ast.FuncDecl) string {
+// FuncName is the name Mutant.Func uses for a declared function: "F",
+// "T.M" or "(*T).M".
+func FuncName(fd *ast.FuncDecl) string {
 	if fd.Recv == nil || len(fd.Recv.List) == 0 {
 		return fd.Name.Name
 	}

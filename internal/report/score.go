@@ -13,10 +13,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
+
+	"github.com/gozilla/gozilla/internal/mutate"
 )
 
 // ScoreSchema names the JSON schema of a Score document.
@@ -224,4 +228,26 @@ func oneLine(s string) string {
 		s = string([]rune(s)[:57]) + "..."
 	}
 	return s
+}
+
+// MutantOf is the report record of m, status unset.
+func MutantOf(m *mutate.Mutant) Mutant {
+	return Mutant{
+		ID: m.ID, Package: m.Pkg, Func: m.Func, Op: m.Op.String(),
+		File: RelPath(m.File), Line: m.Line, Col: m.Col, Offset: m.Offset, End: m.End,
+		Orig: m.Orig, Repl: m.Repl,
+	}
+}
+
+// RelPath shortens path relative to the working directory when inside it.
+func RelPath(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	rel, err := filepath.Rel(wd, path)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return path
+	}
+	return filepath.ToSlash(rel)
 }

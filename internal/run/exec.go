@@ -314,7 +314,7 @@ func (r *Runner) exec(ctx context.Context, tests []string, timeout time.Duration
 	cmd.Env = append(append(os.Environ(), r.Env...), env...)
 	out := &capped{max: maxOutput}
 	cmd.Stdout, cmd.Stderr = out, out
-	isolate(cmd)
+	Isolate(cmd)
 	cmd.WaitDelay = time.Second // do not wait for grandchildren holding the pipe
 	start := time.Now()
 	err := cmd.Run()

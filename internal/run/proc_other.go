@@ -9,8 +9,16 @@ import (
 
 var isWindows = runtime.GOOS == "windows"
 
-// isolate kills only the process itself on timeout: process groups are a
+// Isolate kills only the process itself on timeout: process groups are a
 // unix notion.
-func isolate(cmd *exec.Cmd) {
-	cmd.Cancel = func() error { return cmd.Process.Kill() }
+func Isolate(cmd *exec.Cmd) {
+	cmd.Cancel = func() error { return KillGroup(cmd) }
+}
+
+// KillGroup kills a started process.
+func KillGroup(cmd *exec.Cmd) error {
+	if cmd.Process == nil {
+		return nil
+	}
+	return cmd.Process.Kill()
 }

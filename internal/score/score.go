@@ -16,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -83,7 +82,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 
 func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Package, []report.Mutant, error) {
 	start := time.Now()
-	pr := report.Package{Path: pkg.Path, Dir: relPath(pkg.Dir)}
+	pr := report.Package{Path: pkg.Path, Dir: report.RelPath(pkg.Dir)}
 	if !pkg.HasTests {
 		pr.Skipped = "package has no test files"
 		return pr, nil, nil
@@ -152,7 +151,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	var runJobs []run.Job
 	var jobIdx []int
 	for i, m := range set.Mutants {
-		out[i] = reportMutant(m)
+		out[i] = report.MutantOf(m)
 		idx := covering[m.Site]
 		if len(idx) == 0 {
 			out[i].Status = report.NotCovered
@@ -186,27 +185,6 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	}
 	pr.Seconds = time.Since(start).Seconds()
 	return pr, out, nil
-}
-
-func reportMutant(m *mutate.Mutant) report.Mutant {
-	return report.Mutant{
-		ID: m.ID, Package: m.Pkg, Func: m.Func, Op: m.Op.String(),
-		File: relPath(m.File), Line: m.Line, Col: m.Col, Offset: m.Offset, End: m.End,
-		Orig: m.Orig, Repl: m.Repl,
-	}
-}
-
-// relPath shortens path relative to the working directory when inside it.
-func relPath(path string) string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return path
-	}
-	rel, err := filepath.Rel(wd, path)
-	if err != nil || strings.HasPrefix(rel, "..") {
-		return path
-	}
-	return filepath.ToSlash(rel)
 }
 
 // failure picks the most telling line of a failed test's output: the

@@ -1,0 +1,264 @@
+package main
+
+// This file wires `gozilla gen`: for each package, generate (internal/gen),
+// emit (internal/emit), write the file gozilla owns, and report.
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/gozilla/gozilla/internal/emit"
+	"github.com/gozilla/gozilla/internal/gen"
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/report"
+	gzrun "github.com/gozilla/gozilla/internal/run"
+)
+
+func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		runRE   = fs.String("run", "", "generate only for units (F, T.M, (*T).M) matching this regular expression")
+		ops     = fs.String("ops", "", "comma-separated mutation operators (default: all): "+opNames())
+		tags    = fs.String("tags", "", "build tags, as for go build")
+		jobs    = fs.Int("j", 0, "harness processes (default: number of CPUs)")
+		seed    = fs.Uint64("seed", 1, "random seed; the same code and seed give the same file")
+		random  = fs.Int("random", 1000, "most random inputs tried per unit")
+		name    = fs.String("name", "{pkg}_gozilla_test.go", "name of the generated file in each package directory ({pkg} is the package name)")
+		dry     = fs.Bool("n", false, "report only; write no test file")
+		jsonOut = fs.Bool("json", false, "write the JSON report (schema gozilla.gen/v1) instead of text")
+		outFile = fs.String("o", "", "write the report to this file instead of standard output")
+		verbose = fs.Bool("v", false, "also list the mutants left alive")
+		quiet   = fs.Bool("q", false, "no progress on standard error")
+	)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: gozilla gen [flags] [packages]\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &exitError{code: 2}
+	}
+	opSet, err := mutate.ParseOps(*ops)
+	if err != nil {
+		return &exitError{code: 2, msg: err.Error()}
+	}
+	var re *regexp.Regexp
+	if *runRE != "" {
+		if re, err = regexp.Compile(*runRE); err != nil {
+			return &exitError{code: 2, msg: fmt.Sprintf("bad -run: %v", err)}
+		}
+	}
+	if !strings.HasSuffix(*name, "_test.go") || strings.ContainsAny(*name, `/\`) {
+		return &exitError{code: 2, msg: fmt.Sprintf("bad -name %q: want a file name ending in _test.go", *name)}
+	}
+	workers := *jobs
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	start := time.Now()
+
+	// A first look finds the files gozilla will write, so that an older
+	// generated file (perhaps stale against the code) stays out of the build.
+	lcfg := load.Config{Tags: *tags}
+	listed, err := load.List(lcfg, fs.Args()...)
+	if err != nil {
+		return err
+	}
+	targets := map[string]string{} // package path -> file
+	lcfg.Overlay = map[string][]byte{}
+	for _, l := range listed {
+		file := filepath.Join(l.Dir, strings.ReplaceAll(*name, "{pkg}", l.Name))
+		targets[l.Path] = file
+		data, err := os.ReadFile(file)
+		switch {
+		case err == nil && !owned(data):
+			return &exitError{code: 2, msg: fmt.Sprintf("%s exists and was not written by gozilla: not overwriting it (choose another -name)", report.RelPath(file))}
+		case err == nil:
+			lcfg.Overlay[file] = []byte("package " + l.Name + "\n")
+		}
+	}
+	pkgs, err := load.Load(lcfg, fs.Args()...)
+	if err != nil {
+		return err
+	}
+
+	var reports []report.GenPackage
+	var mutants []report.Mutant
+	for _, pkg := range pkgs {
+		file := targets[pkg.Path]
+		if file == "" {
+			file = filepath.Join(pkg.Dir, strings.ReplaceAll(*name, "{pkg}", pkg.Name))
+		}
+		cfg := gen.Config{Tags: *tags, Ops: opSet, Run: re, Seed: *seed, Workers: workers, Random: *random}
+		if _, ok := lcfg.Overlay[file]; ok {
+			cfg.Skip = file
+		}
+		if !*quiet && isTerminal(stderr) {
+			cfg.Progress = func(p gen.Progress) { progressBar(stderr, pkg.Path, p) }
+		}
+		res, err := gen.Generate(ctx, pkg, cfg)
+		if !*quiet && isTerminal(stderr) {
+			fmt.Fprint(stderr, "\r\033[K")
+		}
+		if errors.Is(err, gzrun.ErrNoTests) {
+			err = fmt.Errorf("%s: internal error: the harness test file was not built", pkg.Path)
+		}
+		if err != nil {
+			var be *gzrun.BuildError
+			if errors.As(err, &be) {
+				return &exitError{code: 2, msg: be.Error()}
+			}
+			return err
+		}
+		pr, ms := genReport(res)
+		if len(res.Tests) > 0 && !*dry {
+			src, err := emit.File(res, emit.Options{Command: regenCommand(pkg, *seed, *runRE, *ops, *name), Taken: takenNames(pkg, file)})
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(file, src, 0o644); err != nil {
+				return err
+			}
+			pr.File = report.RelPath(file)
+		}
+		reports = append(reports, pr)
+		mutants = append(mutants, ms...)
+	}
+	doc := report.NewGen(reports, mutants, time.Since(start).Seconds())
+
+	w := stdout
+	if *outFile != "" {
+		f, err := os.Create(*outFile)
+		if err != nil {
+			return &exitError{code: 2, msg: err.Error()}
+		}
+		defer f.Close()
+		w = f
+	}
+	if *jsonOut {
+		return doc.JSON(w)
+	}
+	return doc.Text(w, *verbose)
+}
+
+// owned reports whether a file was written by gozilla gen.
+func owned(data []byte) bool { return bytes.HasPrefix(data, []byte(emit.Header)) }
+
+func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string) string {
+	cmd := "gozilla gen"
+	if seed != 1 {
+		cmd += fmt.Sprintf(" -seed %d", seed)
+	}
+	if runRE != "" {
+		cmd += fmt.Sprintf(" -run '%s'", runRE)
+	}
+	if ops != "" {
+		cmd += " -ops " + ops
+	}
+	if name != "{pkg}_gozilla_test.go" {
+		cmd += " -name " + name
+	}
+	return cmd + " " + pkg.Path
+}
+
+// takenNames lists the top-level names the package's other internal test
+// files declare.
+func takenNames(pkg *load.Package, skip string) map[string]bool {
+	names := map[string]bool{}
+	files, _ := filepath.Glob(filepath.Join(pkg.Dir, "*_test.go"))
+	fset := token.NewFileSet()
+	for _, path := range files {
+		if path == skip {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil || f.Name.Name != pkg.Name {
+			continue
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					names[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							names[n.Name] = true
+						}
+					case *ast.TypeSpec:
+						names[s.Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+func genReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
+	pr := report.GenPackage{Path: res.Pkg.Path, Tests: len(res.Tests), Seconds: res.Wall.Seconds(), Runs: res.Runs}
+	var ms []report.Mutant
+	for _, m := range res.Set.Mutants {
+		rm := report.MutantOf(m)
+		switch res.Status[m.ID] {
+		case gen.Killed:
+			rm.Status = report.Killed
+		case gen.Lived:
+			rm.Status = report.Lived
+		default:
+			rm.Status = report.NotCovered
+		}
+		pr.Counts.Add(rm.Status)
+		ms = append(ms, rm)
+	}
+	pr.Score = report.UnitScore(pr.Killed, pr.Mutants-pr.Equivalent)
+	for _, s := range res.Stats {
+		u := report.Unit{Name: s.Unit.Name, File: report.RelPath(s.Unit.Pos.Filename), Line: s.Unit.Pos.Line, Skipped: s.Unit.Skip,
+			Mutants: s.Mutants, Killed: s.Killed, Live: s.Live, Tests: s.Tests, Seconds: s.Seconds}
+		if len(s.ByPass) > 0 {
+			u.ByPass = s.ByPass
+		}
+		u.Score = report.UnitScore(s.Killed, s.Mutants)
+		pr.Units = append(pr.Units, u)
+	}
+	pr.Other = report.Counts{Mutants: res.Other.Mutants, Killed: res.Other.Killed, Lived: res.Other.Live}
+	for _, t := range res.Tests {
+		pr.Cases = append(pr.Cases, report.GenTest{Unit: t.Unit.Name, Pass: t.Pass, Kills: t.Kills})
+	}
+	for _, f := range res.Set.SkippedFiles {
+		pr.Notes = append(pr.Notes, fmt.Sprintf("%s not mutated (cgo)", report.RelPath(f)))
+	}
+	return pr, ms
+}
+
+// progressBar draws one line: a bar of the package's mutants killed so
+// far and the unit being worked on.
+func progressBar(w io.Writer, pkg string, p gen.Progress) {
+	const width = 24
+	filled := 0
+	if p.Total > 0 {
+		filled = p.Killed * width / p.Total
+	}
+	fmt.Fprintf(w, "\r\033[K%s [%s%s] %d/%d killed · unit %d/%d %s", pkg, strings.Repeat("=", filled), strings.Repeat(" ", width-filled),
+		p.Killed, p.Total, p.UnitNo, p.Units, p.Unit)
+}

@@ -1,0 +1,209 @@
+package gen
+
+// This file implements compaction (seed 001 §IV.C step iv): the kill
+// matrix of the kept tests, reverse-order simulation, then a greedy set
+// cover; and the verdicts and statistics of the result.
+
+import (
+	"context"
+	"encoding/json"
+	"sort"
+	"sync"
+
+	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/unit"
+)
+
+// compact recomputes what each kept test kills among all killed mutants,
+// drops tests whose original outcome is not reproducible, and returns the
+// compact suite in emission order with each test's credit set.
+func (g *generator) compact(ctx context.Context) ([]*Test, error) {
+	killedSet := map[int]bool{}
+	for _, t := range g.tests {
+		for _, m := range t.Kills {
+			killedSet[m] = true
+		}
+	}
+	killed := make([]int, 0, len(killedSet))
+	for m := range killedSet {
+		killed = append(killed, m)
+	}
+	sort.Ints(killed)
+
+	// The kill matrix, in parallel; a test whose original outcome differs
+	// from its first run is flaky (state, time, randomness) and dropped.
+	errs := make([]error, len(g.tests))
+	stable := make([]bool, len(g.tests))
+	sem := make(chan struct{}, max(g.cfg.Workers, 1)*2)
+	var wg sync.WaitGroup
+	for i, t := range g.tests {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			// Quick: a mutant over the tight loop budget is decided
+			// only where generation already ran it with both budgets.
+			r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[t.Unit], In: t.In, Mutants: killed, Budget: origBudget, Quick: true})
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			a, _ := json.Marshal(r.Orig)
+			b, _ := json.Marshal(t.Out)
+			stable[i] = string(a) == string(b)
+			verified := map[int]bool{}
+			for _, m := range t.Kills {
+				verified[m] = true
+			}
+			kills := append([]int(nil), r.Killed...)
+			for _, m := range r.Unsure {
+				if verified[m] {
+					kills = append(kills, m)
+				}
+			}
+			sort.Ints(kills)
+			t.Kills = kills
+			t.Hits = r.Hits
+		}()
+	}
+	wg.Wait()
+	var tests []*Test
+	for i, t := range g.tests {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		if stable[i] {
+			tests = append(tests, t)
+		}
+	}
+
+	// Reverse-order simulation: later tests (deterministic passes, the
+	// most targeted) go first; a test is kept if it kills something the
+	// tests kept so far do not.
+	covered := map[int]bool{}
+	var kept []*Test
+	for i := len(tests) - 1; i >= 0; i-- {
+		t := tests[i]
+		fresh := false
+		for _, m := range t.Kills {
+			if !covered[m] {
+				fresh = true
+				covered[m] = true
+			}
+		}
+		if fresh {
+			kept = append(kept, t)
+		}
+	}
+
+	// Greedy set cover over the survivors: the test killing most of what
+	// is left first; ties go to the earlier test.
+	sort.Slice(kept, func(i, j int) bool { return kept[i].seq < kept[j].seq })
+	uncovered := covered
+	var chosen []*Test
+	used := make([]bool, len(kept))
+	for len(uncovered) > 0 {
+		best, bestN := -1, 0
+		for i, t := range kept {
+			if used[i] {
+				continue
+			}
+			n := 0
+			for _, m := range t.Kills {
+				if uncovered[m] {
+					n++
+				}
+			}
+			if n > bestN {
+				best, bestN = i, n
+			}
+		}
+		if best < 0 {
+			break
+		}
+		used[best] = true
+		chosen = append(chosen, kept[best])
+		for _, m := range kept[best].Kills {
+			delete(uncovered, m)
+		}
+	}
+
+	// Emission order: units in source order, then generation order.
+	order := map[*unit.Unit]int{}
+	for i, u := range g.target.Units {
+		order[u] = i
+	}
+	sort.Slice(chosen, func(i, j int) bool {
+		a, b := chosen[i], chosen[j]
+		if order[a.Unit] != order[b.Unit] {
+			return order[a.Unit] < order[b.Unit]
+		}
+		return a.seq < b.seq
+	})
+	credited := map[int]bool{}
+	for _, t := range chosen {
+		t.Credit = nil
+		for _, m := range t.Kills {
+			if !credited[m] {
+				credited[m] = true
+				t.Credit = append(t.Credit, m)
+			}
+		}
+	}
+	return chosen, nil
+}
+
+// verdicts sets each mutant's status from the emitted tests and the sites
+// reached during generation.
+func (g *generator) verdicts(res *Result) {
+	killed := map[int]bool{}
+	for _, t := range res.Tests {
+		for _, m := range t.Kills {
+			killed[m] = true
+		}
+	}
+	for _, m := range res.Set.Mutants {
+		switch {
+		case killed[m.ID]:
+			res.Status[m.ID] = Killed
+		case g.reached[m.Site]:
+			res.Status[m.ID] = Lived
+		default:
+			res.Status[m.ID] = NotCovered
+		}
+	}
+}
+
+// stats summarises per unit; mutants of functions that are not supported
+// units go to other.
+func stats(res *Result, seconds map[*unit.Unit]float64) ([]*UnitStats, *UnitStats) {
+	byName := map[string]*UnitStats{}
+	var out []*UnitStats
+	for _, u := range res.Units {
+		s := &UnitStats{Unit: u, Seconds: seconds[u], ByPass: map[string]int{}}
+		out = append(out, s)
+		if u.Skip == "" {
+			byName[u.Name] = s
+		}
+	}
+	other := &UnitStats{ByPass: map[string]int{}}
+	for _, m := range res.Set.Mutants {
+		s := byName[m.Func]
+		if s == nil {
+			s = other
+		}
+		s.Mutants++
+		if res.Status[m.ID] == Killed {
+			s.Killed++
+		} else {
+			s.Live++
+		}
+	}
+	for _, t := range res.Tests {
+		if s := byName[t.Unit.Name]; s != nil {
+			s.Tests++
+			s.ByPass[t.Pass]++
+		}
+	}
+	return out, other
+}

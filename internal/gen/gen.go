@@ -1,0 +1,407 @@
+// Package gen owns gozilla's test generation: the multi-pass system of
+// seed 001 §IV.C (the SW ATG system) over the mutants of internal/mutate,
+// executed through internal/harness.
+//
+// The passes, in order:
+//
+//  1. Random: type-aware random inputs, boundary values first; an input is
+//     kept only if it kills a live mutant. A kept input is shrunk to the
+//     smallest, roundest input that still kills the mutants it was kept
+//     for (a reader must be able to check a row by hand).
+//  2. Deterministic passes (Pass): for each live mutant, a pass proposes
+//     inputs or says it cannot; every candidate is executed, never
+//     trusted. Later engines (CBT, DDR, MILP, the D-algorithm) are passes.
+//  3. After each kept test, mutant dropping: every mutant it kills leaves
+//     the live set.
+//  4. Compaction: reverse-order simulation (tests that kill nothing a
+//     later test does not already kill are removed), then a greedy set
+//     cover.
+//
+// In: a *load.Package. Out: a *Result with the kept tests (inputs and the
+// original's outcomes: the regression oracle), each mutant's status and
+// per-unit statistics. internal/emit writes the tests as Go.
+package gen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/run"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// Config controls generation. The zero value generates for every unit
+// with all operators, seed 1, one worker.
+type Config struct {
+	Dir     string
+	Tags    string
+	Env     []string
+	Ops     map[mutate.Op]bool // nil = all
+	Run     *regexp.Regexp     // units to generate for; nil = all
+	Seed    uint64             // 0 = 1
+	Workers int                // harness processes; 0 = 1
+
+	// Random is the most random inputs tried per unit (0 = 1000); the
+	// random pass of a unit also stops after Patience inputs in a row
+	// kill nothing (0 = 200).
+	Random, Patience int
+
+	// Passes are the deterministic passes, run in order after the random
+	// pass on the mutants it left alive.
+	Passes []Pass
+
+	// Skip is the generated file gozilla owns and is about to replace; it
+	// is left out of the build.
+	Skip string
+
+	Progress func(Progress)
+}
+
+// Progress reports the state of a run.
+type Progress struct {
+	Unit          string
+	Units, UnitNo int
+	Killed, Total int
+}
+
+// Pass is a deterministic test generator. Given a live mutant, it proposes
+// inputs of a unit that may kill it, or returns ErrCannot.
+type Pass interface {
+	Name() string
+	Candidates(ctx context.Context, t *Target, m *mutate.Mutant) ([]Candidate, error)
+}
+
+// ErrCannot is a pass's answer when it has no candidate for a mutant.
+var ErrCannot = errors.New("cannot")
+
+// Candidate is an input a pass proposes for a unit.
+type Candidate struct {
+	Unit *unit.Unit
+	In   []value.Value
+}
+
+// Target is what passes see of the package under generation.
+type Target struct {
+	Pkg   *load.Package
+	Set   *mutate.Set
+	Units []*unit.Unit // supported and unsupported, in source order
+}
+
+// Status is a mutant's verdict after generation.
+type Status int
+
+const (
+	Lived      Status = iota + 1 // reached by the kept tests, not killed
+	Killed                       // a kept test's outcome differs
+	NotCovered                   // no kept test reaches it
+)
+
+func (s Status) String() string {
+	switch s {
+	case Lived:
+		return "lived"
+	case Killed:
+		return "killed"
+	case NotCovered:
+		return "not_covered"
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// Test is one kept test: an input of a unit and the original's outcome.
+type Test struct {
+	Unit  *unit.Unit
+	In    []value.Value // receiver first
+	Out   harness.Outcome
+	Pass  string // the pass that produced it
+	Kills []int  // mutants it kills, ascending
+	Hits  []int  // schemata sites it reaches
+	// Credit is the mutants this test is the first in the emitted order
+	// to kill (set by compaction): what its comment names.
+	Credit []int
+	seq    int // generation order
+}
+
+// UnitStats summarises one unit.
+type UnitStats struct {
+	Unit                  *unit.Unit
+	Mutants, Killed, Live int
+	Tests                 int
+	Seconds               float64
+	ByPass                map[string]int // tests emitted per pass
+}
+
+// Result is the outcome of generation for one package.
+type Result struct {
+	Pkg    *load.Package
+	Set    *mutate.Set
+	Units  []*unit.Unit
+	Tests  []*Test // emitted, by unit in source order then generation order
+	Status map[int]Status
+	Stats  []*UnitStats // one per unit with mutants or tests, source order
+	Other  *UnitStats   // mutants outside every supported unit
+	Runs   int64        // harness runs (original and mutant executions)
+	Wall   time.Duration
+}
+
+// Generate runs the passes on pkg.
+func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, error) {
+	start := time.Now()
+	if cfg.Seed == 0 {
+		cfg.Seed = 1
+	}
+	if cfg.Random <= 0 {
+		cfg.Random = 1000
+	}
+	if cfg.Patience <= 0 {
+		cfg.Patience = 200
+	}
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops})
+	if err != nil {
+		return nil, err
+	}
+	units := unit.Find(pkg, cfg.Run)
+	var hunits []harness.Unit
+	index := map[*unit.Unit]int{}
+	for _, u := range units {
+		if u.Skip == "" {
+			index[u] = len(hunits)
+			hunits = append(hunits, harness.Unit{Expr: u.Expr})
+		}
+	}
+	mutSite := make([]int, len(set.Mutants)+1)
+	for _, m := range set.Mutants {
+		mutSite[m.ID] = m.Site
+	}
+	overlay := map[string][]byte{}
+	for k, v := range set.Overlay {
+		overlay[k] = v
+	}
+	overlay[filepath.Join(pkg.Dir, harness.File)] = harness.Source(pkg.Name, hunits, mutSite, unit.Sentinels(pkg))
+	if cfg.Skip != "" {
+		overlay[cfg.Skip] = []byte("package " + pkg.Name + "\n")
+	}
+
+	work, err := os.MkdirTemp("", "gozilla-gen-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(work)
+	bin, err := run.Build(ctx, run.BuildConfig{Dir: pkg.Dir, Pkg: pkg.Path, Overlay: overlay, Tags: cfg.Tags, WorkDir: work, Env: cfg.Env})
+	if err != nil {
+		return nil, err
+	}
+	pool, err := harness.NewPool(harness.Config{Bin: bin, Dir: pkg.Dir, Workers: max(cfg.Workers, 1), Env: cfg.Env})
+	if err != nil {
+		return nil, err
+	}
+	defer pool.Close()
+
+	g := &generator{
+		cfg:     cfg,
+		pool:    pool,
+		target:  &Target{Pkg: pkg, Set: set, Units: units},
+		index:   index,
+		live:    map[int]bool{},
+		reached: map[int]bool{},
+		slow:    map[int]int{},
+	}
+	for _, m := range set.Mutants {
+		g.live[m.ID] = true
+	}
+	g.byFunc = map[string][]*mutate.Mutant{}
+	for _, m := range set.Mutants {
+		g.byFunc[m.Func] = append(g.byFunc[m.Func], m)
+	}
+	seconds := map[*unit.Unit]float64{}
+	var supported []*unit.Unit
+	for _, u := range units {
+		if u.Skip == "" {
+			supported = append(supported, u)
+		}
+	}
+	for i, u := range supported {
+		t0 := time.Now()
+		if cfg.Progress != nil {
+			cfg.Progress(Progress{Unit: u.Name, Units: len(supported), UnitNo: i + 1, Killed: len(set.Mutants) - len(g.live), Total: len(set.Mutants)})
+		}
+		if err := g.randomPass(ctx, u); err != nil {
+			return nil, err
+		}
+		seconds[u] += time.Since(t0).Seconds()
+	}
+	for _, p := range cfg.Passes {
+		if err := g.deterministic(ctx, p, seconds); err != nil {
+			return nil, err
+		}
+	}
+	tests, err := g.compact(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]Status{}}
+	g.verdicts(res)
+	res.Stats, res.Other = stats(res, seconds)
+	res.Runs = pool.Runs
+	res.Wall = time.Since(start)
+	return res, nil
+}
+
+type generator struct {
+	cfg     Config
+	pool    *harness.Pool
+	target  *Target
+	index   map[*unit.Unit]int // harness table index of supported units
+	live    map[int]bool       // mutants not killed yet
+	reached map[int]bool       // schemata sites some executed input reached
+
+	mu     sync.Mutex
+	slow   map[int]int // mutants found over the tight budget yet ending like the original
+	byFunc map[string][]*mutate.Mutant
+	tests  []*Test
+	seq    int
+}
+
+// liveIDs returns the live mutants, ascending.
+func (g *generator) liveIDs() []int {
+	ids := make([]int, 0, len(g.live))
+	for id := range g.live {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	return ids
+}
+
+// origBudget bounds the original's run of one input: inputs that need
+// more loop iterations make slow tests and are not kept.
+const origBudget = 1 << 22
+
+// exec runs one input of u under the original and the given mutants:
+// explicit IDs, and a bit set (harness.Bits), typically the live ones.
+// Mutants that run over the harness's tight loop budget are verified with
+// the generous one (a slow mutant may still end with the original's
+// outcome), except mutants already found slow-but-ending twice: those
+// cost a long run per input and are left undecided (not killed).
+// With quick, nothing is verified and such mutants are in Unsure.
+func (g *generator) exec(ctx context.Context, u *unit.Unit, in []value.Value, mutants []int, live []byte, quick bool) (*harness.Response, error) {
+	req := &harness.Request{Unit: g.index[u], In: in, Mutants: mutants, Live: live, Budget: origBudget, Quick: true}
+	r, err := g.pool.Do(ctx, req)
+	if err != nil || quick || len(r.Unsure) == 0 {
+		return r, err
+	}
+	var check []int
+	g.mu.Lock()
+	for _, m := range r.Unsure {
+		if g.slow[m] < 2 {
+			check = append(check, m)
+		}
+	}
+	g.mu.Unlock()
+	r.Unsure = nil
+	if len(check) == 0 {
+		return r, nil
+	}
+	v, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: check, Budget: origBudget})
+	if err != nil {
+		return nil, err
+	}
+	killed := map[int]bool{}
+	for _, m := range v.Killed {
+		killed[m] = true
+	}
+	g.mu.Lock()
+	for _, m := range check {
+		if killed[m] {
+			r.Killed = append(r.Killed, m)
+		} else {
+			g.slow[m]++
+		}
+	}
+	g.mu.Unlock()
+	return r, nil
+}
+
+// usable reports whether an original outcome can be a test: the call
+// returned or panicked, within the budget, without killing its process.
+func usable(r *harness.Response) bool {
+	return r.Orig.Panic == nil || (r.Orig.Panic.Kind != harness.PanicBudget && r.Orig.Panic.Kind != harness.PanicCrash)
+}
+
+// keep records a test that kills live mutants and drops them.
+func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pass string) *Test {
+	t := &Test{Unit: u, In: in, Out: r.Orig, Pass: pass, Hits: r.Hits, seq: g.seq}
+	g.seq++
+	g.reach(r)
+	for _, m := range r.Killed {
+		t.Kills = append(t.Kills, m)
+		delete(g.live, m)
+	}
+	sort.Ints(t.Kills)
+	g.tests = append(g.tests, t)
+	return t
+}
+
+// deterministic runs pass p on every live mutant, in ID order.
+func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit.Unit]float64) error {
+	for _, id := range g.liveIDs() {
+		if !g.live[id] {
+			continue // dropped by a test kept earlier in this loop
+		}
+		m := g.target.Set.Mutants[id-1]
+		t0 := time.Now()
+		cands, err := p.Candidates(ctx, g.target, m)
+		if errors.Is(err, ErrCannot) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("%s pass on mutant %d: %w", p.Name(), id, err)
+		}
+		for _, c := range cands {
+			if _, ok := g.index[c.Unit]; !ok || c.Unit.Skip != "" {
+				continue
+			}
+			r, err := g.exec(ctx, c.Unit, c.In, nil, harness.Bits(g.liveIDs()), false)
+			if err != nil {
+				return err
+			}
+			g.reach(r)
+			if !usable(r) || len(r.Killed) == 0 {
+				continue
+			}
+			credit := r.Killed
+			in, r, err := g.shrink(ctx, c.Unit, c.In, credit)
+			if err != nil {
+				return err
+			}
+			g.keep(c.Unit, in, r, p.Name())
+			if !g.live[id] {
+				break
+			}
+		}
+		if u := g.unitOf(m); u != nil {
+			seconds[u] += time.Since(t0).Seconds()
+		}
+	}
+	return nil
+}
+
+// unitOf returns the supported unit a mutant lives in, or nil.
+func (g *generator) unitOf(m *mutate.Mutant) *unit.Unit {
+	for _, u := range g.target.Units {
+		if u.Name == m.Func && u.Skip == "" {
+			return u
+		}
+	}
+	return nil
+}

@@ -1,0 +1,182 @@
+package gen
+
+// This file implements the random pass and the shrinking of kept inputs.
+
+import (
+	"context"
+	"encoding/json"
+	"hash/fnv"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// maxShrink bounds the runs spent shrinking one kept input.
+const maxShrink = 300
+
+func key(in []value.Value) string {
+	b, _ := json.Marshal(in)
+	return string(b)
+}
+
+func unitSeed(seed uint64, name string) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return rand.New(rand.NewPCG(seed, h.Sum64()))
+}
+
+// randomPass tries random inputs of u, boundary values first, in batches
+// run in parallel and judged in order, so that the outcome does not
+// depend on the number of workers.
+func (g *generator) randomPass(ctx context.Context, u *unit.Unit) error {
+	types := u.Inputs()
+	vg := &value.Gen{R: unitSeed(g.cfg.Seed, u.Name), Pool: u.Pool}
+	seen := map[string]bool{}
+	boundary := max(20, g.cfg.Random/10)
+	next := func(n int) [][]value.Value {
+		var batch [][]value.Value
+		for misses := 0; len(batch) < n && misses < 100; {
+			in := make([]value.Value, len(types))
+			if len(seen) == 0 {
+				for i, t := range types {
+					in[i] = value.Zero(t)
+				}
+			} else {
+				vg.Boundary = len(seen) < boundary
+				for i, t := range types {
+					in[i] = vg.Random(t)
+				}
+			}
+			k := key(in)
+			if seen[k] {
+				misses++
+				continue
+			}
+			seen[k] = true
+			batch = append(batch, in)
+		}
+		return batch
+	}
+	batchSize := 4 * max(g.cfg.Workers, 1)
+	tried, idle := 0, 0
+	for tried < g.cfg.Random && idle < g.cfg.Patience && len(g.live) > 0 {
+		batch := next(min(batchSize, g.cfg.Random-tried))
+		if len(batch) == 0 {
+			break // the input space is exhausted
+		}
+		live := harness.Bits(g.liveIDs())
+		resps := make([]*harness.Response, len(batch))
+		errs := make([]error, len(batch))
+		var wg sync.WaitGroup
+		for i := range batch {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				resps[i], errs[i] = g.exec(ctx, u, batch[i], nil, live, false)
+			}()
+		}
+		wg.Wait()
+		for i, r := range resps {
+			if errs[i] != nil {
+				return errs[i]
+			}
+			tried++
+			g.reach(r)
+			var credit []int
+			if usable(r) {
+				for _, m := range r.Killed {
+					if g.live[m] {
+						credit = append(credit, m)
+					}
+				}
+			}
+			if len(credit) == 0 {
+				idle++
+				continue
+			}
+			idle = 0
+			in, r, err := g.shrink(ctx, u, batch[i], credit)
+			if err != nil {
+				return err
+			}
+			g.keep(u, in, r, "random")
+		}
+	}
+	return nil
+}
+
+// shrink looks for a simpler input that still kills every mutant of
+// credit, one argument and one step at a time, and returns it with its
+// run against every live mutant.
+func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, credit []int) ([]value.Value, *harness.Response, error) {
+	types := u.Inputs()
+	cur := in
+	tried := map[string]bool{key(in): true}
+	runs := 0
+	for improved := true; improved && runs < maxShrink; {
+		improved = false
+		for i := 0; i < len(cur) && runs < maxShrink; i++ {
+			for _, c := range value.Shrink(types[i], cur[i]) {
+				cand := append([]value.Value(nil), cur...)
+				cand[i] = c
+				k := key(cand)
+				if tried[k] {
+					continue
+				}
+				tried[k] = true
+				runs++
+				r, err := g.exec(ctx, u, cand, credit, nil, true)
+				if err != nil {
+					return nil, nil, err
+				}
+				if usable(r) && containsAll(append(r.Killed, r.Unsure...), credit) {
+					cur, improved = cand, true
+					break
+				}
+				if runs >= maxShrink {
+					break
+				}
+			}
+		}
+	}
+	r, err := g.exec(ctx, u, cur, nil, harness.Bits(g.liveIDs()), false)
+	if err == nil && len(cur) > 0 && !killsLive(g, r) && key(cur) != key(in) {
+		// A mutant only thought to time out on the shrunk input ended
+		// after all: keep the input that was found.
+		cur = in
+		r, err = g.exec(ctx, u, cur, nil, harness.Bits(g.liveIDs()), false)
+	}
+	return cur, r, err
+}
+
+func killsLive(g *generator, r *harness.Response) bool {
+	for _, m := range r.Killed {
+		if g.live[m] {
+			return true
+		}
+	}
+	return false
+}
+
+// reach records the sites an input reached.
+func (g *generator) reach(r *harness.Response) {
+	for _, s := range r.Hits {
+		g.reached[s] = true
+	}
+}
+
+func containsAll(have, want []int) bool {
+	set := make(map[int]bool, len(have))
+	for _, x := range have {
+		set[x] = true
+	}
+	for _, x := range want {
+		if !set[x] {
+			return false
+		}
+	}
+	return true
+}

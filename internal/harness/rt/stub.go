@@ -1,0 +1,36 @@
+package rt
+
+// This file stands in for what the harness finds in the package under
+// test: the schemata helper's switch, coverage and budget variables
+// (internal/mutate) and the unit table gozilla generates. It is not
+// copied.
+
+import "sync/atomic"
+
+var (
+	_gzActive           int
+	_gzSeen             [8]atomic.Bool
+	_gzTicks, _gzBudget uint64 = 0, 1<<64 - 1
+	_gzStop             func()
+
+	_gzUnits     []_gzUnit
+	_gzMutSite   []int32
+	_gzSiteFirst []int32
+	_gzSentinels []struct {
+		N string
+		E error
+	}
+)
+
+func _gzTick() {
+	_gzTicks++
+	if _gzTicks > _gzBudget && _gzStop != nil {
+		_gzStop()
+	}
+}
+
+func _gzHit(site int) {
+	if _gzActive == -1 {
+		_gzSeen[site].Store(true)
+	}
+}

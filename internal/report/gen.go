@@ -1,0 +1,167 @@
+package report
+
+// This file holds the report of `gozilla gen` (schema "gozilla.gen/v1").
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+)
+
+// GenSchema names the JSON schema of a Gen document.
+const GenSchema = "gozilla.gen/v1"
+
+// Gen is the document `gozilla gen` writes.
+type Gen struct {
+	Schema   string       `json:"schema"`
+	Packages []GenPackage `json:"packages"`
+	Summary  GenSummary   `json:"summary"`
+	Mutants  []Mutant     `json:"mutants"` // every mutant, status killed, lived or not_covered
+}
+
+// GenSummary totals the packages.
+type GenSummary struct {
+	Counts
+	Score   *float64 `json:"score"` // D/(M−E); null when M−E = 0
+	Tests   int      `json:"tests"`
+	Seconds float64  `json:"seconds"`
+}
+
+// GenPackage is one package's generation.
+type GenPackage struct {
+	Path    string   `json:"path"`
+	File    string   `json:"file,omitempty"` // the test file written ("" when none was)
+	Counts           // over all the package's mutants
+	Score   *float64 `json:"score"`
+	Tests   int      `json:"tests"`
+	Seconds float64  `json:"seconds"`
+	Runs    int64    `json:"runs"` // harness executions (original and mutants)
+	Units   []Unit   `json:"units"`
+	// Other counts the mutants of functions that are not units (skipped
+	// ones, closures' enclosing functions that are skipped): generated
+	// tests may still kill them through callers.
+	Other   Counts    `json:"other"`
+	Cases   []GenTest `json:"cases"`             // the emitted test cases, in file order
+	Skipped string    `json:"skipped,omitempty"` // why the package produced nothing
+	Notes   []string  `json:"notes,omitempty"`
+}
+
+// Unit is one function or method.
+type Unit struct {
+	Name    string         `json:"name"` // F, T.M or (*T).M
+	File    string         `json:"file"`
+	Line    int            `json:"line"`
+	Skipped string         `json:"skipped,omitempty"` // reason the unit has no tests generated
+	Mutants int            `json:"mutants"`
+	Killed  int            `json:"killed"`
+	Live    int            `json:"live"`
+	Score   *float64       `json:"score"`
+	Tests   int            `json:"tests"`
+	Seconds float64        `json:"seconds"`
+	ByPass  map[string]int `json:"by_pass,omitempty"` // tests emitted per pass
+}
+
+// GenTest is one emitted test case.
+type GenTest struct {
+	Unit  string `json:"unit"`
+	Name  string `json:"name"`
+	Pass  string `json:"pass"`  // the pass that produced it
+	Kills []int  `json:"kills"` // mutants it kills
+}
+
+// NewGen builds the document and its summary.
+func NewGen(pkgs []GenPackage, mutants []Mutant, seconds float64) *Gen {
+	g := &Gen{Schema: GenSchema, Packages: pkgs, Mutants: mutants}
+	for _, p := range pkgs {
+		g.Summary.Mutants += p.Mutants
+		g.Summary.Killed += p.Killed
+		g.Summary.Lived += p.Lived
+		g.Summary.NotCovered += p.NotCovered
+		g.Summary.Equivalent += p.Equivalent
+		g.Summary.Tests += p.Tests
+	}
+	g.Summary.Score = scorePtr(g.Summary.Counts)
+	g.Summary.Seconds = seconds
+	return g
+}
+
+// UnitScore is D/(M−E) for a unit's counts, nil when undefined.
+func UnitScore(killed, mutants int) *float64 {
+	return scorePtr(Counts{Mutants: mutants, Killed: killed})
+}
+
+// JSON writes the document, indented.
+func (g *Gen) JSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(g)
+}
+
+// Text writes the human report: per package, one line per unit, the
+// skipped units with their reasons, the mutants left alive with -v.
+func (g *Gen) Text(w io.Writer, verbose bool) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
+	for i, p := range g.Packages {
+		if i > 0 {
+			fmt.Fprintln(tw)
+		}
+		if p.Skipped != "" {
+			fmt.Fprintf(tw, "%s: skipped: %s\n", p.Path, p.Skipped)
+			continue
+		}
+		file := p.File
+		if file == "" {
+			file = "no test file written: no test kills a mutant"
+		}
+		fmt.Fprintf(tw, "%s → %s\n", p.Path, file)
+		fmt.Fprintln(tw, "UNIT\tMUTANTS\tKILLED\tLIVE\tMS\tTESTS\tSECONDS\tPASSES")
+		var skipped []Unit
+		for _, u := range p.Units {
+			if u.Skipped != "" {
+				skipped = append(skipped, u)
+				continue
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%d\t%.2f\t%s\n", u.Name, u.Mutants, u.Killed, u.Live, fmtScore(u.Score), u.Tests, u.Seconds, passes(u.ByPass))
+		}
+		if p.Other.Mutants > 0 {
+			fmt.Fprintf(tw, "(not units)\t%d\t%d\t%d\t%s\t\t\t\n", p.Other.Mutants, p.Other.Killed, p.Other.Mutants-p.Other.Killed, fmtScore(scorePtr(p.Other)))
+		}
+		fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%s\t%d\t%.2f\t\n", p.Mutants, p.Killed, p.Mutants-p.Killed-p.Equivalent, fmtScore(p.Score), p.Tests, p.Seconds)
+		for _, u := range skipped {
+			fmt.Fprintf(tw, "skipped %s (%s:%d): %s\n", u.Name, u.File, u.Line, u.Skipped)
+		}
+		for _, n := range p.Notes {
+			fmt.Fprintf(tw, "note: %s\n", n)
+		}
+		if verbose {
+			fmt.Fprintln(tw, "\nSTATUS\tID\tOP\tPOSITION\tFUNC\tMUTATION")
+			for _, m := range g.Mutants {
+				if m.Package == p.Path && m.Status != Killed {
+					fmt.Fprintf(tw, "%s\t%d\t%s\t%s:%d:%d\t%s\t%s\n", m.Status, m.ID, m.Op, m.File, m.Line, m.Col, m.Func, Change(m.Orig, m.Repl))
+				}
+			}
+		}
+	}
+	if len(g.Packages) > 1 {
+		s := g.Summary
+		fmt.Fprintf(tw, "\nall packages: %d mutants, %d killed, MS %s, %d tests, %.1fs\n", s.Mutants, s.Killed, fmtScore(s.Score), s.Tests, s.Seconds)
+	}
+	return tw.Flush()
+}
+
+func passes(m map[string]int) string {
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var parts []string
+	for _, n := range names {
+		parts = append(parts, fmt.Sprintf("%s %d", n, m[n]))
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,235 @@
+// Package unit finds the units of a package that gozilla generates tests
+// for: every package-level function and method, exported or not, whose
+// receiver, parameters and results it can construct and compare, and says
+// why the others are skipped.
+//
+// In: a *load.Package. Out: []*Unit in source order, each with its
+// parameters' value types, its constant pool (literals of its body, which
+// random inputs draw on) and its harness call expression; plus the
+// package's exported sentinel errors.
+package unit
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"sort"
+	"strconv"
+
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// Param is a parameter, result or receiver.
+type Param struct {
+	Name string // as declared; "" when unnamed or blank
+	Type *value.Type
+}
+
+// Unit is one function or method.
+type Unit struct {
+	Name     string // "F", "T.M" or "(*T).M", as mutate.Mutant.Func
+	Func     *types.Func
+	Decl     *ast.FuncDecl
+	Pos      token.Position
+	Recv     *Param  // nil for functions
+	Params   []Param // without the receiver; a variadic last parameter is a slice
+	Results  []Param
+	Variadic bool
+	Expr     string // Go expression of function type for the harness: F, (*T).M, T.M
+	Pool     value.Pool
+	Imports  map[string]string // package name -> path, for types of other packages
+
+	// Skip is why the unit is not generated for ("" = supported).
+	Skip string
+}
+
+// Inputs returns the types of the harness arguments: receiver first.
+func (u *Unit) Inputs() []*value.Type {
+	var ts []*value.Type
+	if u.Recv != nil {
+		ts = append(ts, u.Recv.Type)
+	}
+	for _, p := range u.Params {
+		ts = append(ts, p.Type)
+	}
+	return ts
+}
+
+// Find returns the package's units in source order. If run is not nil,
+// only units whose name matches it are returned.
+func Find(pkg *load.Package, run *regexp.Regexp) []*Unit {
+	var units []*Unit
+	for _, f := range pkg.Files {
+		for _, d := range f.Syntax.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			name := mutate.FuncName(fd)
+			if run != nil && !run.MatchString(name) {
+				continue
+			}
+			units = append(units, build(pkg, fd, name))
+		}
+	}
+	return units
+}
+
+func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
+	u := &Unit{Name: name, Decl: fd, Pos: pkg.Fset.Position(fd.Pos()), Imports: map[string]string{}}
+	obj, _ := pkg.Info.Defs[fd.Name].(*types.Func)
+	if obj == nil {
+		u.Skip = "no type information"
+		return u
+	}
+	u.Func = obj
+	sig := obj.Type().(*types.Signature)
+	switch {
+	case fd.Body == nil:
+		u.Skip = "no body (assembly or linkname)"
+		return u
+	case fd.Recv == nil && fd.Name.Name == "init":
+		u.Skip = "init function"
+		return u
+	case fd.Recv == nil && fd.Name.Name == "main" && pkg.Name == "main":
+		u.Skip = "program entry point"
+		return u
+	case fd.Name.Name == "_":
+		u.Skip = "blank name"
+		return u
+	case sig.TypeParams().Len() > 0 || (sig.Recv() != nil && sig.RecvTypeParams().Len() > 0):
+		u.Skip = "generic"
+		return u
+	}
+	typ := func(what string, t types.Type, allowError bool) *value.Type {
+		if u.Skip != "" {
+			return nil
+		}
+		vt, err := value.FromTypes(t, pkg.Types, u.Imports, allowError)
+		if err != nil {
+			u.Skip = what + ": " + err.Error()
+			return nil
+		}
+		return vt
+	}
+	if r := sig.Recv(); r != nil {
+		u.Recv = &Param{Name: blank(r.Name()), Type: typ("receiver", r.Type(), false)}
+		u.Expr = "(" + types.TypeString(r.Type(), types.RelativeTo(pkg.Types)) + ")." + fd.Name.Name
+		if _, ptr := r.Type().(*types.Pointer); !ptr {
+			u.Expr = types.TypeString(r.Type(), types.RelativeTo(pkg.Types)) + "." + fd.Name.Name
+		}
+	} else {
+		u.Expr = fd.Name.Name
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		p := sig.Params().At(i)
+		u.Params = append(u.Params, Param{Name: blank(p.Name()), Type: typ("parameter "+label(p.Name(), i), p.Type(), false)})
+	}
+	u.Variadic = sig.Variadic()
+	for i := 0; i < sig.Results().Len(); i++ {
+		r := sig.Results().At(i)
+		u.Results = append(u.Results, Param{Name: blank(r.Name()), Type: typ("result "+label(r.Name(), i), r.Type(), true)})
+	}
+	if u.Skip == "" && u.Recv == nil && len(u.Params) == 0 && len(u.Results) == 0 {
+		u.Skip = "nothing to observe: no receiver, parameters or results"
+	}
+	if u.Skip != "" {
+		u.Recv, u.Params, u.Results = nil, nil, nil
+		return u
+	}
+	u.Pool = pool(pkg.Info, fd.Body)
+	return u
+}
+
+func blank(name string) string {
+	if name == "_" {
+		return ""
+	}
+	return name
+}
+
+func label(name string, i int) string {
+	if name == "" || name == "_" {
+		return "#" + strconv.Itoa(i+1)
+	}
+	return name
+}
+
+// pool collects the constants the body mentions: integer, float and
+// string constant expressions, each once, in a deterministic order.
+func pool(info *types.Info, body *ast.BlockStmt) value.Pool {
+	ints := map[int64]bool{}
+	floats := map[float64]bool{}
+	strs := map[string]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		tv, ok := info.Types[e]
+		if !ok || tv.Value == nil {
+			return true
+		}
+		switch v := tv.Value; v.Kind() {
+		case constant.Int:
+			if x, exact := constant.Int64Val(v); exact {
+				ints[x] = true
+			}
+		case constant.Float:
+			if x, _ := constant.Float64Val(v); !floats[x] {
+				floats[x] = true
+			}
+		case constant.String:
+			if s := constant.StringVal(v); len(s) <= 64 {
+				strs[s] = true
+			}
+		}
+		return false // a constant's operands are constants too: keep the folded value only
+	})
+	var p value.Pool
+	for x := range ints {
+		p.Ints = append(p.Ints, x)
+	}
+	for x := range floats {
+		p.Floats = append(p.Floats, x)
+	}
+	for s := range strs {
+		p.Strings = append(p.Strings, s)
+	}
+	sort.Slice(p.Ints, func(i, j int) bool { return p.Ints[i] < p.Ints[j] })
+	sort.Float64s(p.Floats)
+	sort.Strings(p.Strings)
+	return p
+}
+
+// Sentinels returns the package's exported package-level variables of a
+// type that implements error, in source order: the errors the emitted
+// tests compare results with using errors.Is.
+func Sentinels(pkg *load.Package) []string {
+	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	type named struct {
+		name string
+		pos  token.Pos
+	}
+	var out []named
+	scope := pkg.Types.Scope()
+	for _, name := range scope.Names() {
+		v, ok := scope.Lookup(name).(*types.Var)
+		if !ok || !v.Exported() {
+			continue
+		}
+		if types.Implements(v.Type(), errType) {
+			out = append(out, named{name, v.Pos()})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].pos < out[j].pos })
+	names := make([]string, len(out))
+	for i, n := range out {
+		names[i] = n.name
+	}
+	return names
+}

@@ -1,0 +1,195 @@
+package value
+
+// This file implements type-aware random values with boundary values
+// (seed 001 §IV.C's random pass): zero, ±1, the type's bounds, the
+// constants of the unit under test and their neighbours, empty and nil,
+// short lengths.
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+)
+
+// Pool holds the constants of a unit (its literals), which random values
+// draw on: code compares against its own constants.
+type Pool struct {
+	Ints    []int64
+	Floats  []float64
+	Strings []string
+}
+
+// Gen draws values. The zero value is not usable: set R.
+type Gen struct {
+	R      *rand.Rand
+	Pool   Pool
+	MaxLen int // longest slice or string drawn; 0 means 6
+
+	// Boundary restricts leaves to boundary values (0, ±1, bounds, pool
+	// constants, "" and nil): the first inputs of the random pass.
+	Boundary bool
+}
+
+const maxDepth = 4 // pointers deeper than this are nil
+
+// Random draws a value of t.
+func (g *Gen) Random(t *Type) Value { return g.random(t, 0) }
+
+func (g *Gen) maxLen() int {
+	if g.MaxLen > 0 {
+		return g.MaxLen
+	}
+	return 6
+}
+
+func (g *Gen) random(t *Type, depth int) Value {
+	r := g.R
+	switch t.Kind {
+	case Bool:
+		return BoolValue(r.IntN(2) == 1)
+	case Int, Uint:
+		return g.integer(t)
+	case Float:
+		return g.float(t)
+	case String:
+		return Value{S: g.str()}
+	case Array:
+		v := Value{E: make([]Value, t.Len)}
+		for i := range v.E {
+			v.E[i] = g.random(t.Elem, depth+1)
+		}
+		return v
+	case Slice:
+		n := r.IntN(g.maxLen() + 1)
+		if g.Boundary {
+			n = []int{0, 0, 1, 2}[r.IntN(4)]
+		}
+		if depth >= maxDepth || r.IntN(10) == 0 {
+			return Value{Nil: true}
+		}
+		v := Value{E: make([]Value, n)}
+		for i := range v.E {
+			v.E[i] = g.random(t.Elem, depth+1)
+		}
+		return v
+	case Struct:
+		v := Value{E: make([]Value, len(t.Fields))}
+		for i, f := range t.Fields {
+			v.E[i] = g.random(f.Type, depth+1)
+		}
+		return v
+	case Pointer:
+		if depth >= maxDepth || r.IntN(6) == 0 {
+			return Value{Nil: true}
+		}
+		return Value{E: []Value{g.random(t.Elem, depth+1)}}
+	case Error:
+		return Value{Nil: true}
+	}
+	panic("internal error: random " + t.Kind.String())
+}
+
+// integer draws an integer: small values, pool constants and their
+// neighbours, the type's bounds, then wider ranges.
+func (g *Gen) integer(t *Type) Value {
+	r := g.R
+	var x int64
+	pick := r.IntN(100)
+	if g.Boundary {
+		pick = pick % 60
+	}
+	switch {
+	case pick < 30:
+		x = int64(r.IntN(7)) - 3
+	case pick < 50 && len(g.Pool.Ints) > 0:
+		x = g.Pool.Ints[r.IntN(len(g.Pool.Ints))] + int64(r.IntN(3)) - 1
+	case pick < 60:
+		if t.Kind == Uint {
+			return Value{U: []uint64{0, 1, MaxUint(t), MaxUint(t) - 1, MaxUint(t) / 2}[r.IntN(5)]}
+		}
+		x = []int64{MinInt(t), MaxInt(t), MinInt(t) + 1, MaxInt(t) - 1, -1}[r.IntN(5)]
+	case pick < 90:
+		x = int64(r.IntN(201)) - 100
+	default:
+		if t.Kind == Uint {
+			return Value{U: r.Uint64() & MaxUint(t)}
+		}
+		x = int64(r.Uint64())
+	}
+	if t.Kind == Uint && x < 0 {
+		x = -x
+	}
+	return Wrap(t, x)
+}
+
+func (g *Gen) float(t *Type) Value {
+	r := g.R
+	var f float64
+	pick := r.IntN(100)
+	if g.Boundary {
+		pick = pick % 60
+	}
+	switch {
+	case pick < 30:
+		f = float64(r.IntN(7) - 3)
+	case pick < 45 && len(g.Pool.Floats) > 0:
+		f = g.Pool.Floats[r.IntN(len(g.Pool.Floats))]
+	case pick < 60:
+		f = []float64{0.5, -0.5, math.Inf(1), math.Inf(-1), math.NaN(), math.Copysign(0, -1),
+			math.MaxFloat64, math.SmallestNonzeroFloat64}[r.IntN(8)]
+	case pick < 90:
+		f = float64(r.IntN(2001)-1000) / 8
+	default:
+		f = r.NormFloat64() * 1e6
+	}
+	if t.Bits == 32 {
+		f = float64(float32(f))
+	}
+	return FloatValue(f)
+}
+
+const alphabet = "abcxyz019 .,-_/AZ"
+
+func (g *Gen) str() string {
+	r := g.R
+	pick := r.IntN(100)
+	if g.Boundary {
+		pick = pick % 40
+	}
+	switch {
+	case pick < 15:
+		return ""
+	case pick < 40 && len(g.Pool.Strings) > 0:
+		s := g.Pool.Strings[r.IntN(len(g.Pool.Strings))]
+		if r.IntN(2) == 0 || len(s) == 0 {
+			return s
+		}
+		// A near miss of the constant: one byte changed, added or dropped.
+		i := r.IntN(len(s))
+		switch r.IntN(3) {
+		case 0:
+			return s[:i] + string(alphabet[r.IntN(len(alphabet))]) + s[i+1:]
+		case 1:
+			return s[:i] + string(alphabet[r.IntN(len(alphabet))]) + s[i:]
+		default:
+			return s[:i] + s[i+1:]
+		}
+	}
+	n := 1 + r.IntN(g.maxLen())
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		switch k := r.IntN(40); {
+		case k == 0:
+			b.WriteString("é")
+		case k == 1:
+			b.WriteString("世")
+		case k == 2:
+			b.WriteByte(0xff) // invalid UTF-8
+		case k == 3:
+			b.WriteByte('\n')
+		default:
+			b.WriteByte(alphabet[r.IntN(len(alphabet))])
+		}
+	}
+	return b.String()
+}

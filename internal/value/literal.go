@@ -1,0 +1,221 @@
+package value
+
+// This file implements the Go-literal rendering of values for the emitted
+// tests: typed contexts (a field of the test table) are assumed, so
+// constants are written bare and composite literals spell their type only
+// where Go requires it.
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Printer renders values as Go expressions. It records what the rendered
+// code needs: imports (name -> path) and the pointer helper.
+type Printer struct {
+	Imports map[string]string
+
+	// NewExpr renders pointers to non-composite values as new(T(v)) (Go
+	// 1.26); otherwise as PtrHelper[T](v), and NeedPtr is set.
+	NewExpr bool
+	NeedPtr bool
+}
+
+// PtrHelper is the name of the generic helper func[T any](v T) *T the
+// emitted file declares when NeedPtr is set.
+const PtrHelper = "gozillaPtr"
+
+func (p *Printer) use(name, path string) {
+	if p.Imports == nil {
+		p.Imports = map[string]string{}
+	}
+	p.Imports[name] = path
+}
+
+// Literal renders v as an expression assignable to t.
+func (p *Printer) Literal(t *Type, v Value) string {
+	var b strings.Builder
+	p.lit(&b, t, v, false)
+	return b.String()
+}
+
+// lit writes v; elide means the enclosing array or slice literal already
+// gives the type, so a composite literal may omit it (and &T{…} may be
+// written {…}).
+func (p *Printer) lit(b *strings.Builder, t *Type, v Value, elide bool) {
+	switch t.Kind {
+	case Bool:
+		if v.I != 0 {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case Int:
+		p.intLit(b, t, v.I)
+	case Uint:
+		p.uintLit(b, t, v.U)
+	case Float:
+		p.floatLit(b, t, v.Float())
+	case String:
+		b.WriteString(strconv.Quote(v.S))
+	case Error:
+		if v.Nil {
+			b.WriteString("nil")
+		} else if v.X != "" {
+			b.WriteString(v.X)
+		} else {
+			p.use("errors", "errors")
+			b.WriteString("errors.New(" + strconv.Quote(v.S) + ")")
+		}
+	case Array:
+		if !elide {
+			b.WriteString(t.Name)
+		}
+		p.elems(b, t.Elem, v.E)
+	case Slice:
+		switch {
+		case v.Nil:
+			b.WriteString("nil")
+		case bytesLiteral(t, v):
+			bs := make([]byte, len(v.E))
+			for i, e := range v.E {
+				bs[i] = byte(e.U)
+			}
+			b.WriteString(t.Name + "(" + strconv.Quote(string(bs)) + ")")
+		default:
+			if !elide {
+				b.WriteString(t.Name)
+			}
+			p.elems(b, t.Elem, v.E)
+		}
+	case Struct:
+		if !elide {
+			b.WriteString(t.Name)
+		}
+		b.WriteByte('{')
+		first := true
+		for i, f := range t.Fields {
+			if Equal(f.Type, v.E[i], Zero(f.Type)) {
+				continue
+			}
+			if !first {
+				b.WriteString(", ")
+			}
+			first = false
+			b.WriteString(f.Name + ": ")
+			p.lit(b, f.Type, v.E[i], false)
+		}
+		b.WriteByte('}')
+	case Pointer:
+		switch {
+		case v.Nil:
+			b.WriteString("nil")
+		case t.Elem.Kind == Struct || t.Elem.Kind == Array || (t.Elem.Kind == Slice && !v.E[0].Nil && !bytesLiteral(t.Elem, v.E[0])):
+			if !elide {
+				b.WriteByte('&')
+			}
+			p.lit(b, t.Elem, v.E[0], elide)
+		case p.NewExpr:
+			b.WriteString("new(" + t.Elem.Name + "(")
+			p.lit(b, t.Elem, v.E[0], false)
+			b.WriteString("))")
+		default:
+			p.NeedPtr = true
+			b.WriteString(PtrHelper + "[" + t.Elem.Name + "](")
+			p.lit(b, t.Elem, v.E[0], false)
+			b.WriteString(")")
+		}
+	default:
+		panic("internal error: literal of " + t.Kind.String())
+	}
+}
+
+func (p *Printer) elems(b *strings.Builder, elem *Type, es []Value) {
+	b.WriteByte('{')
+	for i, e := range es {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		p.lit(b, elem, e, true)
+	}
+	b.WriteByte('}')
+}
+
+// bytesLiteral reports whether a slice value renders as a conversion from
+// a string literal, []byte("…"), rather than as a composite literal.
+func bytesLiteral(t *Type, v Value) bool {
+	return t.Kind == Slice && t.Elem.Byte && !v.Nil && len(v.E) > 0 && printableBytes(v.E)
+}
+
+func printableBytes(es []Value) bool {
+	bs := make([]byte, len(es))
+	for i, e := range es {
+		bs[i] = byte(e.U)
+	}
+	if !utf8.Valid(bs) {
+		return false
+	}
+	for _, r := range string(bs) {
+		if !strconv.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *Printer) intLit(b *strings.Builder, t *Type, x int64) {
+	if t.Rune && x > ' ' && x < utf8.MaxRune && strconv.IsPrint(rune(x)) && x != '\'' && x != '\\' {
+		b.WriteString(strconv.QuoteRune(rune(x)))
+		return
+	}
+	bits := strconv.Itoa(t.Bits)
+	if t.Bits >= 16 && (x == MinInt(t) || x == MaxInt(t)) {
+		p.use("math", "math")
+		if x < 0 {
+			b.WriteString("math.MinInt" + bits)
+		} else {
+			b.WriteString("math.MaxInt" + bits)
+		}
+		return
+	}
+	b.WriteString(strconv.FormatInt(x, 10))
+}
+
+func (p *Printer) uintLit(b *strings.Builder, t *Type, x uint64) {
+	if t.Byte && x > ' ' && x < 0x7f && x != '\'' && x != '\\' {
+		b.WriteString(strconv.QuoteRune(rune(x)))
+		return
+	}
+	if t.Bits >= 16 && x == MaxUint(t) {
+		p.use("math", "math")
+		b.WriteString("math.MaxUint" + strconv.Itoa(t.Bits))
+		return
+	}
+	b.WriteString(strconv.FormatUint(x, 10))
+}
+
+func (p *Printer) floatLit(b *strings.Builder, t *Type, f float64) {
+	var special string
+	switch {
+	case f != f:
+		special = "math.NaN()"
+	case math.IsInf(f, 1):
+		special = "math.Inf(1)"
+	case math.IsInf(f, -1):
+		special = "math.Inf(-1)"
+	case f == 0 && math.Signbit(f):
+		special = "math.Copysign(0, -1)"
+	}
+	if special != "" {
+		p.use("math", "math")
+		if t.Name != "float64" {
+			special = t.Name + "(" + special + ")"
+		}
+		b.WriteString(special)
+		return
+	}
+	s := strconv.FormatFloat(f, 'g', -1, t.Bits)
+	b.WriteString(s)
+}

@@ -1,0 +1,173 @@
+package value
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// typesOf type-checks src (package p) and returns the value types of its
+// package-level variables, by name.
+func typesOf(t *testing.T, src string) (map[string]*Type, map[string]error) {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, errs := map[string]*Type{}, map[string]error{}
+	for _, name := range pkg.Scope().Names() {
+		if v, ok := pkg.Scope().Lookup(name).(*types.Var); ok {
+			vt, err := FromTypes(v.Type(), pkg, map[string]string{}, true)
+			ts[name], errs[name] = vt, err
+		}
+	}
+	return ts, errs
+}
+
+const src = `package p
+
+type Point struct{ x, y int; tag string }
+type List struct{ v int; next *List }
+type Celsius float64
+
+var (
+	i   int
+	u8  uint8
+	r   rune
+	bs  []byte
+	f32 float32
+	c   Celsius
+	pt  Point
+	pp  *Point
+	pi  *int
+	arr [2]bool
+	ps  []Point
+	l   *List
+	err error
+
+	m  map[string]int
+	ch chan int
+	fn func()
+	an any
+	cx complex128
+)
+`
+
+func TestFromTypes(t *testing.T) {
+	ts, errs := typesOf(t, src)
+	for name, want := range map[string]string{"m": "map", "ch": "channel", "fn": "func", "an": "interface", "cx": "complex"} {
+		if errs[name] == nil || !strings.Contains(errs[name].Error(), want) {
+			t.Errorf("%s: error %v, want one naming %q", name, errs[name], want)
+		}
+	}
+	for name, kind := range map[string]Kind{"i": Int, "u8": Uint, "r": Int, "bs": Slice, "f32": Float, "c": Float,
+		"pt": Struct, "pp": Pointer, "arr": Array, "ps": Slice, "l": Pointer, "err": Error} {
+		if errs[name] != nil || ts[name].Kind != kind {
+			t.Errorf("%s: %v %v, want kind %v", name, ts[name], errs[name], kind)
+		}
+	}
+	if l := ts["l"]; l.Elem.Fields[1].Type.Elem != l.Elem {
+		t.Error("recursive type not shared")
+	}
+	if !ts["r"].Rune || !ts["bs"].Elem.Byte || ts["i"].Bits != 64 || ts["u8"].Bits != 8 {
+		t.Error("rune, byte or widths lost")
+	}
+}
+
+func TestLiteral(t *testing.T) {
+	ts, _ := typesOf(t, src)
+	pt := Value{E: []Value{{I: 1}, {I: 0}, {S: "a"}}}
+	for _, tt := range []struct {
+		typ  string
+		v    Value
+		want string
+	}{
+		{"i", Value{I: -3}, "-3"},
+		{"i", Value{I: math.MinInt64}, "math.MinInt64"},
+		{"u8", Value{U: 255}, "255"},
+		{"r", Value{I: 'x'}, "'x'"},
+		{"r", Value{I: 0}, "0"},
+		{"bs", Value{E: []Value{{U: 'h'}, {U: 'i'}}}, `[]byte("hi")`},
+		{"bs", Value{E: []Value{{U: 0xff}}}, "[]byte{255}"},
+		{"bs", Value{Nil: true}, "nil"},
+		{"bs", Value{}, "[]byte{}"},
+		{"f32", FloatValue(0.5), "0.5"},
+		{"f32", FloatValue(math.Inf(-1)), "float32(math.Inf(-1))"},
+		{"c", FloatValue(math.NaN()), "Celsius(math.NaN())"},
+		{"c", FloatValue(math.Copysign(0, -1)), "Celsius(math.Copysign(0, -1))"},
+		{"pt", pt, `Point{x: 1, tag: "a"}`},
+		{"pp", Value{E: []Value{pt}}, `&Point{x: 1, tag: "a"}`},
+		{"pi", Value{E: []Value{{I: 5}}}, "gozillaPtr[int](5)"},
+		{"arr", Value{E: []Value{{I: 1}, {}}}, "[2]bool{true, false}"},
+		{"ps", Value{E: []Value{pt, Zero(ts["pt"])}}, `[]Point{{x: 1, tag: "a"}, {}}`},
+		{"l", Value{E: []Value{{E: []Value{{I: 1}, {Nil: true}}}}}, "&List{v: 1}"},
+	} {
+		p := &Printer{}
+		if got := p.Literal(ts[tt.typ], tt.v); got != tt.want {
+			t.Errorf("%s %+v: %s, want %s", tt.typ, tt.v, got, tt.want)
+		}
+	}
+}
+
+// TestShrinkTerminates: shrinking is well-founded, so repeatedly taking
+// the first candidate ends, and every candidate is a valid value.
+func TestShrinkTerminates(t *testing.T) {
+	ts, _ := typesOf(t, src)
+	g := &Gen{R: rand.New(rand.NewPCG(1, 2)), Pool: Pool{Ints: []int64{7}, Strings: []string{"abc"}}}
+	for _, name := range []string{"i", "u8", "r", "bs", "f32", "c", "pt", "pp", "pi", "arr", "ps", "l"} {
+		typ := ts[name]
+		for n := 0; n < 50; n++ {
+			v := g.Random(typ)
+			for steps := 0; ; steps++ {
+				if steps > 10000 {
+					t.Fatalf("%s: shrinking %+v does not end", name, v)
+				}
+				cs := Shrink(typ, v)
+				if len(cs) == 0 {
+					break
+				}
+				if Equal(typ, cs[0], v) {
+					t.Fatalf("%s: %+v shrinks to itself", name, v)
+				}
+				v = cs[0]
+			}
+			if !Equal(typ, v, minimal(typ)) && !(typ.Kind == Slice && !v.Nil && len(v.E) == 0) {
+				t.Errorf("%s: shrinking ends at %+v, want the minimal value", name, v)
+			}
+		}
+	}
+}
+
+// minimal is where always taking the first candidate ends (a non-nil
+// slice ends empty instead: nil and empty are different inputs).
+func minimal(t *Type) Value {
+	switch t.Kind {
+	case Slice, Pointer:
+		return Value{Nil: true}
+	}
+	return Zero(t)
+}
+
+func TestEqual(t *testing.T) {
+	f := &Type{Kind: Float, Bits: 64}
+	if !Equal(f, FloatValue(math.NaN()), FloatValue(-math.NaN())) {
+		t.Error("NaNs differ")
+	}
+	if Equal(f, FloatValue(0), FloatValue(math.Copysign(0, -1))) {
+		t.Error("-0 equals +0")
+	}
+	s := &Type{Kind: Slice, Elem: &Type{Kind: Int, Bits: 64}}
+	if Equal(s, Value{Nil: true}, Value{}) {
+		t.Error("nil equals empty")
+	}
+}
