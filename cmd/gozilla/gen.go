@@ -23,7 +23,6 @@ import (
 	"github.com/gozilla/gozilla/internal/emit"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/load"
-	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
 	gzrun "github.com/gozilla/gozilla/internal/run"
 )
@@ -45,19 +44,9 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		verbose = fs.Bool("v", false, "also list the mutants left alive")
 		quiet   = fs.Bool("q", false, "no progress on standard error")
 	)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: gozilla gen [flags] [packages]\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &exitError{code: 2}
-	}
-	opSet, err := mutate.ParseOps(*ops)
+	opSet, err := parseCommon(fs, args, ops, stderr)
 	if err != nil {
-		return &exitError{code: 2, msg: err.Error()}
+		return err
 	}
 	var re *regexp.Regexp
 	if *runRE != "" {

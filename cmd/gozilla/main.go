@@ -117,19 +117,9 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		verbose   = fs.Bool("v", false, "list every mutant, not only those that were not killed")
 		quiet     = fs.Bool("q", false, "no progress on standard error")
 	)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: gozilla score [flags] [packages]\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &exitError{code: 2}
-	}
-	opSet, err := mutate.ParseOps(*ops)
+	opSet, err := parseCommon(fs, args, ops, stderr)
 	if err != nil {
-		return &exitError{code: 2, msg: err.Error()}
+		return err
 	}
 	var min float64
 	if *threshold != "" {
@@ -206,4 +196,23 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// parseCommon parses a command's flags and its -ops value.
+func parseCommon(fs *flag.FlagSet, args []string, ops *string, stderr io.Writer) (map[mutate.Op]bool, error) {
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: gozilla %s [flags] [packages]\n\nFlags:\n", fs.Name())
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, &exitError{code: 2}
+	}
+	opSet, err := mutate.ParseOps(*ops)
+	if err != nil {
+		return nil, &exitError{code: 2, msg: err.Error()}
+	}
+	return opSet, nil
 }

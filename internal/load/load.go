@@ -83,15 +83,9 @@ func Load(cfg Config, patterns ...string) ([]*Package, error) {
 		Tests:   true,
 		Overlay: cfg.Overlay,
 	}
-	if cfg.Env != nil {
-		pcfg.Env = append(os.Environ(), cfg.Env...)
-	}
-	if tags := strings.TrimSpace(cfg.Tags); tags != "" {
-		pcfg.BuildFlags = []string{"-tags=" + tags}
-	}
-	pkgs, err := packages.Load(pcfg, patterns...)
+	pkgs, err := cfg.load(pcfg, patterns)
 	if err != nil {
-		return nil, &Error{Msg: fmt.Sprintf("load %s: %v", strings.Join(patterns, " "), err)}
+		return nil, err
 	}
 
 	// With Tests, each package P appears as P, "P [P.test]" (P with its
@@ -228,15 +222,9 @@ func List(cfg Config, patterns ...string) ([]Listed, error) {
 		patterns = []string{"."}
 	}
 	pcfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: cfg.Dir}
-	if cfg.Env != nil {
-		pcfg.Env = append(os.Environ(), cfg.Env...)
-	}
-	if tags := strings.TrimSpace(cfg.Tags); tags != "" {
-		pcfg.BuildFlags = []string{"-tags=" + tags}
-	}
-	pkgs, err := packages.Load(pcfg, patterns...)
+	pkgs, err := cfg.load(pcfg, patterns)
 	if err != nil {
-		return nil, &Error{Msg: fmt.Sprintf("load %s: %v", strings.Join(patterns, " "), err)}
+		return nil, err
 	}
 	var out []Listed
 	for _, p := range pkgs {
@@ -247,4 +235,19 @@ func List(cfg Config, patterns ...string) ([]Listed, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, nil
+}
+
+// load runs go/packages with cfg's environment and build tags.
+func (cfg Config) load(pcfg *packages.Config, patterns []string) ([]*packages.Package, error) {
+	if cfg.Env != nil {
+		pcfg.Env = append(os.Environ(), cfg.Env...)
+	}
+	if tags := strings.TrimSpace(cfg.Tags); tags != "" {
+		pcfg.BuildFlags = []string{"-tags=" + tags}
+	}
+	pkgs, err := packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, &Error{Msg: fmt.Sprintf("load %s: %v", strings.Join(patterns, " "), err)}
+	}
+	return pkgs, nil
 }
