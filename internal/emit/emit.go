@@ -368,7 +368,7 @@ func (e *emitter) cell(c *column, t *gen.Test) (string, bool) {
 		if v.Nil || v.X != "" {
 			return "", false
 		}
-		return strconv.Quote(v.S), true
+		return strconv.Quote(string(v.S)), true
 	}
 	if c.kind != colIn && value.Equal(c.typ, v, value.Zero(c.typ)) {
 		return "", false

@@ -52,7 +52,7 @@ func (g *Gen) random(t *Type, depth int) Value {
 	case Float:
 		return g.float(t)
 	case String:
-		return Value{S: g.str()}
+		return Value{S: Str(g.str())}
 	case Array:
 		v := Value{E: make([]Value, t.Len)}
 		for i := range v.E {

@@ -59,7 +59,7 @@ func (p *Printer) lit(b *strings.Builder, t *Type, v Value, elide bool) {
 	case Float:
 		p.floatLit(b, t, v.Float())
 	case String:
-		b.WriteString(strconv.Quote(v.S))
+		b.WriteString(strconv.Quote(string(v.S)))
 	case Error:
 		if v.Nil {
 			b.WriteString("nil")
@@ -67,7 +67,7 @@ func (p *Printer) lit(b *strings.Builder, t *Type, v Value, elide bool) {
 			b.WriteString(v.X)
 		} else {
 			p.use("errors", "errors")
-			b.WriteString("errors.New(" + strconv.Quote(v.S) + ")")
+			b.WriteString("errors.New(" + strconv.Quote(string(v.S)) + ")")
 		}
 	case Array:
 		if !elide {

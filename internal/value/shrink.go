@@ -30,7 +30,7 @@ func Shrink(t *Type, v Value) []Value {
 	case Float:
 		return shrinkFloat(v.Float())
 	case String:
-		return shrinkString(v.S)
+		return shrinkString(string(v.S))
 	case Array:
 		return shrinkElems(t.Elem, v, false)
 	case Struct:
@@ -152,15 +152,15 @@ func shrinkString(s string) []Value {
 	}
 	out := []Value{{S: ""}}
 	if len(s) > 1 {
-		out = append(out, Value{S: s[:len(s)/2]}, Value{S: s[len(s)/2:]})
+		out = append(out, Value{S: Str(s[:len(s)/2])}, Value{S: Str(s[len(s)/2:])})
 	}
 	if len(s) <= 16 {
 		for i := 0; i < len(s) && len(s) > 1; i++ {
-			out = append(out, Value{S: s[:i] + s[i+1:]})
+			out = append(out, Value{S: Str(s[:i] + s[i+1:])})
 		}
 		for i := 0; i < len(s); i++ {
 			if s[i] != 'a' {
-				out = append(out, Value{S: s[:i] + "a" + s[i+1:]})
+				out = append(out, Value{S: Str(s[:i] + "a" + s[i+1:])})
 			}
 		}
 	}

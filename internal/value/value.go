@@ -19,6 +19,7 @@
 package value
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/types"
 	"math"
@@ -86,10 +87,24 @@ type Field struct {
 type Value struct {
 	I   int64   `json:"i,omitempty"`
 	U   uint64  `json:"u,omitempty"`
-	S   string  `json:"s,omitempty"`
+	S   Str     `json:"s,omitempty"`
 	X   string  `json:"x,omitempty"`
 	E   []Value `json:"e,omitempty"`
 	Nil bool    `json:"n,omitempty"`
+}
+
+// Str is a string that crosses JSON byte for byte: encoding/json would
+// replace invalid UTF-8, which test inputs must be able to hold, so it
+// travels as base64.
+type Str string
+
+func (s Str) MarshalJSON() ([]byte, error) { return json.Marshal([]byte(s)) }
+
+func (s *Str) UnmarshalJSON(b []byte) error {
+	var x []byte
+	err := json.Unmarshal(b, &x)
+	*s = Str(x)
+	return err
 }
 
 // Float returns the value of a Float as a float64.

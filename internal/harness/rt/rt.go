@@ -50,7 +50,7 @@ func init() {
 type _gzV struct {
 	I   int64  `json:"i,omitempty"`
 	U   uint64 `json:"u,omitempty"`
-	S   string `json:"s,omitempty"`
+	S   []byte `json:"s,omitempty"` // bytes, not string: JSON would mangle invalid UTF-8
 	X   string `json:"x,omitempty"`
 	E   []_gzV `json:"e,omitempty"`
 	Nil bool   `json:"n,omitempty"`
@@ -293,7 +293,7 @@ func _gzEncode(v _gzreflect.Value, depth int) _gzV {
 				return _gzV{X: s.N}
 			}
 		}
-		return _gzV{S: _gzSafeError(err)}
+		return _gzV{S: []byte(_gzSafeError(err))}
 	}
 	switch v.Kind() {
 	case _gzreflect.Bool:
@@ -312,7 +312,7 @@ func _gzEncode(v _gzreflect.Value, depth int) _gzV {
 		}
 		return _gzV{U: _gzmath.Float64bits(f)}
 	case _gzreflect.String:
-		return _gzV{S: v.String()}
+		return _gzV{S: []byte(v.String())}
 	case _gzreflect.Slice:
 		if v.IsNil() {
 			return _gzV{Nil: true}
@@ -370,7 +370,7 @@ func _gzDecode(v _gzreflect.Value, w _gzV) string {
 	case _gzreflect.Float32, _gzreflect.Float64:
 		v.SetFloat(_gzmath.Float64frombits(w.U))
 	case _gzreflect.String:
-		v.SetString(w.S)
+		v.SetString(string(w.S))
 	case _gzreflect.Slice:
 		if w.Nil {
 			return ""

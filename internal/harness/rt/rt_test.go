@@ -194,9 +194,9 @@ func TestHandle(t *testing.T) {
 					t.Errorf("post %+v, want empty non-nil", r.O.P)
 				}
 			}},
-		{name: "pointer receiver with unexported fields", req: _gzReq{U: 4, In: []_gzV{{E: []_gzV{{E: []_gzV{{I: 1}, {I: 2}, {S: "p"}}}}}, {I: 10}}, M: []int{6}, B: 100}, killed: []int{6}, ran: 1,
+		{name: "pointer receiver with unexported fields", req: _gzReq{U: 4, In: []_gzV{{E: []_gzV{{E: []_gzV{{I: 1}, {I: 2}, {S: []byte("p")}}}}}, {I: 10}}, M: []int{6}, B: 100}, killed: []int{6}, ran: 1,
 			check: func(t *testing.T, r _gzResp) {
-				want := _gzV{E: []_gzV{{I: 11}, {I: 2}, {S: "p"}}}
+				want := _gzV{E: []_gzV{{I: 11}, {I: 2}, {S: []byte("p")}}}
 				if len(r.O.R) != 1 || !reflect.DeepEqual(r.O.R[0], want) {
 					t.Errorf("result %+v, want %+v", r.O.R, want)
 				}
@@ -206,7 +206,7 @@ func TestHandle(t *testing.T) {
 			}},
 		{name: "sentinel error", req: _gzReq{U: 5, In: []_gzV{{U: math.Float64bits(-1)}}, M: []int{7, 8}, B: 100}, killed: []int{7}, ran: 2,
 			check: func(t *testing.T, r _gzResp) {
-				if len(r.O.R) != 2 || r.O.R[1].X != "errNeg" || r.O.R[1].S != "" {
+				if len(r.O.R) != 2 || r.O.R[1].X != "errNeg" || len(r.O.R[1].S) != 0 {
 					t.Errorf("results %+v, want errNeg", r.O.R)
 				}
 			}},
