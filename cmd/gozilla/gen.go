@@ -132,15 +132,11 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	doc := report.NewGen(reports, mutants, time.Since(start).Seconds())
 
-	w := stdout
-	if *outFile != "" {
-		f, err := os.Create(*outFile)
-		if err != nil {
-			return &exitError{code: 2, msg: err.Error()}
-		}
-		defer f.Close()
-		w = f
+	w, closeOut, err := output(*outFile, stdout)
+	if err != nil {
+		return err
 	}
+	defer closeOut()
 	if *jsonOut {
 		return doc.JSON(w)
 	}

@@ -141,15 +141,11 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 
-	w := stdout
-	if *outFile != "" {
-		f, err := os.Create(*outFile)
-		if err != nil {
-			return &exitError{code: 2, msg: err.Error()}
-		}
-		defer f.Close()
-		w = f
+	w, closeOut, err := output(*outFile, stdout)
+	if err != nil {
+		return err
 	}
+	defer closeOut()
 	if *jsonOut {
 		err = res.JSON(w)
 	} else {
@@ -215,4 +211,16 @@ func parseCommon(fs *flag.FlagSet, args []string, ops *string, stderr io.Writer)
 		return nil, &exitError{code: 2, msg: err.Error()}
 	}
 	return opSet, nil
+}
+
+// output is where a report goes: the -o file, or stdout.
+func output(file string, stdout io.Writer) (io.Writer, func(), error) {
+	if file == "" {
+		return stdout, func() {}, nil
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, nil, &exitError{code: 2, msg: err.Error()}
+	}
+	return f, func() { f.Close() }, nil
 }
