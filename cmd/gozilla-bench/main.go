@@ -3,11 +3,16 @@
 // names the command line that reproduces it.
 //
 //	go run ./cmd/gozilla-bench score [-n 3] [-j 2] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench gen [-n 3] [-j 2] [-seed 1] [-gremlins=false] [-w BENCHMARKS.md]
 //
 // score: gozilla score against gremlins v0.5.0 on copies of standard
 // library packages with their own tests (same packages, same tests, same
 // number of workers, side by side in one run), and the score of the
 // unicode/utf8 copy.
+//
+// gen: gozilla gen on every subject of testdata/subjects, next to the
+// papers' figures, with the generated files checked by go test, by
+// gozilla score and by gremlins.
 package main
 
 import (
@@ -21,7 +26,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen [flags]")
 		os.Exit(2)
 	}
 	switch os.Args[1] {
@@ -33,6 +38,23 @@ func main() {
 		pkgs := fs.String("pkgs", "encoding/base32,encoding/hex,text/tabwriter,unicode/utf8", "standard library packages to compare on")
 		fs.Parse(os.Args[2:])
 		if err := benchScore(*n, *jobs, strings.Split(*pkgs, ","), *write); err != nil {
+			fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
+			os.Exit(1)
+		}
+	case "gen":
+		fs := flag.NewFlagSet("gen", flag.ExitOnError)
+		n := fs.Int("n", 1, "gen runs per subject; the median time is reported")
+		jobs := fs.Int("j", runtime.NumCPU(), "workers")
+		seed := fs.Uint64("seed", 1, "gozilla gen -seed")
+		write := fs.String("w", "", "update this markdown file's gen section (e.g. BENCHMARKS.md)")
+		subjects := fs.String("subjects", "", "comma-separated subjects of testdata/subjects (default all)")
+		gremlins := fs.Bool("gremlins", true, "check the generated files with gremlins")
+		fs.Parse(os.Args[2:])
+		var only []string
+		if *subjects != "" {
+			only = strings.Split(*subjects, ",")
+		}
+		if err := benchGen(*n, *jobs, *seed, only, *gremlins, *write); err != nil {
 			fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
 			os.Exit(1)
 		}

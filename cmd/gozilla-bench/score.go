@@ -24,7 +24,9 @@ type gzDoc struct {
 		Score      *float64 `json:"score"`
 	} `json:"summary"`
 	Mutants []struct {
+		ID          int    `json:"id"`
 		File        string `json:"file"`
+		Line        int    `json:"line"`
 		Offset, End int
 		Orig, Repl  string
 		Status      string
@@ -58,6 +60,7 @@ type pkgResult struct {
 	onlyGz, onlyG int            // detected by one tool only
 	unmatched     map[string]int // gremlins mutants without a gozilla twin, by type
 	onlyGList     []string       // the mutants only gremlins detected, for the reader to check
+	livedList     []string       // the mutants gremlins reports LIVED, with gozilla's status
 }
 
 func benchScore(n, jobs int, pkgs []string, write string) error {
@@ -219,10 +222,20 @@ func match(mod, dir string, grem []gremlinsMutant, res *pkgResult) error {
 	}
 	res.matched, res.gzDet, res.grDet, res.onlyGz, res.onlyG = 0, 0, 0, 0, 0
 	res.unmatched = map[string]int{}
-	res.onlyGList = nil
+	res.onlyGList, res.livedList = nil, nil
 	seen := map[change]bool{}
 	for _, g := range grem {
 		src := read(baseName(g.File))
+		if g.Status == "LIVED" {
+			desc := fmt.Sprintf("%s %s:%d:%d %s", res.pkg, baseName(g.File), g.Line, g.Col, g.Type)
+			if c, ok := gremlinsChange(g, src); ok {
+				desc = fmt.Sprintf("%s %s:%d:%d `%s`→`%s`", res.pkg, c.file, c.line, c.col, c.from, c.to)
+				if st, found := ours[c]; found {
+					desc += " (gozilla: " + st + ")"
+				}
+			}
+			res.livedList = append(res.livedList, desc)
+		}
 		if src == nil || g.Status == "NOT VIABLE" {
 			res.unmatched[g.Type+" (not viable)"]++
 			continue

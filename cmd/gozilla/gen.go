@@ -201,7 +201,7 @@ func takenNames(pkg *load.Package, skip string) map[string]bool {
 }
 
 func genReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
-	pr := report.GenPackage{Path: res.Pkg.Path, Tests: len(res.Tests), Seconds: res.Wall.Seconds(), Runs: res.Runs}
+	pr := report.GenPackage{Path: res.Pkg.Path, Tests: len(res.Tests), Seconds: res.Wall.Seconds(), Runs: res.Runs, Build: res.Build.Seconds()}
 	var ms []report.Mutant
 	for _, m := range res.Set.Mutants {
 		rm := report.MutantOf(m)

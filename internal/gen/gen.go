@@ -149,9 +149,10 @@ type Result struct {
 	Units  []*unit.Unit
 	Tests  []*Test // emitted, by unit in source order then generation order
 	Status map[int]Status
-	Stats  []*UnitStats // one per unit with mutants or tests, source order
-	Other  *UnitStats   // mutants outside every supported unit
-	Runs   int64        // harness runs (original and mutant executions)
+	Stats  []*UnitStats  // one per unit with mutants or tests, source order
+	Other  *UnitStats    // mutants outside every supported unit
+	Runs   int64         // harness runs (original and mutant executions)
+	Build  time.Duration // building the schemata test binary
 	Wall   time.Duration
 }
 
@@ -198,10 +199,12 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		return nil, err
 	}
 	defer os.RemoveAll(work)
+	t0 := time.Now()
 	bin, err := run.Build(ctx, run.BuildConfig{Dir: pkg.Dir, Pkg: pkg.Path, Overlay: overlay, Tags: cfg.Tags, WorkDir: work, Env: cfg.Env})
 	if err != nil {
 		return nil, err
 	}
+	build := time.Since(t0)
 	pool, err := harness.NewPool(harness.Config{Bin: bin, Dir: pkg.Dir, Workers: max(cfg.Workers, 1), Env: cfg.Env})
 	if err != nil {
 		return nil, err
@@ -254,6 +257,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	g.verdicts(res)
 	res.Stats, res.Other = stats(res, seconds)
 	res.Runs = pool.Runs
+	res.Build = build
 	res.Wall = time.Since(start)
 	return res, nil
 }
@@ -380,7 +384,7 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 				continue
 			}
 			credit := r.Killed
-			in, r, err := g.shrink(ctx, c.Unit, c.In, credit)
+			in, r, err := g.shrink(ctx, c.Unit, c.In, credit, r, true)
 			if err != nil {
 				return err
 			}

@@ -35,17 +35,24 @@ func (g *generator) randomPass(ctx context.Context, u *unit.Unit) error {
 	types := u.Inputs()
 	vg := &value.Gen{R: unitSeed(g.cfg.Seed, u.Name), Pool: u.Pool}
 	seen := map[string]bool{}
+	// Phases: the zero input, the small inputs (enumerated when the
+	// unit's inputs are few scalars), boundary values, then random ones.
+	small := value.Small(types, max(16, g.cfg.Random/4))
 	boundary := max(20, g.cfg.Random/10)
 	next := func(n int) [][]value.Value {
 		var batch [][]value.Value
 		for misses := 0; len(batch) < n && misses < 100; {
 			in := make([]value.Value, len(types))
-			if len(seen) == 0 {
+			switch {
+			case len(seen) == 0:
 				for i, t := range types {
 					in[i] = value.Zero(t)
 				}
-			} else {
+			case len(small) > 0:
+				in, small = small[0], small[1:]
+			default:
 				vg.Boundary = len(seen) < boundary
+				vg.Reset()
 				for i, t := range types {
 					in[i] = vg.Random(t)
 				}
@@ -67,6 +74,10 @@ func (g *generator) randomPass(ctx context.Context, u *unit.Unit) error {
 		if len(batch) == 0 {
 			break // the input space is exhausted
 		}
+		// The batch runs in quick mode: a mutant over the tight budget
+		// is verified with the generous one only when the judging below
+		// needs it, after earlier inputs of the batch have dropped the
+		// mutants they kill (an endless loop costs a full budget).
 		live := harness.Bits(g.liveIDs())
 		resps := make([]*harness.Response, len(batch))
 		errs := make([]error, len(batch))
@@ -75,7 +86,7 @@ func (g *generator) randomPass(ctx context.Context, u *unit.Unit) error {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				resps[i], errs[i] = g.exec(ctx, u, batch[i], nil, live, false)
+				resps[i], errs[i] = g.exec(ctx, u, batch[i], nil, live, true)
 			}()
 		}
 		wg.Wait()
@@ -85,20 +96,26 @@ func (g *generator) randomPass(ctx context.Context, u *unit.Unit) error {
 			}
 			tried++
 			g.reach(r)
-			var credit []int
-			if usable(r) {
-				for _, m := range r.Killed {
-					if g.live[m] {
-						credit = append(credit, m)
-					}
+			if !usable(r) {
+				idle++
+				continue
+			}
+			credit := g.liveOf(r.Killed)
+			verified := false
+			if unsure := g.liveOf(r.Unsure); len(credit) == 0 && len(unsure) > 0 {
+				v, err := g.exec(ctx, u, batch[i], unsure, nil, false)
+				if err != nil {
+					return err
 				}
+				credit = g.liveOf(v.Killed)
+				r.Killed, r.Unsure, verified = append(r.Killed, credit...), nil, true
 			}
 			if len(credit) == 0 {
 				idle++
 				continue
 			}
 			idle = 0
-			in, r, err := g.shrink(ctx, u, batch[i], credit)
+			in, r, err := g.shrink(ctx, u, batch[i], credit, r, verified)
 			if err != nil {
 				return err
 			}
@@ -110,8 +127,10 @@ func (g *generator) randomPass(ctx context.Context, u *unit.Unit) error {
 
 // shrink looks for a simpler input that still kills every mutant of
 // credit, one argument and one step at a time, and returns it with its
-// run against every live mutant.
-func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, credit []int) ([]value.Value, *harness.Response, error) {
+// run against every live mutant. r is in's run against the live mutants;
+// when verified, its kills are final and it is reused if in cannot be
+// simplified.
+func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, credit []int, r0 *harness.Response, verified bool) ([]value.Value, *harness.Response, error) {
 	types := u.Inputs()
 	cur := in
 	tried := map[string]bool{key(in): true}
@@ -142,6 +161,9 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 			}
 		}
 	}
+	if verified && key(cur) == key(in) {
+		return in, r0, nil
+	}
 	r, err := g.exec(ctx, u, cur, nil, harness.Bits(g.liveIDs()), false)
 	if err == nil && len(cur) > 0 && !killsLive(g, r) && key(cur) != key(in) {
 		// A mutant only thought to time out on the shrunk input ended
@@ -150,6 +172,17 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 		r, err = g.exec(ctx, u, cur, nil, harness.Bits(g.liveIDs()), false)
 	}
 	return cur, r, err
+}
+
+// liveOf is the live mutants among ms.
+func (g *generator) liveOf(ms []int) []int {
+	var out []int
+	for _, m := range ms {
+		if g.live[m] {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 func killsLive(g *generator, r *harness.Response) bool {

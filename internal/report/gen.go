@@ -38,7 +38,8 @@ type GenPackage struct {
 	Score   *float64 `json:"score"`
 	Tests   int      `json:"tests"`
 	Seconds float64  `json:"seconds"`
-	Runs    int64    `json:"runs"` // harness executions (original and mutants)
+	Runs    int64    `json:"runs"`          // harness executions (original and mutants)
+	Build   float64  `json:"build_seconds"` // of Seconds, building the test binary
 	Units   []Unit   `json:"units"`
 	// Other counts the mutants of functions that are not units (skipped
 	// ones, closures' enclosing functions that are skipped): generated

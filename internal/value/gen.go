@@ -28,6 +28,84 @@ type Gen struct {
 	// Boundary restricts leaves to boundary values (0, ±1, bounds, pool
 	// constants, "" and nil): the first inputs of the random pass.
 	Boundary bool
+
+	// drawn holds the integers drawn since Reset: a later integer of the
+	// same input repeats one of them now and then, because code compares
+	// its inputs with each other (i == j) and independent draws almost
+	// never make them equal.
+	drawn []int64
+}
+
+// Reset starts a new input: integers drawn before are no longer reused.
+func (g *Gen) Reset() { g.drawn = g.drawn[:0] }
+
+// Small enumerates every input whose leaves all take small values — ints
+// in {0, 1, -1, 2}, uints in {0, 1, 2}, floats in {0, 1, -1}, bools, ""
+// and "a" — smallest first, when types are all scalars and there are at
+// most limit such inputs (narrowing the domains to fit); nil otherwise.
+// Small inputs are the readable ones, and bounded exhaustive checking
+// finds the equalities (i == j == 0) random draws miss.
+func Small(types []*Type, limit int) [][]Value {
+	for width := 4; width >= 2; width-- {
+		doms := make([][]Value, len(types))
+		total := 1
+		for i, t := range types {
+			doms[i] = smallDomain(t, width)
+			if doms[i] == nil {
+				return nil
+			}
+			total *= len(doms[i])
+			if total > limit {
+				break
+			}
+		}
+		if total > limit {
+			continue
+		}
+		out := make([][]Value, 0, total)
+		idx := make([]int, len(types))
+		for {
+			in := make([]Value, len(types))
+			for i := range types {
+				in[i] = doms[i][idx[i]]
+			}
+			out = append(out, in)
+			// Odometer, last input fastest.
+			i := len(idx) - 1
+			for ; i >= 0; i-- {
+				idx[i]++
+				if idx[i] < len(doms[i]) {
+					break
+				}
+				idx[i] = 0
+			}
+			if i < 0 {
+				return out
+			}
+		}
+	}
+	return nil
+}
+
+// smallDomain is t's small values, at most width of them; nil when t is
+// not a scalar.
+func smallDomain(t *Type, width int) []Value {
+	var d []Value
+	switch t.Kind {
+	case Bool:
+		d = []Value{BoolValue(false), BoolValue(true)}
+	case Int:
+		d = []Value{Wrap(t, 0), Wrap(t, 1), Wrap(t, -1), Wrap(t, 2)}
+	case Uint:
+		d = []Value{Wrap(t, 0), Wrap(t, 1), Wrap(t, 2)}
+	case Float:
+		d = []Value{FloatValue(0), FloatValue(1), FloatValue(-1)}
+	case String:
+		d = []Value{{S: Str("")}, {S: Str("a")}}
+	default:
+		return nil
+	}
+	return d[:min(width, len(d))]
 }
 
 const maxDepth = 4 // pointers deeper than this are nil
@@ -92,6 +170,20 @@ func (g *Gen) random(t *Type, depth int) Value {
 // integer draws an integer: small values, pool constants and their
 // neighbours, the type's bounds, then wider ranges.
 func (g *Gen) integer(t *Type) Value {
+	r := g.R
+	if len(g.drawn) > 0 && r.IntN(5) == 0 {
+		return Wrap(t, g.drawn[r.IntN(len(g.drawn))])
+	}
+	v := g.integer1(t)
+	if t.Kind == Uint {
+		g.drawn = append(g.drawn, int64(v.U))
+	} else {
+		g.drawn = append(g.drawn, v.I)
+	}
+	return v
+}
+
+func (g *Gen) integer1(t *Type) Value {
 	r := g.R
 	var x int64
 	pick := r.IntN(100)

@@ -1,6 +1,7 @@
 package value
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -169,5 +170,82 @@ func TestEqual(t *testing.T) {
 	s := &Type{Kind: Slice, Elem: &Type{Kind: Int, Bits: 64}}
 	if Equal(s, Value{Nil: true}, Value{}) {
 		t.Error("nil equals empty")
+	}
+}
+
+func TestSmall(t *testing.T) {
+	ts, _ := typesOf(t, src)
+	key := func(in []Value) string {
+		var b strings.Builder
+		for _, v := range in {
+			fmt.Fprintf(&b, "%d/%d/%q/%v;", v.I, v.U, v.S, v.Nil)
+		}
+		return b.String()
+	}
+	tests := []struct {
+		types []string
+		limit int
+		want  int // inputs; 0: none (not all scalars, or too many)
+	}{
+		{[]string{"i", "i", "i"}, 64, 64}, // TRITYP: 4³
+		{[]string{"i", "i", "i"}, 30, 27}, // narrowed to 3³
+		{[]string{"i", "i", "i"}, 7, 0},   // even 2³ does not fit
+		{[]string{"u8", "arr"}, 64, 0},    // an array is not a scalar
+		{[]string{"u8", "f32", "r"}, 100, 36},
+		{[]string{}, 10, 1}, // the empty input
+	}
+	for _, tt := range tests {
+		var types []*Type
+		for _, n := range tt.types {
+			types = append(types, ts[n])
+		}
+		got := Small(types, tt.limit)
+		if len(got) != tt.want {
+			t.Errorf("Small(%v, %d): %d inputs, want %d", tt.types, tt.limit, len(got), tt.want)
+			continue
+		}
+		seen := map[string]bool{}
+		for _, in := range got {
+			k := key(in)
+			if seen[k] {
+				t.Errorf("Small(%v): %s twice", tt.types, k)
+			}
+			seen[k] = true
+		}
+		if len(got) > 0 {
+			for i, v := range got[0] {
+				if !Equal(types[i], v, Zero(types[i])) {
+					t.Errorf("Small(%v): first input is not all zero: %+v", tt.types, got[0])
+				}
+			}
+		}
+	}
+	// The triangle (1, 1, 2) is among TRITYP's small inputs.
+	in := Small([]*Type{ts["i"], ts["i"], ts["i"]}, 64)
+	found := false
+	for _, x := range in {
+		found = found || (x[0].I == 1 && x[1].I == 1 && x[2].I == 2)
+	}
+	if !found {
+		t.Error("Small(int, int, int) misses (1, 1, 2)")
+	}
+}
+
+// TestRandomRepeats checks that random inputs make two integers equal far
+// more often than independent draws would.
+func TestRandomRepeats(t *testing.T) {
+	ts, _ := typesOf(t, src)
+	g := &Gen{R: rand.New(rand.NewPCG(3, 4))}
+	equal := 0
+	const n = 2000
+	for i := 0; i < n; i++ {
+		g.Reset()
+		a, b := g.Random(ts["i"]), g.Random(ts["i"])
+		if a.I == b.I {
+			equal++
+		}
+	}
+	if equal < n/10 {
+		t.Errorf("%d of %d random pairs equal, want at least %d", equal, n, n/10)
 	}
 }
