@@ -69,27 +69,12 @@ func (g *genRun) median() float64 {
 }
 
 func benchGen(n, jobs int, seed uint64, only []string, withGremlins bool, write string) error {
-	root, err := repoRoot()
+	env, err := setup("gozilla-bench-gen-", withGremlins)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "gozilla-bench-gen-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	gz := filepath.Join(tmp, "gozilla")
-	if err := cmd(root, "go", "build", "-o", gz, "./cmd/gozilla").Run(); err != nil {
-		return fmt.Errorf("build gozilla: %v", err)
-	}
-	gremlins := ""
-	if withGremlins {
-		out, err := cmd(root, filepath.Join(root, "scripts/install-gremlins.sh")).Output()
-		if err != nil {
-			return fmt.Errorf("install gremlins: %v", err)
-		}
-		gremlins = strings.TrimSpace(string(out))
-	}
+	defer os.RemoveAll(env.tmp)
+	root, tmp, gz, gremlins := env.root, env.tmp, env.gz, env.gremlins
 
 	src := filepath.Join(root, "testdata", "subjects")
 	subjects := only

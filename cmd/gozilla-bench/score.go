@@ -64,25 +64,12 @@ type pkgResult struct {
 }
 
 func benchScore(n, jobs int, pkgs []string, write string) error {
-	root, err := repoRoot()
+	env, err := setup("gozilla-bench-", true)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "gozilla-bench-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-
-	gz := filepath.Join(tmp, "gozilla")
-	if err := cmd(root, "go", "build", "-o", gz, "./cmd/gozilla").Run(); err != nil {
-		return fmt.Errorf("build gozilla: %v", err)
-	}
-	out, err := cmd(root, filepath.Join(root, "scripts/install-gremlins.sh")).Output()
-	if err != nil {
-		return fmt.Errorf("install gremlins: %v", err)
-	}
-	gremlins := strings.TrimSpace(string(out))
+	defer os.RemoveAll(env.tmp)
+	root, tmp, gz, gremlins := env.root, env.tmp, env.gz, env.gremlins
 
 	var results []*pkgResult
 	for _, pkg := range pkgs {
@@ -118,6 +105,37 @@ func benchScore(n, jobs int, pkgs []string, write string) error {
 		return updateSection(write, "score", text)
 	}
 	return nil
+}
+
+// benchEnv is what every benchmark starts from: the repository, a scratch
+// directory (the caller removes it), gozilla built into it, and gremlins.
+type benchEnv struct {
+	root, tmp, gz, gremlins string
+}
+
+func setup(prefix string, withGremlins bool) (*benchEnv, error) {
+	root, err := repoRoot()
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", prefix)
+	if err != nil {
+		return nil, err
+	}
+	env := &benchEnv{root: root, tmp: tmp, gz: filepath.Join(tmp, "gozilla")}
+	if err := cmd(root, "go", "build", "-o", env.gz, "./cmd/gozilla").Run(); err != nil {
+		os.RemoveAll(tmp)
+		return nil, fmt.Errorf("build gozilla: %v", err)
+	}
+	if withGremlins {
+		out, err := cmd(root, filepath.Join(root, "scripts/install-gremlins.sh")).Output()
+		if err != nil {
+			os.RemoveAll(tmp)
+			return nil, fmt.Errorf("install gremlins: %v", err)
+		}
+		env.gremlins = strings.TrimSpace(string(out))
+	}
+	return env, nil
 }
 
 func cmd(dir, name string, args ...string) *exec.Cmd {
