@@ -113,7 +113,7 @@ type emitter struct {
 	imports map[string]string
 	taken   map[string]bool // identifiers of the package (and its tests) to avoid
 
-	needEqual, needPanic, needErrText bool
+	needEqual, needPanic, needErrText, needClone bool
 }
 
 type colKind int
@@ -133,6 +133,15 @@ type column struct {
 	typ   *value.Type
 	index int    // argument or result index
 	local string // colResult, colErr*: the variable holding the result
+
+	// colPost of a slice or pointer whose elements hold no references: a
+	// shallow copy taken before the call is the input's whole state, so
+	// rows leave the cell out when the call changes nothing (nil cannot
+	// be a changed state: the callee cannot make the caller's slice or
+	// pointer nil), and the field is dropped when no row changes it.
+	unchanged bool
+	before    string // the local holding the copy
+	dropped   bool   // no row changes the argument
 }
 
 // fresh returns name, or name with a numeric suffix, not in used, and
@@ -223,12 +232,33 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	cols = append(cols, results...)
 	var posts []*column
 	for i, t := range inputs {
-		if t.Mutable() {
-			c := &column{kind: colPost, name: fresh(inNames[i]+"After", fields), typ: t, index: i}
-			posts = append(posts, c)
+		if !t.Mutable() {
+			continue
 		}
+		c := &column{kind: colPost, typ: t, index: i}
+		if (t.Kind == value.Slice || t.Kind == value.Pointer) && !t.Elem.Mutable() {
+			same, changed := 0, 0
+			for _, tt := range tests {
+				switch {
+				case tt.Out.Panic != nil:
+				case value.Equal(t, tt.Out.Post[i], tt.In[i]):
+					same++
+				default:
+					changed++
+				}
+			}
+			// When every row changes it, the plain column says it all.
+			if c.unchanged = same > 0; c.unchanged {
+				c.dropped = changed == 0
+				c.before = fresh(inNames[i]+"Before", locals)
+			}
+		}
+		if !c.dropped {
+			c.name = fresh(inNames[i]+"After", fields)
+			cols = append(cols, c)
+		}
+		posts = append(posts, c)
 	}
-	cols = append(cols, posts...)
 	var panicCol string
 	if panics {
 		panicCol = fresh("wantPanic", fields)
@@ -295,6 +325,18 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		display = inNames[0] + "." + display
 	}
 	fmt.Fprintf(b, "for _, %s := range %s {\n%s.Run(%s.%s, func(%s *testing.T) {\n", ttv, testsv, tv, ttv, nameCol, tv)
+	for _, c := range posts {
+		if c.unchanged {
+			in := ttv + "." + inNames[c.index]
+			if c.typ.Kind == value.Slice {
+				e.imports["slices"] = "slices"
+				fmt.Fprintf(b, "%s := slices.Clone(%s)\n", c.before, in)
+			} else {
+				e.needClone = true
+				fmt.Fprintf(b, "%s := gozillaClone(%s)\n", c.before, in)
+			}
+		}
+	}
 	switch {
 	case panics:
 		pv := fresh("p", locals)
@@ -335,6 +377,16 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	}
 	for _, c := range posts {
 		got, want := ttv+"."+inNames[c.index], ttv+"."+c.name
+		switch {
+		case c.dropped:
+			fmt.Fprintf(b, "if %s {\n%s.Errorf(\"%s() changed %s to %%v, want it unchanged (%%v)\", %s, %s)\n}\n",
+				e.differ(c.typ, got, c.before), tv, display, inNames[c.index], got, c.before)
+			continue
+		case c.unchanged:
+			w := fresh(inNames[c.index]+"Want", locals)
+			fmt.Fprintf(b, "%s := %s\nif %s == nil {\n%s = %s // unchanged\n}\n", w, want, w, w, c.before)
+			want = w
+		}
 		fmt.Fprintf(b, "if %s {\n%s.Errorf(\"after %s(), %s = %%v, want %%v\", %s, %s)\n}\n", e.differ(c.typ, got, want), tv, display, inNames[c.index], got, want)
 	}
 	b.WriteString("})\n}\n}\n")
@@ -357,6 +409,9 @@ func (e *emitter) cell(c *column, t *gen.Test) (string, bool) {
 			return "", false
 		}
 		v = t.Out.Post[c.index]
+		if c.unchanged && value.Equal(c.typ, v, t.In[c.index]) {
+			return "", false
+		}
 	}
 	switch c.kind {
 	case colErrIs:

@@ -100,6 +100,17 @@ func gozillaErrText(err error) string {
 }
 `
 
+const cloneHelper = `
+// gozillaClone returns a pointer to a copy of *p, or nil.
+func gozillaClone[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	return &c
+}
+`
+
 const ptrHelper = `
 // gozillaPtr returns a pointer to a copy of v.
 func gozillaPtr[T any](v T) *T { return &v }
@@ -117,6 +128,9 @@ func (e *emitter) helpers(b *strings.Builder) {
 	}
 	if e.needErrText {
 		b.WriteString(errTextHelper)
+	}
+	if e.needClone {
+		b.WriteString(cloneHelper)
 	}
 	if e.p.NeedPtr {
 		b.WriteString(ptrHelper)

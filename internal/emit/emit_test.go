@@ -1,0 +1,253 @@
+package emit
+
+import (
+	"flag"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gozilla/gozilla/internal/gen"
+	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/testmod"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// libSrc has one unit per kind of check the emitter writes.
+const libSrc = `package lib
+
+import (
+	"errors"
+	"fmt"
+)
+
+var ErrEmpty = errors.New("empty")
+
+type Point struct{ X, y int }
+
+// Sum fails with a sentinel error.
+func Sum(xs []int) (int, error) {
+	if len(xs) == 0 {
+		return 0, ErrEmpty
+	}
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s, nil
+}
+
+// Parse fails with an error that only has a message.
+func Parse(s string) (int, error) {
+	if s == "" {
+		return 0, fmt.Errorf("bad input %q", s)
+	}
+	return len(s), nil
+}
+
+// At panics with a runtime error.
+func At(xs []int, i int) int { return xs[i] }
+
+// Must panics with a value.
+func Must(x int) int {
+	if x < 0 {
+		panic("negative")
+	}
+	return x
+}
+
+// Double changes its argument.
+func Double(xs []int) {
+	for i := range xs {
+		xs[i] *= 2
+	}
+}
+
+// Move changes its receiver.
+func (p *Point) Move(dx int) {
+	p.X += dx
+	p.y -= dx
+}
+
+// Half returns floats, NaN included.
+func Half(f float64) float64 { return f / 2 }
+
+// Tag mixes bytes, runes and small unsigned integers.
+func Tag(b []byte, r rune, u uint8) string { return fmt.Sprint(len(b), string(r), u) }
+`
+
+// row is one hand-made test: inputs and the outcome worked out by hand
+// from libSrc (the go test run below confirms them).
+type row struct {
+	unit    string
+	in      []value.Value
+	results []value.Value
+	post    []value.Value // nil: the inputs, unchanged
+	panic   *harness.Panic
+}
+
+func ints(xs ...int64) value.Value {
+	v := value.Value{E: []value.Value{}}
+	for _, x := range xs {
+		v.E = append(v.E, value.Value{I: x})
+	}
+	return v
+}
+
+func str(s string) value.Value { return value.Value{S: value.Str(s)} }
+
+var rows = []row{
+	{unit: "Sum", in: []value.Value{ints(1, 2)}, results: []value.Value{{I: 3}, {Nil: true}}},
+	{unit: "Sum", in: []value.Value{{Nil: true}}, results: []value.Value{{I: 0}, {X: "ErrEmpty"}}},
+	{unit: "Parse", in: []value.Value{str("")}, results: []value.Value{{I: 0}, {S: `bad input ""`}}},
+	{unit: "Parse", in: []value.Value{str("ab")}, results: []value.Value{{I: 2}, {Nil: true}}},
+	{unit: "At", in: []value.Value{ints(7), {I: 1}}, panic: &harness.Panic{Kind: harness.PanicRuntime, Msg: "runtime error: index out of range"}},
+	{unit: "At", in: []value.Value{ints(7), {I: 0}}, results: []value.Value{{I: 7}}},
+	{unit: "Must", in: []value.Value{{I: -1}}, panic: &harness.Panic{Kind: harness.PanicValue, Msg: "negative"}},
+	{unit: "Must", in: []value.Value{{I: 2}}, results: []value.Value{{I: 2}}},
+	{unit: "Double", in: []value.Value{ints(1, -2)}, post: []value.Value{ints(2, -4)}},
+	{unit: "Double", in: []value.Value{ints(0)}, post: []value.Value{ints(0)}},
+	{unit: "(*Point).Move", in: []value.Value{{E: []value.Value{{E: []value.Value{{I: 1}, {I: 2}}}}}, {I: 3}},
+		post: []value.Value{{E: []value.Value{{E: []value.Value{{I: 4}, {I: -1}}}}}, {I: 3}}},
+	{unit: "Half", in: []value.Value{value.FloatValue(math.NaN())}, results: []value.Value{value.FloatValue(math.NaN())}},
+	{unit: "Half", in: []value.Value{value.FloatValue(1)}, results: []value.Value{value.FloatValue(0.5)}},
+	{unit: "Half", in: []value.Value{value.FloatValue(math.Inf(-1))}, results: []value.Value{value.FloatValue(math.Inf(-1))}},
+	{unit: "Tag", in: []value.Value{{E: []value.Value{{U: 'h'}, {U: 'i'}}}, {I: 'é'}, {U: 255}}, results: []value.Value{str("2é255")}},
+}
+
+// result builds a gen.Result for libSrc holding rows, each row credited
+// with the first mutant of its unit.
+func result(t *testing.T, dir string, rows []row) *gen.Result {
+	t.Helper()
+	pkgs, err := load.Load(load.Config{Dir: dir}, "./lib")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := pkgs[0]
+	set, err := mutate.Generate(pkg, mutate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := unit.Find(pkg, nil)
+	byName := map[string]*unit.Unit{}
+	for _, u := range units {
+		if u.Skip != "" {
+			t.Fatalf("%s skipped: %s", u.Name, u.Skip)
+		}
+		byName[u.Name] = u
+	}
+	res := &gen.Result{Pkg: pkg, Set: set, Units: units, Status: map[int]gen.Status{}}
+	credited := map[string]bool{}
+	for _, r := range rows {
+		u := byName[r.unit]
+		if u == nil {
+			t.Fatalf("no unit %s", r.unit)
+		}
+		test := &gen.Test{Unit: u, In: r.in, Pass: "random",
+			Out: harness.Outcome{Results: r.results, Post: r.post, Panic: r.panic}}
+		if test.Out.Post == nil && r.panic == nil {
+			test.Out.Post = r.in
+		}
+		if !credited[r.unit] {
+			for _, m := range set.Mutants {
+				if m.Func == r.unit {
+					test.Credit = []int{m.ID}
+					test.Kills = []int{m.ID}
+					res.Status[m.ID] = gen.Killed
+					break
+				}
+			}
+			credited[r.unit] = true
+		}
+		res.Tests = append(res.Tests, test)
+	}
+	return res
+}
+
+// TestFileGolden renders the hand-made tests, compares the file with the
+// golden one, and runs it: it must pass on lib as written, and fail once
+// a function is changed under it.
+func TestFileGolden(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"lib/lib.go": libSrc})
+	res := result(t, dir, rows)
+	out, err := File(res, Options{Command: "gozilla gen ./lib", NewExpr: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "lib_gozilla_test.go.golden")
+	if *update {
+		if err := os.WriteFile(golden, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != string(want) {
+		t.Errorf("emitted file differs from %s (rerun with -update after checking the change):\n%s", golden, out)
+	}
+	again, _ := File(result(t, dir, rows), Options{Command: "gozilla gen ./lib", NewExpr: true})
+	if string(again) != string(out) {
+		t.Error("emitting the same result twice gives different files")
+	}
+
+	testFile := filepath.Join(dir, "lib", "lib_gozilla_test.go")
+	if err := os.WriteFile(testFile, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := goTest(dir); err != nil {
+		t.Fatalf("the emitted file fails on the code it was made from:\n%s", msg)
+	}
+
+	// Each change below alters one outcome a row records; the emitted
+	// checks must notice it.
+	changes := []struct{ name, from, to, wantFail string }{
+		{"sentinel", "return 0, ErrEmpty", "return 0, errors.New(\"empty\")", "TestGozillaSum"},
+		{"message", "bad input %q", "bad input: %q", "TestGozillaParse"},
+		{"result", "s += x", "s += x + 0*len(xs) + 1", "TestGozillaSum"},
+		{"runtime panic", "return xs[i] }", "if i >= len(xs) { return -1 }; return xs[i] }", "TestGozillaAt"},
+		{"value panic", `panic("negative")`, `panic("neg")`, "TestGozillaMust"},
+		{"post-state", "xs[i] *= 2", "xs[i] *= 3", "TestGozillaDouble"},
+		{"post-state unchanged row", "xs[i] *= 2", "if xs[i] == 0 { xs[i] = 1 }; xs[i] *= 2", "TestGozillaDouble"},
+		{"argument left alone", "return s, nil", "xs[0]++; return s, nil", "TestGozillaSum"},
+		{"receiver", "p.y -= dx", "p.y += dx", "TestGozillaPoint_Move"},
+		{"NaN", "return f / 2 }", "if f != f { return 0 }; return f / 2 }", "TestGozillaHalf"},
+		{"string", "fmt.Sprint(len(b), string(r), u)", "fmt.Sprint(len(b), string(r), u+1)", "TestGozillaTag"},
+	}
+	for _, c := range changes {
+		t.Run(c.name, func(t *testing.T) {
+			if !strings.Contains(libSrc, c.from) {
+				t.Fatalf("libSrc has no %q", c.from)
+			}
+			mutated := testmod.Write(t, map[string]string{
+				"lib/lib.go":              strings.Replace(libSrc, c.from, c.to, 1),
+				"lib/lib_gozilla_test.go": string(out),
+			})
+			msg, err := goTest(mutated)
+			if err == nil {
+				t.Fatalf("the emitted file passes on lib with %q → %q", c.from, c.to)
+			}
+			if c.name == "argument left alone" && !strings.Contains(msg, "Sum() changed xs to [2 2], want it unchanged ([1 2])") {
+				t.Errorf("the unchanged-argument check does not report the change:\n%s", msg)
+			}
+			if !strings.Contains(msg, "--- FAIL: "+c.wantFail) {
+				t.Errorf("want %s to fail; go test says:\n%s", c.wantFail, msg)
+			}
+		})
+	}
+}
+
+func goTest(dir string) (string, error) {
+	cmd := exec.Command("go", "test", "-count=1", "./lib")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
