@@ -36,7 +36,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		tags    = fs.String("tags", "", "build tags, as for go build")
 		jobs    = fs.Int("j", 0, "harness processes (default: number of CPUs)")
 		seed    = fs.Uint64("seed", 1, "random seed; the same code and seed give the same file")
-		random  = fs.Int("random", 1000, "most random inputs tried per unit")
+		random  = fs.Int("random", 1000, "most random inputs tried per unit (0: no random pass)")
 		name    = fs.String("name", "{pkg}_gozilla_test.go", "name of the generated file in each package directory ({pkg} is the package name)")
 		dry     = fs.Bool("n", false, "report only; write no test file")
 		jsonOut = fs.Bool("json", false, "write the JSON report (schema gozilla.gen/v1) instead of text")
@@ -96,6 +96,9 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(*name, "{pkg}", pkg.Name))
 		}
 		cfg := gen.Config{Tags: *tags, Ops: opSet, Run: re, Seed: *seed, Workers: workers, Random: *random}
+		if *random <= 0 {
+			cfg.Random = -1
+		}
 		if _, ok := lcfg.Overlay[file]; ok {
 			cfg.Skip = file
 		}

@@ -52,9 +52,9 @@ type Config struct {
 	Seed    uint64             // 0 = 1
 	Workers int                // harness processes; 0 = 1
 
-	// Random is the most random inputs tried per unit (0 = 1000); the
-	// random pass of a unit also stops after Patience inputs in a row
-	// kill nothing (0 = 200).
+	// Random is the most random inputs tried per unit (0 = 1000, < 0 =
+	// no random pass); the random pass of a unit also stops after
+	// Patience inputs in a row kill nothing (0 = 200).
 	Random, Patience int
 
 	// Passes are the deterministic passes, run in order after the random
@@ -162,7 +162,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	if cfg.Seed == 0 {
 		cfg.Seed = 1
 	}
-	if cfg.Random <= 0 {
+	if cfg.Random == 0 {
 		cfg.Random = 1000
 	}
 	if cfg.Patience <= 0 {
@@ -235,6 +235,9 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		}
 	}
 	for i, u := range supported {
+		if cfg.Random < 0 {
+			break
+		}
 		t0 := time.Now()
 		if cfg.Progress != nil {
 			cfg.Progress(Progress{Unit: u.Name, Units: len(supported), UnitNo: i + 1, Killed: len(set.Mutants) - len(g.live), Total: len(set.Mutants)})

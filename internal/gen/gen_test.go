@@ -1,0 +1,212 @@
+package gen
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/testmod"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// magicSrc guards its body with a condition random inputs do not meet:
+// x*3 == 370370367 holds for x = 123456789 only (the pool of constants
+// has 3 and 370370367, neither of which is the answer).
+const magicSrc = `package magic
+
+func Magic(x int) int {
+	if x*3 == 370370367 {
+		return 1
+	}
+	return 0
+}
+
+func Sign(x int) int {
+	if x < 0 {
+		return -1
+	}
+	if x > 0 {
+		return 1
+	}
+	return 0
+}
+`
+
+func loadPkg(t *testing.T, files map[string]string, path string) *load.Package {
+	t.Helper()
+	dir := testmod.Write(t, files)
+	pkgs, err := load.Load(load.Config{Dir: dir}, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs[0]
+}
+
+// oracle is a deterministic pass that proposes the magic input for every
+// mutant of Magic, whether or not it kills that mutant.
+type oracle struct{ asked []int }
+
+func (o *oracle) Name() string { return "oracle" }
+
+func (o *oracle) Candidates(_ context.Context, t *Target, m *mutate.Mutant) ([]Candidate, error) {
+	o.asked = append(o.asked, m.ID)
+	if m.Func != "Magic" {
+		return nil, ErrCannot
+	}
+	for _, u := range t.Units {
+		if u.Name == "Magic" {
+			return []Candidate{{Unit: u, In: []value.Value{{I: 123456789}}}}, nil
+		}
+	}
+	return nil, ErrCannot
+}
+
+// TestDeterministicPass checks that a pass's candidates are executed,
+// not trusted: only the one that kills is kept, credited to the pass, and
+// the mutants it kills are dropped before the pass is asked about them.
+func TestDeterministicPass(t *testing.T) {
+	pkg := loadPkg(t, map[string]string{"magic/magic.go": magicSrc}, "./magic")
+	o := &oracle{}
+	res, err := Generate(context.Background(), pkg, Config{Random: -1, Passes: []Pass{o}, Run: regexp.MustCompile("^Magic$")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tests) != 1 {
+		t.Fatalf("%d tests kept, want 1: %+v", len(res.Tests), res.Tests)
+	}
+	tt := res.Tests[0]
+	if tt.Pass != "oracle" || tt.In[0].I != 123456789 {
+		t.Errorf("kept test: pass %s, input %d; want oracle, 123456789", tt.Pass, tt.In[0].I)
+	}
+	if tt.Out.Results[0].I != 1 {
+		t.Errorf("kept test expects Magic(123456789) = %d, want 1", tt.Out.Results[0].I)
+	}
+	// The mutant that turns "return 1" into "return 0" dies only on the
+	// magic input.
+	var ret *mutate.Mutant
+	for _, m := range res.Set.Mutants {
+		if m.Func == "Magic" && m.Orig == "1" && m.Repl == "0" {
+			ret = m
+		}
+	}
+	if ret == nil {
+		t.Fatal("no mutant replaces Magic's constant 1 by 0")
+	}
+	if res.Status[ret.ID] != Killed {
+		t.Errorf("mutant #%d (%s): %v, want killed", ret.ID, ret.Repl, res.Status[ret.ID])
+	}
+	// The candidate is not trusted: the mutant x*3 <= 370370367 agrees
+	// with the original on it, is proposed the same input again when the
+	// pass is asked about it, and lives.
+	found := false
+	for _, m := range res.Set.Mutants {
+		if m.Func == "Magic" && m.Repl == "x*3 <= 370370367" {
+			found = true
+			if res.Status[m.ID] != Lived {
+				t.Errorf("mutant #%d %s: %v, want lived", m.ID, m.Repl, res.Status[m.ID])
+			}
+			if !slices.Contains(o.asked, m.ID) {
+				t.Errorf("the pass was not asked about live mutant #%d", m.ID)
+			}
+		}
+	}
+	if !found {
+		t.Error("no mutant x*3 <= 370370367")
+	}
+	// Every mutant the kept test kills was asked about at most once
+	// before it died; none after.
+	for _, id := range tt.Kills {
+		n := 0
+		for _, a := range o.asked {
+			if a == id {
+				n++
+			}
+		}
+		if n > 1 {
+			t.Errorf("mutant #%d asked about %d times", id, n)
+		}
+	}
+	if len(o.asked) > 0 && !slices.IsSorted(o.asked) {
+		t.Errorf("mutants asked in order %v, want ascending IDs", o.asked)
+	}
+	// Sign has no test: with the random pass off and the oracle unable,
+	// its mutants are not covered.
+	for _, m := range res.Set.Mutants {
+		if m.Func == "Sign" && res.Status[m.ID] != 0 && res.Status[m.ID] != NotCovered {
+			t.Errorf("Sign mutant #%d: %v", m.ID, res.Status[m.ID])
+		}
+	}
+}
+
+// TestRandomPassAndCompaction checks the invariants of the emitted
+// tests: each is the first to kill some mutant (reverse-order simulation
+// and set cover leave no redundant test), their kills are exactly the
+// killed mutants, and the result depends on the seed only, not on the
+// number of workers.
+func TestRandomPassAndCompaction(t *testing.T) {
+	pkg := loadPkg(t, map[string]string{"magic/magic.go": magicSrc}, "./magic")
+	summary := func(res *Result) string {
+		s := ""
+		for _, tt := range res.Tests {
+			s += fmt.Sprintf("%s%v kills %v credit %v; ", tt.Unit.Name, tt.In, tt.Kills, tt.Credit)
+		}
+		return s
+	}
+	one, err := Generate(context.Background(), pkg, Config{Seed: 7, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := Generate(context.Background(), pkg, Config{Seed: 7, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if summary(one) != summary(two) {
+		t.Errorf("1 worker and 2 workers differ:\n%s\n%s", summary(one), summary(two))
+	}
+	killed := map[int]bool{}
+	for _, tt := range one.Tests {
+		if len(tt.Credit) == 0 {
+			t.Errorf("%s%v is emitted but is not the first to kill any mutant", tt.Unit.Name, tt.In)
+		}
+		for _, id := range tt.Credit {
+			if killed[id] {
+				t.Errorf("mutant #%d credited twice", id)
+			}
+			if !slices.Contains(tt.Kills, id) {
+				t.Errorf("%s%v credited with #%d it does not kill", tt.Unit.Name, tt.In, id)
+			}
+		}
+		for _, id := range tt.Kills {
+			killed[id] = true
+		}
+	}
+	for _, m := range one.Set.Mutants {
+		if (one.Status[m.ID] == Killed) != killed[m.ID] {
+			t.Errorf("mutant #%d: status %v, killed by an emitted test: %v", m.ID, one.Status[m.ID], killed[m.ID])
+		}
+	}
+	// Sign is easy for random inputs: every mutant but the equivalent
+	// ones dies, with values a reader checks by hand.
+	for _, tt := range one.Tests {
+		if tt.Unit.Name == "Sign" && (tt.In[0].I < -3 || tt.In[0].I > 3) {
+			t.Errorf("Sign test input %d is not small", tt.In[0].I)
+		}
+	}
+	var lived []string
+	for _, m := range one.Set.Mutants {
+		if m.Func == "Sign" && one.Status[m.ID] != Killed {
+			lived = append(lived, fmt.Sprintf("#%d %s %s→%s", m.ID, m.Op, m.Orig, m.Repl))
+		}
+	}
+	t.Logf("Sign mutants alive: %v", lived)
+	// Magic's guard stops random inputs: its return-1 mutants live.
+	for _, m := range one.Set.Mutants {
+		if m.Func == "Magic" && m.Orig == "1" && m.Repl == "0" && one.Status[m.ID] == Killed {
+			t.Errorf("random inputs killed #%d behind the magic guard; the subject no longer tests what it should", m.ID)
+		}
+	}
+}
