@@ -119,12 +119,16 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			}
 			return err
 		}
-		pr, ms := genReport(res)
-		if len(res.Tests) > 0 && !*dry {
-			src, err := emit.File(res, emit.Options{Command: regenCommand(pkg, *seed, *runRE, *ops, *name), Taken: takenNames(pkg, file)})
+		var src []byte
+		if len(res.Tests) > 0 {
+			// Rendered under -n too: it names the cases the report lists.
+			src, err = emit.File(res, emit.Options{Command: regenCommand(pkg, *seed, *runRE, *ops, *name), Taken: takenNames(pkg, file)})
 			if err != nil {
 				return err
 			}
+		}
+		pr, ms := genReport(res)
+		if src != nil && !*dry {
 			if err := os.WriteFile(file, src, 0o644); err != nil {
 				return err
 			}
@@ -231,7 +235,7 @@ func genReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
 	}
 	pr.Other = report.Counts{Mutants: res.Other.Mutants, Killed: res.Other.Killed, Lived: res.Other.Live}
 	for _, t := range res.Tests {
-		pr.Cases = append(pr.Cases, report.GenTest{Unit: t.Unit.Name, Pass: t.Pass, Kills: t.Kills})
+		pr.Cases = append(pr.Cases, report.GenTest{Unit: t.Unit.Name, Name: t.Name, Pass: t.Pass, Kills: t.Kills, Credit: t.Credit})
 	}
 	for _, f := range res.Set.SkippedFiles {
 		pr.Notes = append(pr.Notes, fmt.Sprintf("%s not mutated (cgo)", report.RelPath(f)))

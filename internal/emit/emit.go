@@ -285,7 +285,8 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	caseNames := map[string]bool{}
 	for _, t := range tests {
 		b.WriteString(e.comment(t))
-		fmt.Fprintf(b, "{%s: %s", nameCol, strconv.Quote(fresh(caseName(e.p, inputs, t.In, inNames), caseNames)))
+		t.Name = fresh(caseName(e.p, inputs, t.In, inNames), caseNames)
+		fmt.Fprintf(b, "{%s: %s", nameCol, strconv.Quote(t.Name))
 		for _, c := range cols {
 			if lit, ok := e.cell(c, t); ok {
 				fmt.Fprintf(b, ", %s: %s", c.name, lit)
@@ -476,17 +477,21 @@ func caseName(p *value.Printer, types []*value.Type, in []value.Value, names []s
 	var parts []string
 	for i, t := range types {
 		q := &value.Printer{NewExpr: p.NewExpr}
-		parts = append(parts, names[i]+"="+q.Literal(t, in[i]))
+		parts = append(parts, names[i]+"="+compact.Replace(q.Literal(t, in[i])))
 	}
 	s := strings.Join(parts, ",")
 	if len(parts) == 0 {
 		return "call"
 	}
-	if len(s) > 40 {
+	if len(s) > 48 {
 		return "case"
 	}
 	return s
 }
+
+// compact drops the spaces gofmt puts in literals: go test shows a
+// subtest name's spaces as underscores.
+var compact = strings.NewReplacer(", ", ",", " - ", "-", " + ", "+", ": ", ":")
 
 // panicText is the wanted panic of a row, as gozillaPanic reports it.
 func panicText(p *harness.Panic) string { return p.Msg }

@@ -130,7 +130,9 @@ type Test struct {
 	// Credit is the mutants this test is the first in the emitted order
 	// to kill (set by compaction): what its comment names.
 	Credit []int
-	seq    int // generation order
+	// Name is the case's name in the emitted file (set by emit.File).
+	Name string
+	seq  int // generation order
 }
 
 // UnitStats summarises one unit.

@@ -135,28 +135,34 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 	cur := in
 	tried := map[string]bool{key(in): true}
 	runs := 0
+	// An argument is shrunk as far as it goes before the next one: the
+	// other arguments' failed candidates are then not retried after every
+	// step (a 64-bit value takes some 60 halvings).
 	for improved := true; improved && runs < maxShrink; {
 		improved = false
 		for i := 0; i < len(cur) && runs < maxShrink; i++ {
-			for _, c := range value.Shrink(types[i], cur[i]) {
-				cand := append([]value.Value(nil), cur...)
-				cand[i] = c
-				k := key(cand)
-				if tried[k] {
-					continue
-				}
-				tried[k] = true
-				runs++
-				r, err := g.exec(ctx, u, cand, credit, nil, true)
-				if err != nil {
-					return nil, nil, err
-				}
-				if usable(r) && containsAll(append(r.Killed, r.Unsure...), credit) {
-					cur, improved = cand, true
-					break
-				}
-				if runs >= maxShrink {
-					break
+			for progress := true; progress && runs < maxShrink; {
+				progress = false
+				for _, c := range value.Shrink(types[i], cur[i]) {
+					cand := append([]value.Value(nil), cur...)
+					cand[i] = c
+					k := key(cand)
+					if tried[k] {
+						continue
+					}
+					tried[k] = true
+					runs++
+					r, err := g.exec(ctx, u, cand, credit, nil, true)
+					if err != nil {
+						return nil, nil, err
+					}
+					if usable(r) && containsAll(append(r.Killed, r.Unsure...), credit) {
+						cur, improved, progress = cand, true, true
+						break
+					}
+					if runs >= maxShrink {
+						break
+					}
 				}
 			}
 		}

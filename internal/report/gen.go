@@ -71,6 +71,9 @@ type GenTest struct {
 	Name  string `json:"name"`
 	Pass  string `json:"pass"`  // the pass that produced it
 	Kills []int  `json:"kills"` // mutants it kills
+	// Credit is the mutants no earlier case of the file kills: the ones
+	// its comment names.
+	Credit []int `json:"credit"`
 }
 
 // NewGen builds the document and its summary.

@@ -170,17 +170,26 @@ func (p *Printer) intLit(b *strings.Builder, t *Type, x int64) {
 		b.WriteString(strconv.QuoteRune(rune(x)))
 		return
 	}
+	// Values near the type's bounds are written from the bound, so the
+	// reader sees which edge a row probes.
 	bits := strconv.Itoa(t.Bits)
-	if t.Bits >= 16 && (x == MinInt(t) || x == MaxInt(t)) {
+	const near = 16
+	switch {
+	case t.Bits >= 16 && x >= 0 && uint64(MaxInt(t)-x) <= near:
 		p.use("math", "math")
-		if x < 0 {
-			b.WriteString("math.MinInt" + bits)
-		} else {
-			b.WriteString("math.MaxInt" + bits)
+		b.WriteString("math.MaxInt" + bits)
+		if d := MaxInt(t) - x; d > 0 {
+			b.WriteString(" - " + strconv.FormatInt(d, 10))
 		}
-		return
+	case t.Bits >= 16 && x < 0 && uint64(x-MinInt(t)) <= near:
+		p.use("math", "math")
+		b.WriteString("math.MinInt" + bits)
+		if d := x - MinInt(t); d > 0 {
+			b.WriteString(" + " + strconv.FormatInt(d, 10))
+		}
+	default:
+		b.WriteString(strconv.FormatInt(x, 10))
 	}
-	b.WriteString(strconv.FormatInt(x, 10))
 }
 
 func (p *Printer) uintLit(b *strings.Builder, t *Type, x uint64) {
@@ -188,9 +197,12 @@ func (p *Printer) uintLit(b *strings.Builder, t *Type, x uint64) {
 		b.WriteString(strconv.QuoteRune(rune(x)))
 		return
 	}
-	if t.Bits >= 16 && x == MaxUint(t) {
+	if t.Bits >= 16 && MaxUint(t)-x <= 16 {
 		p.use("math", "math")
 		b.WriteString("math.MaxUint" + strconv.Itoa(t.Bits))
+		if d := MaxUint(t) - x; d > 0 {
+			b.WriteString(" - " + strconv.FormatUint(d, 10))
+		}
 		return
 	}
 	b.WriteString(strconv.FormatUint(x, 10))

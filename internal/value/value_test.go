@@ -95,6 +95,11 @@ func TestLiteral(t *testing.T) {
 	}{
 		{"i", Value{I: -3}, "-3"},
 		{"i", Value{I: math.MinInt64}, "math.MinInt64"},
+		{"i", Value{I: math.MinInt64 + 2}, "math.MinInt64 + 2"},
+		{"i", Value{I: math.MaxInt64 - 16}, "math.MaxInt64 - 16"},
+		{"i", Value{I: math.MaxInt64 - 17}, "9223372036854775790"},
+		{"i", Value{I: 17}, "17"},
+		{"pi", Value{E: []Value{{I: math.MaxInt64 - 1}}}, "gozillaPtr[int](math.MaxInt64 - 1)"},
 		{"u8", Value{U: 255}, "255"},
 		{"r", Value{I: 'x'}, "'x'"},
 		{"r", Value{I: 0}, "0"},
