@@ -83,15 +83,16 @@ var errCrash = errors.New("worker crashed")
 
 // Do runs one request. A request during which the process dies or hangs
 // is split: the original alone (if it crashes, the input is unusable and
-// the outcome says so), then each mutant alone (a mutant that crashes the
-// process is killed: its outcome differs from the original's).
+// the outcome says so), then the mutants in halves until each crashing
+// mutant is alone (a mutant that crashes the process is killed: its
+// outcome differs from the original's).
 func (p *Pool) Do(ctx context.Context, req *Request) (*Response, error) {
 	resp, err := p.do(ctx, req)
 	if !errors.Is(err, errCrash) {
 		return resp, err
 	}
 	alone := *req
-	alone.Mutants = nil
+	alone.Mutants, alone.Live = nil, nil
 	resp, err = p.do(ctx, &alone)
 	if errors.Is(err, errCrash) {
 		return &Response{Orig: Outcome{Panic: &Panic{Kind: PanicCrash, Msg: crashMsg(err)}}}, nil
@@ -99,22 +100,46 @@ func (p *Pool) Do(ctx context.Context, req *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range req.Mutants {
-		one := *req
-		one.Mutants = []int{m}
-		r, err := p.do(ctx, &one)
-		switch {
-		case errors.Is(err, errCrash):
-			resp.Killed = append(resp.Killed, m)
-			resp.Ran++
-		case err != nil:
-			return nil, err
-		default:
-			resp.Killed = append(resp.Killed, r.Killed...)
-			resp.Ran += r.Ran
+	ids := append([]int(nil), req.Mutants...)
+	for i, b := range req.Live {
+		for j := 0; j < 8; j++ {
+			if b&(1<<j) != 0 {
+				ids = append(ids, 8*i+j)
+			}
 		}
 	}
+	if err := p.bisect(ctx, req, ids, resp); err != nil {
+		return nil, err
+	}
 	return resp, nil
+}
+
+// bisect runs req's input under ids, halving the set while it crashes
+// the process, and adds the verdicts to resp.
+func (p *Pool) bisect(ctx context.Context, req *Request, ids []int, resp *Response) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	part := *req
+	part.Mutants, part.Live = ids, nil
+	r, err := p.do(ctx, &part)
+	switch {
+	case errors.Is(err, errCrash) && len(ids) == 1:
+		resp.Killed = append(resp.Killed, ids[0])
+		resp.Ran++
+		return nil
+	case errors.Is(err, errCrash):
+		if err := p.bisect(ctx, req, ids[:len(ids)/2], resp); err != nil {
+			return err
+		}
+		return p.bisect(ctx, req, ids[len(ids)/2:], resp)
+	case err != nil:
+		return err
+	}
+	resp.Killed = append(resp.Killed, r.Killed...)
+	resp.Unsure = append(resp.Unsure, r.Unsure...)
+	resp.Ran += r.Ran
+	return nil
 }
 
 func crashMsg(err error) string {

@@ -1,0 +1,146 @@
+package harness
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/run"
+	"github.com/gozilla/gozilla/internal/testmod"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// exitSrc ends the process for positive x: the original crashes on x > 0,
+// and mutants of the guard crash on x = 0.
+const exitSrc = `package p
+
+import "os"
+
+func F(x int) int {
+	if x > 0 {
+		os.Exit(3)
+	}
+	return x + 1
+}
+`
+
+// pool builds the harness binary of exitSrc and starts workers.
+func pool(t *testing.T) (*Pool, *mutate.Set) {
+	t.Helper()
+	dir := testmod.Write(t, map[string]string{"p/p.go": exitSrc})
+	pkgs, err := load.Load(load.Config{Dir: dir}, "./p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := pkgs[0]
+	set, err := mutate.Generate(pkg, mutate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mutSite := make([]int, len(set.Mutants)+1)
+	for _, m := range set.Mutants {
+		mutSite[m.ID] = m.Site
+	}
+	overlay := map[string][]byte{filepath.Join(pkg.Dir, File): Source(pkg.Name, []Unit{{Expr: "F"}}, mutSite, nil)}
+	for k, v := range set.Overlay {
+		overlay[k] = v
+	}
+	bin, err := run.Build(context.Background(), run.BuildConfig{Dir: pkg.Dir, Pkg: pkg.Path, Overlay: overlay, WorkDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPool(Config{Bin: bin, Dir: pkg.Dir, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Close)
+	return p, set
+}
+
+func ids(set *mutate.Set) []int {
+	var out []int
+	for _, m := range set.Mutants {
+		out = append(out, m.ID)
+	}
+	return out
+}
+
+// TestPoolCrash checks that a process killed by the code under test costs
+// one verdict, not the request: the crashing mutants are killed, the
+// others judged as usual, whether they came as IDs or as a bit set, and
+// an input on which the original itself crashes is marked unusable.
+func TestPoolCrash(t *testing.T) {
+	p, set := pool(t)
+	ctx := context.Background()
+	zero := []value.Value{{I: 0}}
+
+	// The truth, one mutant per request.
+	want := map[int]bool{}
+	crashers := 0
+	for _, id := range ids(set) {
+		r, err := p.Do(ctx, &Request{In: zero, Mutants: []int{id}, Budget: 1 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Orig.Panic != nil {
+			t.Fatalf("original on x=0: %+v", r.Orig.Panic)
+		}
+		if slices.Contains(r.Killed, id) {
+			want[id] = true
+		}
+	}
+	for _, m := range set.Mutants {
+		if m.Orig == "x > 0" && (m.Repl == "x >= 0" || m.Repl == "true") {
+			crashers++
+			if !want[m.ID] {
+				t.Errorf("mutant #%d %s, which exits on x=0, is not killed alone", m.ID, m.Repl)
+			}
+		}
+	}
+	if crashers != 2 {
+		t.Fatalf("%d mutants of x > 0 that exit on x=0, want 2 (x >= 0, true)", crashers)
+	}
+	restarts := p.Restarts
+
+	for _, tt := range []struct {
+		name string
+		req  Request
+	}{
+		{"ids", Request{In: zero, Mutants: ids(set), Budget: 1 << 20}},
+		{"bits", Request{In: zero, Live: Bits(ids(set)), Budget: 1 << 20}},
+	} {
+		r, err := p.Do(ctx, &tt.req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[int]bool{}
+		for _, id := range r.Killed {
+			got[id] = true
+		}
+		for _, id := range ids(set) {
+			if got[id] != want[id] {
+				t.Errorf("%s: mutant #%d killed %v, alone %v", tt.name, id, got[id], want[id])
+			}
+		}
+		if r.Orig.Panic != nil || len(r.Orig.Results) != 1 || r.Orig.Results[0].I != 1 {
+			t.Errorf("%s: original outcome %+v, want F(0) = 1", tt.name, r.Orig)
+		}
+	}
+	if p.Restarts <= restarts {
+		t.Error("no worker was restarted: the requests did not crash it")
+	}
+
+	r, err := p.Do(ctx, &Request{In: []value.Value{{I: 1}}, Live: Bits(ids(set)), Budget: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Orig.Panic == nil || r.Orig.Panic.Kind != PanicCrash {
+		t.Errorf("original on x=1 exits; outcome %+v, want a crash", r.Orig)
+	}
+	if len(r.Killed) != 0 {
+		t.Errorf("x=1 crashes the original, yet mutants %v are called killed", r.Killed)
+	}
+}
