@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"unicode/utf8"
 )
 
 // Pool holds the constants of a unit (its literals), which random values
@@ -138,6 +139,15 @@ func (g *Gen) random(t *Type, depth int) Value {
 		}
 		return v
 	case Slice:
+		if t.Elem.Kind == Uint && t.Elem.Bits == 8 && !g.Boundary && r.IntN(3) == 0 {
+			// Byte slices are mostly text: UTF-8 sequences of every
+			// length, and cut ones, which independent bytes never form.
+			v := Value{E: []Value{}}
+			for _, c := range []byte(g.text()) {
+				v.E = append(v.E, Value{U: uint64(c)})
+			}
+			return v
+		}
 		n := r.IntN(g.maxLen() + 1)
 		if g.Boundary {
 			n = []int{0, 0, 1, 2}[r.IntN(4)]
@@ -242,6 +252,32 @@ func (g *Gen) float(t *Type) Value {
 
 const alphabet = "abcxyz019 .,-_/AZ"
 
+// edgeRunes are the runes at the edges of UTF-8's encoding lengths and
+// ranges: the last of each length, the first of the next, the surrogate
+// gap, the largest rune.
+var edgeRunes = []rune{'a', 0x7f, 0x80, 'é', 0x7ff, 0x800, '世', 0xd7ff, 0xe000, 0xfffd, 0xffff, 0x10000, '😀', 0x10ffff}
+
+// text draws a short string of runes from edgeRunes, sometimes with its
+// last sequence cut short or a stray continuation or surrogate byte.
+func (g *Gen) text() string {
+	r := g.R
+	var b []byte
+	for n := 1 + r.IntN(3); n > 0; n-- {
+		b = utf8.AppendRune(b, edgeRunes[r.IntN(len(edgeRunes))])
+	}
+	switch r.IntN(6) {
+	case 0:
+		if len(b) > 1 {
+			b = b[:len(b)-1] // a sequence cut short (or dropped ASCII)
+		}
+	case 1:
+		b = append(b, 0x80) // a stray continuation byte
+	case 2:
+		b = append(b, 0xed, 0xa0, 0x80) // an encoded surrogate
+	}
+	return string(b)
+}
+
 func (g *Gen) str() string {
 	r := g.R
 	pick := r.IntN(100)
@@ -266,6 +302,9 @@ func (g *Gen) str() string {
 		default:
 			return s[:i] + s[i+1:]
 		}
+	}
+	if r.IntN(4) == 0 {
+		return g.text()
 	}
 	n := 1 + r.IntN(g.maxLen())
 	var b strings.Builder

@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // typesOf type-checks src (package p) and returns the value types of its
@@ -252,5 +253,43 @@ func TestRandomRepeats(t *testing.T) {
 	}
 	if equal < n/10 {
 		t.Errorf("%d of %d random pairs equal, want at least %d", equal, n, n/10)
+	}
+}
+
+// TestRandomText checks that random strings and byte slices hold UTF-8
+// sequences of every length, valid and broken: independent random bytes
+// almost never form a multi-byte sequence.
+func TestRandomText(t *testing.T) {
+	ts, _ := typesOf(t, src)
+	g := &Gen{R: rand.New(rand.NewPCG(5, 6))}
+	lengths := map[int]bool{}
+	invalid := 0
+	for i := 0; i < 2000; i++ {
+		var b []byte
+		if i%2 == 0 {
+			b = []byte(g.Random(&Type{Kind: String, Name: "string"}).S)
+		} else {
+			for _, e := range g.Random(ts["bs"]).E {
+				b = append(b, byte(e.U))
+			}
+		}
+		if !utf8.Valid(b) {
+			invalid++
+		}
+		for len(b) > 0 {
+			r, n := utf8.DecodeRune(b)
+			if r != utf8.RuneError || n > 1 {
+				lengths[n] = true
+			}
+			b = b[n:]
+		}
+	}
+	for n := 1; n <= 4; n++ {
+		if !lengths[n] {
+			t.Errorf("no valid %d-byte sequence in 2000 random strings and byte slices", n)
+		}
+	}
+	if invalid < 100 {
+		t.Errorf("%d of 2000 random strings and byte slices are invalid UTF-8, want at least 100", invalid)
 	}
 }
