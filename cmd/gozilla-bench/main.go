@@ -49,12 +49,13 @@ func main() {
 		write := fs.String("w", "", "update this markdown file's gen section (e.g. BENCHMARKS.md)")
 		subjects := fs.String("subjects", "", "comma-separated subjects of testdata/subjects (default all)")
 		gremlins := fs.Bool("gremlins", true, "check the generated files with gremlins")
+		utf8 := fs.Bool("utf8", true, "also generate for the unicode/utf8 copy")
 		fs.Parse(os.Args[2:])
 		var only []string
 		if *subjects != "" {
 			only = strings.Split(*subjects, ",")
 		}
-		if err := benchGen(*n, *jobs, *seed, only, *gremlins, *write); err != nil {
+		if err := benchGen(*n, *jobs, *seed, only, *gremlins, *utf8, *write); err != nil {
 			fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
 			os.Exit(1)
 		}
