@@ -64,14 +64,15 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	start := time.Now()
 
 	// A first look finds the files gozilla will write, so that an older
-	// generated file (perhaps stale against the code) stays out of the build.
-	lcfg := load.Config{Tags: *tags}
+	// generated file (perhaps stale against the code) stays out of the
+	// harness build. Test files are not loaded: gen needs the code only.
+	lcfg := load.Config{Tags: *tags, NoTests: true}
 	listed, err := load.List(lcfg, fs.Args()...)
 	if err != nil {
 		return err
 	}
 	targets := map[string]string{} // package path -> file
-	lcfg.Overlay = map[string][]byte{}
+	replace := map[string]bool{}   // owned generated files about to be replaced
 	for _, l := range listed {
 		file := filepath.Join(l.Dir, strings.ReplaceAll(*name, "{pkg}", l.Name))
 		targets[l.Path] = file
@@ -80,7 +81,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		case err == nil && !owned(data):
 			return &exitError{code: 2, msg: fmt.Sprintf("%s exists and was not written by gozilla: not overwriting it (choose another -name)", report.RelPath(file))}
 		case err == nil:
-			lcfg.Overlay[file] = []byte("package " + l.Name + "\n")
+			replace[file] = true
 		}
 	}
 	pkgs, err := load.Load(lcfg, fs.Args()...)
@@ -99,7 +100,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if *random <= 0 {
 			cfg.Random = -1
 		}
-		if _, ok := lcfg.Overlay[file]; ok {
+		if replace[file] {
 			cfg.Skip = file
 		}
 		if !*quiet && isTerminal(stderr) {

@@ -70,3 +70,27 @@ func TestLoadErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadNoTests checks that NoTests leaves test files out: a test file
+// that does not compile fails a normal load but not this one, and the
+// package's imports come from export data all the same.
+func TestLoadNoTests(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{
+		"a/a.go":      "package a\n\nimport \"strings\"\n\nfunc A(s string) int { return strings.Count(s, \"x\") }\n",
+		"a/a_test.go": "package a\n\nfunc TestGone() { Gone() }\n",
+	})
+	if _, err := Load(Config{Dir: dir}, "./a"); err == nil {
+		t.Fatal("a package whose test file does not compile loads")
+	}
+	pkgs, err := Load(Config{Dir: dir, NoTests: true}, "./a")
+	if err != nil {
+		t.Fatalf("NoTests: %v", err)
+	}
+	p := pkgs[0]
+	if p.HasTests {
+		t.Error("NoTests: HasTests is true")
+	}
+	if imp, err := p.Importer().Import("strings"); err != nil || imp.Scope().Lookup("Count") == nil {
+		t.Errorf("NoTests: importing strings: %v", err)
+	}
+}
