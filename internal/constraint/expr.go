@@ -1,0 +1,345 @@
+// Package constraint is the constraint IR every test-data engine and
+// every proof shares (seed 000 §4.1): typed expressions over the input
+// symbols of a unit with Go's exact semantics — fixed-width integers that
+// wrap, signed and unsigned, truncated division and its panic on zero,
+// shifts, float64 and float32 arithmetic, bool operators — constraints
+// (comparisons), conjunctive clauses and DNF systems, a printer in Go
+// syntax, and evaluation under a concrete assignment.
+//
+// In: symbols and operators from the symbolic evaluator (internal/symbolic)
+// and the operator templates. Out: systems the engines solve and the
+// proofs refute. Evaluation is the reference semantics: an engine's answer
+// is checked by evaluating the system, and the harness runs it for real.
+package constraint
+
+import (
+	"fmt"
+	"go/token"
+	"math"
+)
+
+// Kind classifies types.
+type Kind uint8
+
+const (
+	KBool Kind = iota + 1
+	KInt
+	KFloat
+)
+
+// Type is the type of an expression: bool, a fixed-width integer or a
+// float. Named Go types map to their underlying type.
+type Type struct {
+	Kind   Kind
+	Bits   int  // 8, 16, 32 or 64 (KInt, KFloat)
+	Signed bool // KInt
+}
+
+// The predeclared types (int and uint are 64 bits, as on every platform
+// gozilla builds for).
+var (
+	Bool    = Type{Kind: KBool}
+	Int     = Type{KInt, 64, true}
+	Int8    = Type{KInt, 8, true}
+	Int16   = Type{KInt, 16, true}
+	Int32   = Type{KInt, 32, true}
+	Int64   = Type{KInt, 64, true}
+	Uint    = Type{KInt, 64, false}
+	Uint8   = Type{KInt, 8, false}
+	Uint16  = Type{KInt, 16, false}
+	Uint32  = Type{KInt, 32, false}
+	Uint64  = Type{KInt, 64, false}
+	Float32 = Type{KFloat, 32, true}
+	Float64 = Type{KFloat, 64, true}
+)
+
+func (t Type) String() string {
+	switch t.Kind {
+	case KBool:
+		return "bool"
+	case KInt:
+		if t.Signed {
+			return fmt.Sprintf("int%d", t.Bits)
+		}
+		return fmt.Sprintf("uint%d", t.Bits)
+	case KFloat:
+		return fmt.Sprintf("float%d", t.Bits)
+	}
+	return "invalid"
+}
+
+// Min and Max are the bounds of an integer type, as int64 for signed and
+// as the canonical uint64 bits (see Value) for unsigned types.
+func (t Type) Min() int64 {
+	if !t.Signed {
+		return 0
+	}
+	return -1 << (t.Bits - 1)
+}
+
+func (t Type) Max() uint64 {
+	if t.Signed {
+		return 1<<(t.Bits-1) - 1
+	}
+	return math.MaxUint64 >> (64 - t.Bits)
+}
+
+// Sym is an input symbol: a parameter, a field or element of one, or a
+// length. Symbols are compared by identity.
+type Sym struct {
+	Name string // in Go syntax: "a", "p.x", "len(s)", "s[2]"
+	Type Type
+}
+
+func (s *Sym) String() string { return s.Name }
+
+// Expr is an expression of the IR.
+type Expr interface {
+	Type() Type
+	isExpr()
+}
+
+type (
+	// Var is a symbol's value.
+	Var struct{ Sym *Sym }
+
+	// Const is a constant.
+	Const struct {
+		T Type
+		V Value
+	}
+
+	// Unary is -X (token.SUB), ^X (token.XOR) or !X (token.NOT).
+	Unary struct {
+		Op token.Token
+		X  Expr
+	}
+
+	// Binary is X Op Y: arithmetic and bitwise operators (the type of
+	// X; for shifts Y may be any integer type), comparisons and && ||
+	// (bool).
+	Binary struct {
+		Op   token.Token
+		X, Y Expr
+	}
+
+	// Convert is T(X) between numeric types.
+	Convert struct {
+		T Type
+		X Expr
+	}
+)
+
+func (*Var) isExpr()     {}
+func (*Const) isExpr()   {}
+func (*Unary) isExpr()   {}
+func (*Binary) isExpr()  {}
+func (*Convert) isExpr() {}
+
+func (e *Var) Type() Type     { return e.Sym.Type }
+func (e *Const) Type() Type   { return e.T }
+func (e *Unary) Type() Type   { return e.X.Type() }
+func (e *Convert) Type() Type { return e.T }
+
+func (e *Binary) Type() Type {
+	if IsComparison(e.Op) || e.Op == token.LAND || e.Op == token.LOR {
+		return Bool
+	}
+	return e.X.Type()
+}
+
+// IsComparison reports whether op is one of == != < <= > >=.
+func IsComparison(op token.Token) bool {
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
+}
+
+// Constructors. They check operand types, panicking on a mismatch: the
+// IR is built by gozilla from type-checked Go, so a mismatch is a bug.
+
+// V returns the value of s.
+func V(s *Sym) Expr { return &Var{Sym: s} }
+
+// I returns the integer constant x of type t (wrapped to t).
+func I(t Type, x int64) Expr { return &Const{T: t, V: Wrap(t, uint64(x))} }
+
+// F returns the float constant f of type t (rounded to t).
+func F(t Type, f float64) Expr { return &Const{T: t, V: FloatValue(t, f)} }
+
+// B returns the constant b.
+func B(b bool) Expr { return &Const{T: Bool, V: BoolValue(b)} }
+
+// Bin returns x op y.
+func Bin(op token.Token, x, y Expr) Expr {
+	tx, ty := x.Type(), y.Type()
+	switch {
+	case op == token.LAND || op == token.LOR:
+		if tx != Bool || ty != Bool {
+			panic(fmt.Sprintf("constraint: %s on %s, %s", op, tx, ty))
+		}
+	case op == token.SHL || op == token.SHR:
+		if tx.Kind != KInt || ty.Kind != KInt {
+			panic(fmt.Sprintf("constraint: %s on %s, %s", op, tx, ty))
+		}
+	case IsComparison(op):
+		if tx != ty || (tx == Bool && op != token.EQL && op != token.NEQ) {
+			panic(fmt.Sprintf("constraint: %s on %s, %s", op, tx, ty))
+		}
+	default:
+		ok := tx == ty && tx.Kind != KBool
+		switch op {
+		case token.REM, token.AND, token.OR, token.XOR, token.AND_NOT:
+			ok = ok && tx.Kind == KInt
+		case token.ADD, token.SUB, token.MUL, token.QUO:
+		default:
+			ok = false
+		}
+		if !ok {
+			panic(fmt.Sprintf("constraint: %s on %s, %s", op, tx, ty))
+		}
+	}
+	return &Binary{Op: op, X: x, Y: y}
+}
+
+// Un returns op x.
+func Un(op token.Token, x Expr) Expr {
+	t := x.Type()
+	ok := false
+	switch op {
+	case token.SUB:
+		ok = t.Kind == KInt || t.Kind == KFloat
+	case token.XOR:
+		ok = t.Kind == KInt
+	case token.NOT:
+		ok = t == Bool
+	}
+	if !ok {
+		panic(fmt.Sprintf("constraint: unary %s on %s", op, t))
+	}
+	return &Unary{Op: op, X: x}
+}
+
+// Conv returns t(x).
+func Conv(t Type, x Expr) Expr {
+	if t.Kind == KBool || x.Type().Kind == KBool {
+		panic(fmt.Sprintf("constraint: conversion %s(%s)", t, x.Type()))
+	}
+	if x.Type() == t {
+		return x
+	}
+	return &Convert{T: t, X: x}
+}
+
+// Not returns the negation of the boolean e, pushing it through && and
+// || (De Morgan) and into integer comparisons (x < y becomes x >= y).
+// Float comparisons stay wrapped in ! : with NaN, !(x < y) is not x >= y.
+func Not(e Expr) Expr {
+	switch e := e.(type) {
+	case *Const:
+		return B(!e.V.Bool())
+	case *Unary:
+		if e.Op == token.NOT {
+			return e.X
+		}
+	case *Binary:
+		switch e.Op {
+		case token.LAND:
+			return Bin(token.LOR, Not(e.X), Not(e.Y))
+		case token.LOR:
+			return Bin(token.LAND, Not(e.X), Not(e.Y))
+		}
+		if IsComparison(e.Op) && (e.X.Type().Kind != KFloat || e.Op == token.EQL || e.Op == token.NEQ) {
+			return Bin(negated[e.Op], e.X, e.Y)
+		}
+	}
+	return Un(token.NOT, e)
+}
+
+var negated = map[token.Token]token.Token{
+	token.EQL: token.NEQ, token.NEQ: token.EQL,
+	token.LSS: token.GEQ, token.GEQ: token.LSS,
+	token.GTR: token.LEQ, token.LEQ: token.GTR,
+}
+
+// Vars returns the symbols e mentions, in first-occurrence order.
+func Vars(e Expr) []*Sym {
+	var out []*Sym
+	seen := map[*Sym]bool{}
+	walk(e, func(x Expr) {
+		if v, ok := x.(*Var); ok && !seen[v.Sym] {
+			seen[v.Sym] = true
+			out = append(out, v.Sym)
+		}
+	})
+	return out
+}
+
+func walk(e Expr, f func(Expr)) {
+	f(e)
+	switch e := e.(type) {
+	case *Unary:
+		walk(e.X, f)
+	case *Binary:
+		walk(e.X, f)
+		walk(e.Y, f)
+	case *Convert:
+		walk(e.X, f)
+	}
+}
+
+// Subst replaces symbols by expressions and folds the constant parts
+// (back-substitution, seed 000 §4.2). A constant part whose evaluation
+// panics (a division by zero) is left unfolded.
+func Subst(e Expr, m map[*Sym]Expr) Expr {
+	switch x := e.(type) {
+	case *Var:
+		if r, ok := m[x.Sym]; ok {
+			return r
+		}
+		return x
+	case *Const:
+		return x
+	case *Unary:
+		return fold(&Unary{Op: x.Op, X: Subst(x.X, m)})
+	case *Binary:
+		return fold(&Binary{Op: x.Op, X: Subst(x.X, m), Y: Subst(x.Y, m)})
+	case *Convert:
+		return fold(&Convert{T: x.T, X: Subst(x.X, m)})
+	}
+	panic("constraint: unknown expression")
+}
+
+// Fold folds the constant subexpressions of e.
+func Fold(e Expr) Expr { return Subst(e, nil) }
+
+func fold(e Expr) Expr {
+	constant := true
+	switch x := e.(type) {
+	case *Unary:
+		_, constant = x.X.(*Const)
+	case *Binary:
+		_, cx := x.X.(*Const)
+		_, cy := x.Y.(*Const)
+		constant = cx && cy
+		// Short circuit: false && _ , true || _ .
+		if c, ok := x.X.(*Const); ok && (x.Op == token.LAND || x.Op == token.LOR) {
+			if c.V.Bool() == (x.Op == token.LOR) {
+				return c
+			}
+			return x.Y
+		}
+	case *Convert:
+		_, constant = x.X.(*Const)
+	}
+	if !constant {
+		return e
+	}
+	v, err := Eval(e, nil)
+	if err != nil {
+		return e
+	}
+	return &Const{T: e.Type(), V: v}
+}
