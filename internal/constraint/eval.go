@@ -45,10 +45,10 @@ func FloatValue(t Type, f float64) Value {
 	return Value(math.Float64bits(f))
 }
 
-func (v Value) Int() int64      { return int64(v) }
-func (v Value) Uint() uint64    { return uint64(v) }
-func (v Value) Bool() bool      { return v != 0 }
-func (v Value) Float() float64  { return math.Float64frombits(uint64(v)) }
+func (v Value) Int() int64     { return int64(v) }
+func (v Value) Uint() uint64   { return uint64(v) }
+func (v Value) Bool() bool     { return v != 0 }
+func (v Value) Float() float64 { return math.Float64frombits(uint64(v)) }
 func (v Value) Format(t Type) string {
 	switch t.Kind {
 	case KBool:
