@@ -1,0 +1,175 @@
+package domred
+
+import (
+	"errors"
+	"go/token"
+	"math/rand/v2"
+	"testing"
+
+	c "github.com/gozilla/gozilla/internal/constraint"
+)
+
+func sym(name string, t c.Type) *c.Sym { return &c.Sym{Name: name, Type: t} }
+
+func cmp(op token.Token, x, y c.Expr) c.Expr { return c.Bin(op, x, y) }
+
+func TestSolve(t *testing.T) {
+	i, j, k := sym("i", c.Int), sym("j", c.Int), sym("k", c.Int)
+	x8 := sym("x", c.Int8)
+	u32 := sym("u", c.Uint32)
+	f := sym("f", c.Float64)
+	n := func(x int64) c.Expr { return c.I(c.Int, x) }
+	tests := []struct {
+		name   string
+		system c.System
+		assume c.Clause
+		want   map[*c.Sym]int64 // expected values (nil: any solution)
+		err    error
+	}{
+		{
+			name: "TRITYP isosceles, not a triangle",
+			system: c.System{{cmp(token.GTR, c.V(i), n(0)), cmp(token.GTR, c.V(j), n(0)), cmp(token.GTR, c.V(k), n(0)),
+				cmp(token.EQL, c.V(i), c.V(j)), cmp(token.LEQ, c.Bin(token.ADD, c.V(i), c.V(j)), c.V(k))}},
+			want: map[*c.Sym]int64{i: 1, j: 1, k: 2},
+		},
+		{
+			name:   "magic product, inverted modulo 2^64",
+			system: c.System{{cmp(token.EQL, c.Bin(token.MUL, c.V(i), n(3)), n(370370367))}},
+			want:   map[*c.Sym]int64{i: 123456789},
+		},
+		{
+			name:   "magic constant",
+			system: c.System{{cmp(token.EQL, c.I(c.Uint32, 0xDEADBEEF), c.V(u32))}},
+			want:   map[*c.Sym]int64{u32: 0xDEADBEEF},
+		},
+		{
+			name:   "wraparound",
+			system: c.System{{cmp(token.EQL, c.Bin(token.ADD, c.V(x8), c.I(c.Int8, 100)), c.I(c.Int8, -56))}},
+			want:   map[*c.Sym]int64{x8: 100},
+		},
+		{
+			name:   "empty interval",
+			system: c.System{{cmp(token.GTR, c.V(i), n(5)), cmp(token.LSS, c.V(i), n(3))}},
+			err:    ErrUnsolvable,
+		},
+		{
+			name:   "relations chain to emptiness",
+			system: c.System{{cmp(token.LSS, c.V(i), c.V(j)), cmp(token.LSS, c.V(j), c.V(k)), cmp(token.LEQ, c.V(k), c.V(i))}},
+			err:    ErrUnsolvable,
+		},
+		{
+			name:   "no odd multiple of 2",
+			system: c.System{{cmp(token.EQL, c.Bin(token.MUL, c.V(i), n(2)), n(7))}},
+			err:    ErrGaveUp,
+		},
+		{
+			name:   "second clause",
+			system: c.System{{cmp(token.GTR, c.V(i), n(5)), cmp(token.LSS, c.V(i), n(3))}, {cmp(token.EQL, c.V(i), n(-4))}},
+			want:   map[*c.Sym]int64{i: -4},
+		},
+		{
+			name:   "assumption",
+			system: c.System{{cmp(token.LSS, c.V(i), n(10))}},
+			assume: c.Clause{cmp(token.GTR, c.V(i), n(6))},
+			want:   map[*c.Sym]int64{i: 7},
+		},
+		{
+			name:   "exclusions keep the value nearest zero",
+			system: c.System{{cmp(token.NEQ, c.V(i), n(0)), cmp(token.NEQ, c.V(i), n(1)), cmp(token.NEQ, n(-1), c.V(i))}},
+			want:   map[*c.Sym]int64{i: 2},
+		},
+		{
+			name:   "int8 bounds",
+			system: c.System{{cmp(token.GTR, c.V(x8), c.I(c.Int8, 126))}},
+			want:   map[*c.Sym]int64{x8: 127},
+		},
+		{
+			name:   "int8 has nothing above its max",
+			system: c.System{{cmp(token.GTR, c.V(x8), c.I(c.Int8, 127))}},
+			err:    ErrUnsolvable,
+		},
+		{
+			name:   "float interval",
+			system: c.System{{cmp(token.GTR, c.V(f), c.F(c.Float64, 2.5)), cmp(token.LSS, c.V(f), c.F(c.Float64, 3))}},
+		},
+		{
+			name:   "needs back-substitution",
+			system: c.System{{cmp(token.EQL, c.Bin(token.ADD, c.V(i), c.V(j)), n(10)), cmp(token.GTR, c.V(j), n(3)), cmp(token.LSS, c.V(j), n(5))}},
+			want:   map[*c.Sym]int64{i: 6, j: 4},
+		},
+	}
+	for _, tt := range tests {
+		a, err := Solve(tt.system, Config{Assume: tt.assume})
+		if tt.err != nil {
+			if !errors.Is(err, tt.err) {
+				t.Errorf("%s: error %v, want %v", tt.name, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		if ok, _ := tt.system.Eval(a); !ok {
+			t.Errorf("%s: %v does not satisfy %s", tt.name, a, tt.system)
+		}
+		for s, want := range tt.want {
+			if got := a[s]; got != c.Wrap(s.Type, uint64(want)) {
+				t.Errorf("%s: %s = %s, want %d", tt.name, s.Name, got.Format(s.Type), want)
+			}
+		}
+	}
+}
+
+// TestUnsolvableIsSound checks on random systems over two int8 symbols,
+// against exhaustive enumeration, that a solution always satisfies the
+// system and that "detectably unsolvable" is never said of a system that
+// has a solution.
+func TestUnsolvableIsSound(t *testing.T) {
+	x, y := sym("x", c.Int8), sym("y", c.Int8)
+	r := rand.New(rand.NewPCG(7, 8))
+	ops := []token.Token{token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ}
+	atom := func() c.Expr {
+		terms := []c.Expr{c.V(x), c.V(y), c.I(c.Int8, int64(r.IntN(20)-10)),
+			c.Bin(token.ADD, c.V(x), c.I(c.Int8, int64(r.IntN(7)-3))), c.Bin(token.MUL, c.V(y), c.I(c.Int8, 3))}
+		return cmp(ops[r.IntN(len(ops))], terms[r.IntN(len(terms))], terms[r.IntN(len(terms))])
+	}
+	found, unsolvable := 0, 0
+	for n := 0; n < 300; n++ {
+		var cl c.Clause
+		for m := 1 + r.IntN(4); m > 0; m-- {
+			cl = append(cl, atom())
+		}
+		sys := c.System{cl}
+		a, err := Solve(sys, Config{Tries: 5})
+		exists := false
+		for vx := -128; vx < 128 && !exists; vx++ {
+			for vy := -128; vy < 128; vy++ {
+				if ok, _ := sys.Eval(c.Assignment{x: c.Wrap(c.Int8, uint64(vx)), y: c.Wrap(c.Int8, uint64(vy))}); ok {
+					exists = true
+					break
+				}
+			}
+		}
+		switch {
+		case err == nil:
+			found++
+			full := c.Assignment{x: 0, y: 0}
+			for s, v := range a {
+				full[s] = v
+			}
+			if ok, _ := sys.Eval(full); !ok {
+				t.Fatalf("%s: solution %v does not satisfy it", sys, a)
+			}
+		case errors.Is(err, ErrUnsolvable):
+			unsolvable++
+			if exists {
+				t.Fatalf("%s: called detectably unsolvable, but it has a solution", sys)
+			}
+		}
+	}
+	t.Logf("300 random systems: %d solved, %d detectably unsolvable", found, unsolvable)
+	if found < 100 {
+		t.Errorf("only %d of 300 random systems solved", found)
+	}
+}
