@@ -20,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gozilla/gozilla/internal/cbt"
 	"github.com/gozilla/gozilla/internal/emit"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/load"
@@ -37,6 +38,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		jobs    = fs.Int("j", 0, "harness processes (default: number of CPUs)")
 		seed    = fs.Uint64("seed", 1, "random seed; the same code and seed give the same file")
 		random  = fs.Int("random", 1000, "most random inputs tried per unit (0: no random pass)")
+		engines = fs.String("engine", "random,cbt", "passes to run, in order: random, cbt (constraint-based, seed 000)")
 		name    = fs.String("name", "{pkg}_gozilla_test.go", "name of the generated file in each package directory ({pkg} is the package name)")
 		dry     = fs.Bool("n", false, "report only; write no test file")
 		jsonOut = fs.Bool("json", false, "write the JSON report (schema gozilla.gen/v1) instead of text")
@@ -52,6 +54,18 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *runRE != "" {
 		if re, err = regexp.Compile(*runRE); err != nil {
 			return &exitError{code: 2, msg: fmt.Sprintf("bad -run: %v", err)}
+		}
+	}
+	useRandom, useCBT := false, false
+	for _, e := range strings.Split(*engines, ",") {
+		switch strings.TrimSpace(e) {
+		case "random":
+			useRandom = true
+		case "cbt":
+			useCBT = true
+		case "":
+		default:
+			return &exitError{code: 2, msg: fmt.Sprintf("bad -engine %q: want a list of random, cbt", e)}
 		}
 	}
 	if !strings.HasSuffix(*name, "_test.go") || strings.ContainsAny(*name, `/\`) {
@@ -97,8 +111,11 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(*name, "{pkg}", pkg.Name))
 		}
 		cfg := gen.Config{Tags: *tags, Ops: opSet, Run: re, Seed: *seed, Workers: workers, Random: *random}
-		if *random <= 0 {
+		if *random <= 0 || !useRandom {
 			cfg.Random = -1
+		}
+		if useCBT {
+			cfg.Passes = append(cfg.Passes, cbt.New())
 		}
 		if replace[file] {
 			cfg.Skip = file

@@ -1,0 +1,186 @@
+// Package cbt is the constraint-based test generation pass of `gozilla
+// gen` (Godzilla, seed 000): for a live mutant it builds the system
+// reachability ∧ necessity (∧ predicate) from the symbolic evaluation of
+// its unit (internal/symbolic), solves clauses of it by domain reduction
+// (internal/solve/domred), and hands the solutions to the pipeline as
+// candidate inputs, which the pipeline runs: nothing here is trusted.
+//
+// For mutants it has no candidate for, it keeps the reason (unsupported
+// expression, detectably unsolvable, no solution after N tries) for the
+// report and -explain.
+package cbt
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	c "github.com/gozilla/gozilla/internal/constraint"
+	"github.com/gozilla/gozilla/internal/gen"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/solve/domred"
+	"github.com/gozilla/gozilla/internal/symbolic"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+	"go/ast"
+)
+
+// Pass is the CBT pass. Use one Pass per package.
+type Pass struct {
+	Symbolic  symbolic.Config
+	Tries     int // domain-reduction retries per clause; 0 = 20
+	PerMutant int // most candidates per mutant; 0 = 3
+
+	prog    *symbolic.Program
+	progErr error
+	units   map[*unit.Unit]*unitState
+
+	// Why holds, for each mutant the pass had no candidate for, the
+	// reason; System the system it built (for -explain).
+	Why    map[int]string
+	System map[int]c.System
+}
+
+type unitState struct {
+	res   *symbolic.Result
+	err   error
+	nodes map[int]ast.Node
+	conds map[int]ast.Expr
+	errs  map[int]error
+}
+
+// New returns a pass with default settings.
+func New() *Pass {
+	return &Pass{units: map[*unit.Unit]*unitState{}, Why: map[int]string{}, System: map[int]c.System{}}
+}
+
+func (p *Pass) Name() string { return "cbt" }
+
+// Candidates implements gen.Pass.
+func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) ([]gen.Candidate, error) {
+	u := unitOf(t, m)
+	if u == nil {
+		return nil, gen.ErrCannot
+	}
+	if p.prog == nil && p.progErr == nil {
+		p.prog, p.progErr = symbolic.Build(t.Pkg)
+	}
+	if p.progErr != nil {
+		p.Why[m.ID] = p.progErr.Error()
+		return nil, gen.ErrCannot
+	}
+	st := p.explore(t, u)
+	if st.err != nil {
+		p.Why[m.ID] = st.err.Error()
+		return nil, gen.ErrCannot
+	}
+	if err := st.errs[m.ID]; err != nil {
+		p.Why[m.ID] = err.Error()
+		return nil, gen.ErrCannot
+	}
+	events := st.res.Events[st.nodes[m.ID]]
+	if len(events) == 0 {
+		p.Why[m.ID] = "no explored path reaches it"
+		return nil, gen.ErrCannot
+	}
+	sys, err := symbolic.Mutant(t.Pkg, m, st.nodes[m.ID], st.conds[m.ID], events)
+	if err != nil {
+		p.Why[m.ID] = err.Error()
+		return nil, gen.ErrCannot
+	}
+	p.System[m.ID] = sys
+	max := p.PerMutant
+	if max <= 0 {
+		max = 3
+	}
+	var out []gen.Candidate
+	seen := map[string]bool{}
+	var lastErr error
+	r := rand.New(rand.NewPCG(uint64(m.ID), 7))
+	for _, clause := range sys {
+		if len(out) >= max {
+			break
+		}
+		asg, err := domred.Solve(c.System{clause}, domred.Config{Tries: p.Tries, Rand: r})
+		if err != nil {
+			lastErr = err
+			continue
+		}
+		in := make([]value.Value, len(st.res.Args))
+		for i, a := range st.res.Args {
+			v, err := a.Value(asg)
+			if err != nil {
+				lastErr = err
+				in = nil
+				break
+			}
+			in[i] = v
+		}
+		if in == nil {
+			continue
+		}
+		k := fmt.Sprint(in)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, gen.Candidate{Unit: u, In: in})
+	}
+	if len(out) == 0 {
+		if lastErr == nil {
+			lastErr = errors.New("the system is false")
+		}
+		p.Why[m.ID] = lastErr.Error()
+		return nil, gen.ErrCannot
+	}
+	return out, nil
+}
+
+func unitOf(t *gen.Target, m *mutate.Mutant) *unit.Unit {
+	for _, u := range t.Units {
+		if u.Name == m.Func && u.Skip == "" {
+			return u
+		}
+	}
+	return nil
+}
+
+// explore runs the symbolic evaluation of u once, with the sites of all
+// its mutants.
+func (p *Pass) explore(t *gen.Target, u *unit.Unit) *unitState {
+	if st := p.units[u]; st != nil {
+		return st
+	}
+	st := &unitState{nodes: map[int]ast.Node{}, conds: map[int]ast.Expr{}, errs: map[int]error{}}
+	p.units[u] = st
+	var sites []ast.Node
+	for _, m := range t.Set.Mutants {
+		if m.Func != u.Name {
+			continue
+		}
+		node, cond, err := symbolic.Site(t.Pkg, m)
+		if err != nil {
+			st.errs[m.ID] = err
+			continue
+		}
+		st.nodes[m.ID], st.conds[m.ID] = node, cond
+		sites = append(sites, node)
+	}
+	names := make([]string, 0, len(u.Inputs()))
+	if u.Recv != nil {
+		names = append(names, nameOr(u.Recv.Name, "recv"))
+	}
+	for i, prm := range u.Params {
+		names = append(names, nameOr(prm.Name, fmt.Sprintf("arg%d", i+1)))
+	}
+	st.res, st.err = symbolic.Explore(p.prog.Func(u.Func), u.Inputs(), names, sites, p.Symbolic)
+	return st
+}
+
+func nameOr(n, def string) string {
+	if n == "" {
+		return def
+	}
+	return n
+}

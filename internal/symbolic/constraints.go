@@ -1,0 +1,332 @@
+package symbolic
+
+// This file turns a mutant into its constraint system (seed 000 §3):
+// for each path reaching the mutated code, the path condition
+// (reachability) ∧ the necessity constraint of the mutant's operator (the
+// original and the mutated expression differ there) ∧, when the mutation
+// is inside a branch condition, the predicate constraint (the original
+// and the mutated condition differ).
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+
+	c "github.com/gozilla/gozilla/internal/constraint"
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// ErrUnsupported marks a mutant or expression the IR cannot describe.
+var ErrUnsupported = errors.New("unsupported")
+
+// Site finds the syntax the mutant replaces: the node spanning exactly
+// [m.Offset, m.End) (the outermost such expression, else statement), and
+// the innermost branch condition that contains it, if any.
+func Site(pkg *load.Package, m *mutate.Mutant) (node ast.Node, cond ast.Expr, err error) {
+	var file *load.File
+	for _, f := range pkg.Files {
+		if f.Path == m.File {
+			file = f
+		}
+	}
+	if file == nil {
+		return nil, nil, fmt.Errorf("%w: %s not loaded", ErrUnsupported, m.File)
+	}
+	tf := pkg.Fset.File(file.Syntax.Pos())
+	start, end := tf.Pos(m.Offset), tf.Pos(m.End)
+	ast.Inspect(file.Syntax, func(n ast.Node) bool {
+		if n == nil || n.Pos() > start || n.End() < end {
+			return false
+		}
+		if n.Pos() == start && n.End() == end {
+			if _, isParen := n.(*ast.ParenExpr); node == nil && !isParen {
+				node = n
+			}
+		}
+		var cnd ast.Expr
+		switch s := n.(type) {
+		case *ast.IfStmt:
+			cnd = s.Cond
+		case *ast.ForStmt:
+			cnd = s.Cond
+		}
+		if cnd != nil && cnd.Pos() <= start && end <= cnd.End() {
+			cond = cnd
+		}
+		return true
+	})
+	if node == nil {
+		return nil, nil, fmt.Errorf("%w: no syntax node spans the mutant", ErrUnsupported)
+	}
+	return node, cond, nil
+}
+
+// Mutant builds the mutant's system from the events at its site: one
+// clause group per arrival. Necessity is left out (reachability only)
+// for statement mutants.
+func Mutant(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr, events []*Event) (c.System, error) {
+	var sys c.System
+	var firstErr error
+	for _, ev := range events {
+		reach := c.System{ev.Cond}
+		need, err := necessity(pkg, m, node, cond, ev)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		s, _ := c.And(reach, need)
+		sys, _ = c.Or(sys, s)
+	}
+	if len(sys) == 0 && firstErr != nil {
+		return nil, firstErr
+	}
+	return sys, nil
+}
+
+func necessity(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr, ev *Event) (c.System, error) {
+	e, isExpr := node.(ast.Expr)
+	if !isExpr {
+		return c.True(), nil // statement mutants: reaching them is what we can say
+	}
+	orig, err := evalExpr(pkg, e, pkg.Info, ev)
+	if err != nil {
+		return nil, err
+	}
+	var need c.Expr
+	if m.Op == mutate.ABS {
+		// seed 000 Table 1: abs dies on e < 0, -abs on e > 0, ZPUSH on e = 0.
+		zero, err := zeroOf(orig.Type())
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case strings.HasPrefix(m.Repl, "max("):
+			need = c.Bin(token.LSS, orig, zero)
+		case strings.HasPrefix(m.Repl, "min("):
+			need = c.Bin(token.GTR, orig, zero)
+		default:
+			need = c.Bin(token.EQL, orig, zero)
+		}
+	} else {
+		mut, err := evalRepl(pkg, m.Repl, e.Pos(), ev)
+		if err != nil {
+			return nil, err
+		}
+		if mut.Type() != orig.Type() {
+			return nil, fmt.Errorf("%w: mutant of type %s for %s", ErrUnsupported, mut.Type(), orig.Type())
+		}
+		need = c.Bin(token.NEQ, orig, mut)
+	}
+	// The predicate constraint, when the mutation sits inside a larger
+	// branch condition.
+	if cond != nil && cond != e {
+		src, err := spliced(pkg, cond, m)
+		if err == nil {
+			co, err1 := evalExpr(pkg, cond, pkg.Info, ev)
+			cm, err2 := evalRepl(pkg, src, cond.Pos(), ev)
+			if err1 == nil && err2 == nil && co.Type() == c.Bool && cm.Type() == c.Bool {
+				need = c.Bin(token.LAND, need, c.Bin(token.NEQ, co, cm))
+			}
+		}
+	}
+	s, _ := c.DNF(need)
+	return s, nil
+}
+
+func zeroOf(t c.Type) (c.Expr, error) {
+	switch t.Kind {
+	case c.KInt:
+		return c.I(t, 0), nil
+	case c.KFloat:
+		return c.F(t, 0), nil
+	}
+	return nil, fmt.Errorf("%w: abs of %s", ErrUnsupported, t)
+}
+
+// spliced is the source of cond with the mutant applied.
+func spliced(pkg *load.Package, cond ast.Expr, m *mutate.Mutant) (string, error) {
+	tf := pkg.Fset.File(cond.Pos())
+	var src []byte
+	for _, f := range pkg.Files {
+		if f.Path == m.File {
+			src = f.Src
+		}
+	}
+	lo, hi := tf.Offset(cond.Pos()), tf.Offset(cond.End())
+	if src == nil || m.Offset < lo || m.End > hi {
+		return "", fmt.Errorf("%w: condition source", ErrUnsupported)
+	}
+	return string(src[lo:m.Offset]) + m.Repl + string(src[m.End:hi]), nil
+}
+
+// evalRepl type-checks Go expression text in the scope at pos and
+// evaluates it under the event.
+func evalRepl(pkg *load.Package, src string, pos token.Pos, ev *Event) (c.Expr, error) {
+	e, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrUnsupported, err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}}
+	if err := types.CheckExpr(pkg.Fset, pkg.Types, pos, e, info); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrUnsupported, err)
+	}
+	return evalExpr(pkg, e, info, &Event{Cond: ev.Cond, Env: ev.Env}) // no recorded values: the nodes are new
+}
+
+// evalExpr evaluates a source expression over the event's values.
+func evalExpr(pkg *load.Package, e ast.Expr, info *types.Info, ev *Event) (c.Expr, error) {
+	v, err := evalAST(e, info, ev)
+	if err != nil {
+		return nil, err
+	}
+	if v.e == nil {
+		return nil, fmt.Errorf("%w: %s is not a scalar", ErrUnsupported, types.ExprString(e))
+	}
+	return v.e, nil
+}
+
+func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
+	if v, ok := ev.Vals[e]; ok {
+		return sval{e: v}, nil
+	}
+	tv := info.Types[e]
+	if tv.Value != nil {
+		if s, ok := constVal(tv.Type, tv.Value); ok {
+			return s, nil
+		}
+	}
+	unsupported := func() (sval, error) {
+		return sval{}, fmt.Errorf("%w: %s", ErrUnsupported, types.ExprString(e))
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return evalAST(e.X, info, ev)
+	case *ast.Ident:
+		obj, _ := info.Uses[e].(*types.Var)
+		if obj == nil {
+			return unsupported()
+		}
+		v, ok := ev.Env[obj]
+		if !ok || (v.e == nil && v.arg == nil && v.str == nil) {
+			return unsupported()
+		}
+		return v, nil
+	case *ast.BinaryExpr:
+		x, err := evalAST(e.X, info, ev)
+		if err != nil {
+			return x, err
+		}
+		y, err := evalAST(e.Y, info, ev)
+		if err != nil {
+			return y, err
+		}
+		if x.e == nil || y.e == nil {
+			return unsupported()
+		}
+		if e.Op == token.LAND || e.Op == token.LOR || binOps[e.Op] {
+			if !compatible(e.Op, x.e, y.e) {
+				return unsupported()
+			}
+			return sval{e: c.Bin(e.Op, x.e, y.e)}, nil
+		}
+	case *ast.UnaryExpr:
+		x, err := evalAST(e.X, info, ev)
+		if err != nil || x.e == nil {
+			return unsupported()
+		}
+		switch e.Op {
+		case token.ADD:
+			return x, nil
+		case token.SUB, token.XOR, token.NOT:
+			return sval{e: c.Un(e.Op, x.e)}, nil
+		}
+	case *ast.CallExpr:
+		if ftv := info.Types[e.Fun]; ftv.IsType() && len(e.Args) == 1 {
+			x, err := evalAST(e.Args[0], info, ev)
+			t, ok := irType(ftv.Type)
+			if err != nil || x.e == nil || !ok || t.Kind == c.KBool {
+				return unsupported()
+			}
+			return sval{e: c.Conv(t, x.e)}, nil
+		}
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && id.Name == "len" && len(e.Args) == 1 {
+			if _, builtin := info.Uses[id].(*types.Builtin); builtin {
+				x, err := evalAST(e.Args[0], info, ev)
+				if err == nil && x.arg != nil && x.arg.Len != nil {
+					return sval{e: c.V(x.arg.Len)}, nil
+				}
+				if err == nil && x.str != nil {
+					return sval{e: c.I(c.Int, int64(len(*x.str)))}, nil
+				}
+			}
+		}
+	case *ast.IndexExpr:
+		x, err := evalAST(e.X, info, ev)
+		if err != nil || x.arg == nil {
+			return unsupported()
+		}
+		itv := info.Types[e.Index]
+		if itv.Value == nil {
+			return unsupported()
+		}
+		k, ok := constVal(itv.Type, itv.Value)
+		if !ok || k.e == nil {
+			return unsupported()
+		}
+		kc := k.e.(*c.Const)
+		i := kc.V.Int()
+		if i < 0 || i >= MaxLen || (x.arg.Type.Kind != value.String && x.arg.Type.Kind != value.Slice && x.arg.Type.Kind != value.Array) {
+			return unsupported()
+		}
+		if x.arg.Type.Kind == value.Array && int(i) >= x.arg.Type.Len {
+			return unsupported()
+		}
+		return argVal(x.arg.elem(int(i))), nil
+	case *ast.SelectorExpr:
+		x, err := evalAST(e.X, info, ev)
+		if err != nil || x.arg == nil {
+			return unsupported()
+		}
+		a := x.arg
+		if a.Type.Kind == value.Pointer {
+			a = a.pointee()
+		}
+		if a.Type.Kind == value.Struct {
+			for i, f := range a.Type.Fields {
+				if f.Name == e.Sel.Name {
+					return argVal(a.Fields[i]), nil
+				}
+			}
+		}
+	}
+	return unsupported()
+}
+
+// compatible checks operand types the way Bin would panic on.
+func compatible(op token.Token, x, y c.Expr) bool {
+	tx, ty := x.Type(), y.Type()
+	switch {
+	case op == token.LAND || op == token.LOR:
+		return tx == c.Bool && ty == c.Bool
+	case op == token.SHL || op == token.SHR:
+		return tx.Kind == c.KInt && ty.Kind == c.KInt
+	case c.IsComparison(op):
+		return tx == ty && (tx != c.Bool || op == token.EQL || op == token.NEQ)
+	}
+	if tx != ty || tx.Kind == c.KBool {
+		return false
+	}
+	switch op {
+	case token.REM, token.AND, token.OR, token.XOR, token.AND_NOT:
+		return tx.Kind == c.KInt
+	}
+	return true
+}

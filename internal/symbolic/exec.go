@@ -1,0 +1,524 @@
+package symbolic
+
+// This file is the path explorer: a depth-first walk of the SSA control
+// flow graph, each block visited at most Bound times per path (bounded
+// loop unrolling), evaluating instructions over symbols.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	c "github.com/gozilla/gozilla/internal/constraint"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// Config bounds the exploration.
+type Config struct {
+	Bound    int // visits of a block per path (loop unrolling); 0 = 3
+	MaxPaths int // paths explored per unit; 0 = 256
+}
+
+// sval is the symbolic value of an SSA register: a scalar expression, an
+// input argument (strings, slices, structs, pointers), or a constant
+// string; none of them for values the explorer does not model.
+type sval struct {
+	e   c.Expr
+	arg *Arg
+	str *string
+}
+
+// Event is one arrival at a site on one path.
+type Event struct {
+	Cond c.Clause             // the path condition up to the site
+	Env  map[*types.Var]sval  // source variables' values at the site
+	Vals map[ast.Expr]c.Expr  // values of the source expressions evaluated so far on the path
+}
+
+// Result is what exploring a unit found.
+type Result struct {
+	Args   []*Arg            // the unit's inputs, receiver first
+	Events map[ast.Node][]*Event
+	Paths  int  // paths explored to their end
+	Cut    bool // MaxPaths was reached: some paths were not explored
+	Havoc  int  // unmodelled values met
+}
+
+type explorer struct {
+	cfg    Config
+	fn     *ssa.Function
+	sites  map[ast.Node]bool
+	trig   map[token.Pos][]ast.Node // statement sites by the positions that trigger them
+	res    *Result
+	nhavoc int
+}
+
+type frame struct {
+	vals   map[ssa.Value]sval
+	env    map[*types.Var]sval
+	exprs  map[ast.Expr]c.Expr
+	cond   c.Clause
+	visits map[*ssa.BasicBlock]int
+	seen   map[ast.Node]bool // sites already recorded on this path at this visit
+	dirty  bool              // memory was written (a store or a call): loads are no longer the inputs
+}
+
+func (f *frame) clone() *frame {
+	g := &frame{vals: make(map[ssa.Value]sval, len(f.vals)), env: make(map[*types.Var]sval, len(f.env)),
+		exprs: make(map[ast.Expr]c.Expr, len(f.exprs)), cond: append(c.Clause(nil), f.cond...),
+		visits: make(map[*ssa.BasicBlock]int, len(f.visits)), seen: map[ast.Node]bool{}, dirty: f.dirty}
+	for k, v := range f.vals {
+		g.vals[k] = v
+	}
+	for k, v := range f.env {
+		g.env[k] = v
+	}
+	for k, v := range f.exprs {
+		g.exprs[k] = v
+	}
+	for k, v := range f.visits {
+		g.visits[k] = v
+	}
+	return g
+}
+
+// Explore walks fn's paths and records an event at each arrival at one
+// of sites: an expression site when its value is computed, another node
+// when the first instruction inside it runs. inputs are the unit's
+// argument types, receiver first.
+func Explore(fn *ssa.Function, inputs []*value.Type, names []string, sites []ast.Node, cfg Config) (*Result, error) {
+	if cfg.Bound <= 0 {
+		cfg.Bound = 3
+	}
+	if cfg.MaxPaths <= 0 {
+		cfg.MaxPaths = 256
+	}
+	if fn == nil || len(fn.Blocks) == 0 {
+		return nil, fmt.Errorf("symbolic: no SSA body")
+	}
+	if len(fn.Params) != len(inputs) {
+		return nil, fmt.Errorf("symbolic: %s has %d parameters, unit %d inputs", fn.Name(), len(fn.Params), len(inputs))
+	}
+	x := &explorer{cfg: cfg, fn: fn, sites: map[ast.Node]bool{}, res: &Result{Events: map[ast.Node][]*Event{}}}
+	for _, s := range sites {
+		x.sites[s] = true
+	}
+	f := &frame{vals: map[ssa.Value]sval{}, env: map[*types.Var]sval{}, exprs: map[ast.Expr]c.Expr{},
+		visits: map[*ssa.BasicBlock]int{}, seen: map[ast.Node]bool{}}
+	for i, p := range fn.Params {
+		a := newArg(names[i], inputs[i])
+		x.res.Args = append(x.res.Args, a)
+		v := sval{arg: a}
+		if a.Sym != nil {
+			v = sval{e: c.V(a.Sym)}
+		}
+		f.vals[p] = v
+		if obj, ok := p.Object().(*types.Var); ok {
+			f.env[obj] = v
+		}
+	}
+	// Named results start as zero values.
+	res := fn.Signature.Results()
+	for i := 0; i < res.Len(); i++ {
+		if r := res.At(i); r.Name() != "" {
+			if t, ok := irType(r.Type()); ok {
+				z := c.I(t, 0)
+				switch t.Kind {
+				case c.KBool:
+					z = c.B(false)
+				case c.KFloat:
+					z = c.F(t, 0)
+				}
+				f.env[r] = sval{e: z}
+			}
+		}
+	}
+	x.block(f, fn.Blocks[0], nil)
+	return x.res, nil
+}
+
+func (x *explorer) havoc(t types.Type, why string) sval {
+	x.nhavoc++
+	x.res.Havoc++
+	if ct, ok := irType(t); ok {
+		return sval{e: c.V(&c.Sym{Name: fmt.Sprintf("?%s#%d", why, x.nhavoc), Type: ct})}
+	}
+	return sval{}
+}
+
+// irType maps a Go type to the IR's scalar types.
+func irType(t types.Type) (c.Type, bool) {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return c.Type{}, false
+	}
+	switch b.Kind() {
+	case types.Bool, types.UntypedBool:
+		return c.Bool, true
+	case types.Int, types.UntypedInt:
+		return c.Int, true
+	case types.Int8:
+		return c.Int8, true
+	case types.Int16:
+		return c.Int16, true
+	case types.Int32, types.UntypedRune:
+		return c.Int32, true
+	case types.Int64:
+		return c.Int64, true
+	case types.Uint, types.Uintptr:
+		return c.Uint, true
+	case types.Uint8:
+		return c.Uint8, true
+	case types.Uint16:
+		return c.Uint16, true
+	case types.Uint32:
+		return c.Uint32, true
+	case types.Uint64:
+		return c.Uint64, true
+	case types.Float32:
+		return c.Float32, true
+	case types.Float64, types.UntypedFloat:
+		return c.Float64, true
+	}
+	return c.Type{}, false
+}
+
+// constVal converts a Go constant of type t.
+func constVal(t types.Type, v constant.Value) (sval, bool) {
+	if v == nil {
+		return sval{}, false
+	}
+	if v.Kind() == constant.String {
+		s := constant.StringVal(v)
+		return sval{str: &s}, true
+	}
+	ct, ok := irType(t)
+	if !ok {
+		return sval{}, false
+	}
+	switch ct.Kind {
+	case c.KBool:
+		return sval{e: c.B(constant.BoolVal(v))}, true
+	case c.KInt:
+		if x, exact := constant.Int64Val(constant.ToInt(v)); exact {
+			return sval{e: c.I(ct, x)}, true
+		}
+		if x, exact := constant.Uint64Val(constant.ToInt(v)); exact {
+			return sval{e: &c.Const{T: ct, V: c.Wrap(ct, x)}}, true
+		}
+	case c.KFloat:
+		f, _ := constant.Float64Val(constant.ToFloat(v))
+		return sval{e: c.F(ct, f)}, true
+	}
+	return sval{}, false
+}
+
+func (x *explorer) value(f *frame, v ssa.Value) sval {
+	if s, ok := f.vals[v]; ok {
+		return s
+	}
+	if k, ok := v.(*ssa.Const); ok {
+		if s, ok := constVal(k.Type(), k.Value); ok {
+			return s
+		}
+	}
+	return sval{}
+}
+
+// block runs b's instructions on f, then follows its successors.
+func (x *explorer) block(f *frame, b *ssa.BasicBlock, from *ssa.BasicBlock) {
+	if x.res.Cut {
+		return
+	}
+	if f.visits[b] >= x.cfg.Bound {
+		x.res.Cut = true // the unrolling bound stops this path: not every path is explored
+		return
+	}
+	f.visits[b]++
+	f.seen = map[ast.Node]bool{} // a site is recorded once per block visit (loops record each iteration)
+	// Phis read their operands simultaneously.
+	phis := map[ssa.Value]sval{}
+	for _, ins := range b.Instrs {
+		phi, ok := ins.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		for i, p := range b.Preds {
+			if p == from {
+				phis[phi] = x.value(f, phi.Edges[i])
+			}
+		}
+	}
+	for k, v := range phis {
+		f.vals[k] = v
+	}
+	for _, ins := range b.Instrs {
+		if _, ok := ins.(*ssa.Phi); ok {
+			continue
+		}
+		x.trigger(f, ins)
+		switch ins := ins.(type) {
+		case *ssa.DebugRef:
+			x.debugRef(f, ins)
+		case *ssa.Store, *ssa.MapUpdate, *ssa.Go, *ssa.Defer:
+			f.dirty = true
+		case *ssa.If:
+			cond := x.value(f, ins.Cond)
+			t, e := b.Succs[0], b.Succs[1]
+			if cond.e == nil {
+				cond = x.havoc(ins.Cond.Type(), "cond")
+			}
+			ce := c.Fold(cond.e)
+			if k, ok := ce.(*c.Const); ok {
+				if k.V.Bool() {
+					x.block(f, t, b)
+				} else {
+					x.block(f, e, b)
+				}
+				return
+			}
+			g := f.clone()
+			g.cond = append(g.cond, ce)
+			x.block(g, t, b)
+			f.cond = append(f.cond, c.Not(ce))
+			x.block(f, e, b)
+			return
+		case *ssa.Jump:
+			x.block(f, b.Succs[0], b)
+			return
+		case *ssa.Return, *ssa.Panic:
+			x.res.Paths++
+			if x.res.Paths >= x.cfg.MaxPaths {
+				x.res.Cut = true
+			}
+			return
+		case ssa.Value:
+			f.vals[ins] = x.eval(f, ins)
+		}
+	}
+}
+
+// trigger records events for statement sites containing ins.
+func (x *explorer) trigger(f *frame, ins ssa.Instruction) {
+	pos := ins.Pos()
+	if d, ok := ins.(*ssa.DebugRef); ok {
+		pos = d.Expr.Pos()
+	}
+	if !pos.IsValid() {
+		return
+	}
+	d, isRef := ins.(*ssa.DebugRef)
+	for s := range x.sites {
+		if f.seen[s] {
+			continue
+		}
+		if _, isExpr := s.(ast.Expr); isExpr {
+			// An expression site is recorded when its value, or that of
+			// an expression around it, is computed: constants have no
+			// instruction of their own.
+			if isRef && d.Expr != s && d.Expr.Pos() <= s.Pos() && s.End() <= d.Expr.End() {
+				f.seen[s] = true
+				x.record(f, s)
+			}
+			continue
+		}
+		if s.Pos() <= pos && pos < s.End() {
+			f.seen[s] = true
+			x.record(f, s)
+		}
+	}
+}
+
+func (x *explorer) record(f *frame, s ast.Node) {
+	ev := &Event{Cond: append(c.Clause(nil), f.cond...), Env: make(map[*types.Var]sval, len(f.env)), Vals: make(map[ast.Expr]c.Expr, len(f.exprs))}
+	for k, v := range f.env {
+		ev.Env[k] = v
+	}
+	for k, v := range f.exprs {
+		ev.Vals[k] = v
+	}
+	x.res.Events[s] = append(x.res.Events[s], ev)
+}
+
+func (x *explorer) debugRef(f *frame, d *ssa.DebugRef) {
+	if d.IsAddr {
+		return
+	}
+	v := x.value(f, d.X)
+	if obj, ok := d.Object().(*types.Var); ok {
+		f.env[obj] = v
+	}
+	if v.e != nil {
+		f.exprs[d.Expr] = v.e
+	}
+	if x.sites[d.Expr] && !f.seen[d.Expr] {
+		f.seen[d.Expr] = true
+		x.record(f, d.Expr)
+	}
+}
+
+var binOps = map[token.Token]bool{token.ADD: true, token.SUB: true, token.MUL: true, token.QUO: true, token.REM: true,
+	token.AND: true, token.OR: true, token.XOR: true, token.AND_NOT: true, token.SHL: true, token.SHR: true,
+	token.EQL: true, token.NEQ: true, token.LSS: true, token.LEQ: true, token.GTR: true, token.GEQ: true}
+
+// eval computes an instruction's value.
+func (x *explorer) eval(f *frame, v ssa.Value) sval {
+	switch v := v.(type) {
+	case *ssa.BinOp:
+		a, b := x.value(f, v.X), x.value(f, v.Y)
+		if a.e != nil && b.e != nil && binOps[v.Op] {
+			return sval{e: c.Fold(c.Bin(v.Op, a.e, b.e))}
+		}
+		if (v.Op == token.EQL || v.Op == token.NEQ) && isString(v.X.Type()) {
+			if e, ok := x.stringEq(f, a, b); ok {
+				if v.Op == token.NEQ {
+					e = c.Not(e)
+				}
+				return sval{e: e}
+			}
+		}
+	case *ssa.UnOp:
+		a := x.value(f, v.X)
+		switch v.Op {
+		case token.SUB, token.XOR, token.NOT:
+			if a.e != nil {
+				return sval{e: c.Fold(c.Un(v.Op, a.e))}
+			}
+		case token.MUL: // load through a pointer, unless memory was written on this path
+			if a.arg != nil && a.arg.Type.Kind == value.Pointer && !f.dirty {
+				return argVal(a.arg.pointee())
+			}
+		}
+	case *ssa.Convert:
+		a := x.value(f, v.X)
+		if t, ok := irType(v.Type()); ok && a.e != nil && t.Kind != c.KBool {
+			return sval{e: c.Fold(c.Conv(t, a.e))}
+		}
+	case *ssa.ChangeType:
+		return x.value(f, v.X)
+	case *ssa.Call:
+		b, builtin := v.Call.Value.(*ssa.Builtin)
+		if !builtin || (b.Name() != "len" && b.Name() != "cap") {
+			f.dirty = true // the callee may write through any pointer it reaches
+		}
+		if builtin && b.Name() == "len" && len(v.Call.Args) == 1 {
+			a := x.value(f, v.Call.Args[0])
+			switch {
+			case a.arg != nil && a.arg.Len != nil:
+				f.cond = append(f.cond, lenBounds(a.arg.Len)...)
+				return sval{e: c.V(a.arg.Len)}
+			case a.str != nil:
+				return sval{e: c.I(c.Int, int64(len(*a.str)))}
+			}
+		}
+	case *ssa.Index: // string or array element
+		return x.index(f, v.X, v.Index, v.Type())
+	case *ssa.Field:
+		a := x.value(f, v.X)
+		if a.arg != nil && a.arg.Type.Kind == value.Struct && v.Field < len(a.arg.Fields) {
+			return argVal(a.arg.Fields[v.Field])
+		}
+	case *ssa.FieldAddr:
+		a := x.value(f, v.X)
+		if a.arg != nil && a.arg.Type.Kind == value.Pointer {
+			p := a.arg.pointee()
+			if p.Type.Kind == value.Struct && v.Field < len(p.Fields) {
+				return sval{arg: &Arg{Name: "&" + p.Fields[v.Field].Name, Type: &value.Type{Kind: value.Pointer, Elem: p.Fields[v.Field].Type}, Elem: p.Fields[v.Field]}}
+			}
+		}
+	case *ssa.IndexAddr: // &slice[i] or &array[i]
+		a := x.value(f, v.X)
+		if a.arg != nil && a.arg.Type.Kind == value.Slice {
+			if el := a.arg.elemAt(x, f, v.Index); el != nil {
+				return sval{arg: &Arg{Name: "&" + el.Name, Type: &value.Type{Kind: value.Pointer, Elem: el.Type}, Elem: el}}
+			}
+		}
+	}
+	return x.havoc(v.Type(), "v")
+}
+
+// argVal is the value of an argument part: a scalar's symbol, or the part.
+func argVal(a *Arg) sval {
+	if a.Sym != nil {
+		return sval{e: c.V(a.Sym)}
+	}
+	return sval{arg: a}
+}
+
+// lenBounds are the facts every length obeys, and the bound on generated
+// lengths.
+func lenBounds(l *c.Sym) c.Clause {
+	return c.Clause{c.Bin(token.GEQ, c.V(l), c.I(c.Int, 0)), c.Bin(token.LEQ, c.V(l), c.I(c.Int, MaxLen))}
+}
+
+// index reads element i of a string, slice or array argument: a
+// constant index reads its element symbol, and the path continues only
+// if the index is in range (Go panics otherwise).
+func (x *explorer) index(f *frame, agg, idx ssa.Value, t types.Type) sval {
+	a := x.value(f, agg)
+	if a.arg == nil {
+		if t == nil {
+			return sval{}
+		}
+		return x.havoc(t, "index")
+	}
+	el := a.arg.elemAt(x, f, idx)
+	if el == nil {
+		if t == nil {
+			return sval{}
+		}
+		return x.havoc(t, "index")
+	}
+	return argVal(el)
+}
+
+// elemAt returns the element argument at a constant index, adding the
+// bounds check to the path; nil for symbolic indexes.
+func (a *Arg) elemAt(x *explorer, f *frame, idx ssa.Value) *Arg {
+	k, ok := idx.(*ssa.Const)
+	if !ok || k.Value == nil {
+		return nil
+	}
+	i, exact := constant.Int64Val(constant.ToInt(k.Value))
+	if !exact || i < 0 || i >= MaxLen {
+		return nil
+	}
+	switch a.Type.Kind {
+	case value.String, value.Slice:
+		f.cond = append(f.cond, lenBounds(a.Len)...)
+		f.cond = append(f.cond, c.Bin(token.GTR, c.V(a.Len), c.I(c.Int, i)))
+	case value.Array:
+		if int(i) >= a.Type.Len {
+			return nil
+		}
+	default:
+		return nil
+	}
+	return a.elem(int(i))
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// stringEq is s == "lit" for a string argument: its length and each byte.
+func (x *explorer) stringEq(f *frame, a, b sval) (c.Expr, bool) {
+	if a.str != nil {
+		a, b = b, a
+	}
+	if a.arg == nil || b.str == nil || a.arg.Type.Kind != value.String || len(*b.str) > MaxLen {
+		return nil, false
+	}
+	lit := *b.str
+	eq := c.Bin(token.EQL, c.V(a.arg.Len), c.I(c.Int, int64(len(lit))))
+	for i := 0; i < len(lit); i++ {
+		el := a.arg.elem(i)
+		eq = c.Bin(token.LAND, eq, c.Bin(token.EQL, c.V(el.Sym), c.I(c.Uint8, int64(lit[i]))))
+	}
+	return eq, true
+}
