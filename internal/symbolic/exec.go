@@ -34,14 +34,14 @@ type sval struct {
 
 // Event is one arrival at a site on one path.
 type Event struct {
-	Cond c.Clause             // the path condition up to the site
-	Env  map[*types.Var]sval  // source variables' values at the site
-	Vals map[ast.Expr]c.Expr  // values of the source expressions evaluated so far on the path
+	Cond c.Clause            // the path condition up to the site
+	Env  map[*types.Var]sval // source variables' values at the site
+	Vals map[ast.Expr]c.Expr // values of the source expressions evaluated so far on the path
 }
 
 // Result is what exploring a unit found.
 type Result struct {
-	Args   []*Arg            // the unit's inputs, receiver first
+	Args   []*Arg // the unit's inputs, receiver first
 	Events map[ast.Node][]*Event
 	Paths  int  // paths explored to their end
 	Cut    bool // MaxPaths was reached: some paths were not explored
