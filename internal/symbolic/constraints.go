@@ -74,7 +74,7 @@ func Mutant(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr, e
 	var sys c.System
 	var firstErr error
 	for _, ev := range events {
-		reach := c.System{ev.Cond}
+		reach, _ := c.DNF(ev.Cond.Expr()) // conditions may hold && and || (string equality, LCR)
 		need, err := necessity(pkg, m, node, cond, ev)
 		if err != nil {
 			if firstErr == nil {

@@ -44,7 +44,7 @@ type Result struct {
 	Args   []*Arg // the unit's inputs, receiver first
 	Events map[ast.Node][]*Event
 	Paths  int  // paths explored to their end
-	Cut    bool // MaxPaths was reached: some paths were not explored
+	Cut    bool // some path was stopped by the unrolling bound or MaxPaths: not every path was explored
 	Havoc  int  // unmodelled values met
 }
 
@@ -55,6 +55,7 @@ type explorer struct {
 	trig   map[token.Pos][]ast.Node // statement sites by the positions that trigger them
 	res    *Result
 	nhavoc int
+	full   bool // MaxPaths reached: exploration stops
 }
 
 type frame struct {
@@ -231,7 +232,7 @@ func (x *explorer) value(f *frame, v ssa.Value) sval {
 
 // block runs b's instructions on f, then follows its successors.
 func (x *explorer) block(f *frame, b *ssa.BasicBlock, from *ssa.BasicBlock) {
-	if x.res.Cut {
+	if x.full {
 		return
 	}
 	if f.visits[b] >= x.cfg.Bound {
@@ -293,7 +294,7 @@ func (x *explorer) block(f *frame, b *ssa.BasicBlock, from *ssa.BasicBlock) {
 		case *ssa.Return, *ssa.Panic:
 			x.res.Paths++
 			if x.res.Paths >= x.cfg.MaxPaths {
-				x.res.Cut = true
+				x.res.Cut, x.full = true, true
 			}
 			return
 		case ssa.Value:

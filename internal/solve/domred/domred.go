@@ -88,6 +88,7 @@ func Solve(s c.System, cfg Config) (c.Assignment, error) {
 // solveClause returns an assignment of the clause's symbols satisfying
 // it, or reports whether reduction alone proved it empty.
 func solveClause(cl c.Clause, cfg Config) (c.Assignment, bool, int, string) {
+	cl = flatten(cl)
 	syms := cl.Vars()
 	if why := orderCycle(cl); why != "" {
 		return nil, true, 0, why
@@ -110,6 +111,25 @@ func solveClause(cl c.Clause, cfg Config) (c.Assignment, bool, int, string) {
 		}
 	}
 	return nil, false, cfg.Tries, detail
+}
+
+// flatten splits the conjunctions inside a clause's constraints, so that
+// each part can reduce domains on its own.
+func flatten(cl c.Clause) c.Clause {
+	var out c.Clause
+	var add func(e c.Expr)
+	add = func(e c.Expr) {
+		if b, ok := e.(*c.Binary); ok && b.Op == token.LAND {
+			add(b.X)
+			add(b.Y)
+			return
+		}
+		out = append(out, e)
+	}
+	for _, e := range cl {
+		add(e)
+	}
+	return out
 }
 
 // domain is a symbol's set of candidate values: an interval of ordered
