@@ -199,7 +199,7 @@ func copySubjects(src, dst string, subjects []string) error {
 }
 
 func runGen(gz, mod, dir string, jobs int, seed uint64, r *genRun) error {
-	c := exec.Command(gz, "gen", "-json", "-q", "-j", strconv.Itoa(jobs), "-seed", strconv.FormatUint(seed, 10), dir)
+	c := exec.Command(gz, "gen", "-json", "-q", "-j", strconv.Itoa(jobs), "-seed", strconv.FormatUint(seed, 10), "-engine", "random", dir)
 	c.Dir = mod
 	var stdout, stderr bytes.Buffer
 	c.Stdout, c.Stderr = &stdout, &stderr
@@ -230,7 +230,7 @@ func runGen(gz, mod, dir string, jobs int, seed uint64, r *genRun) error {
 func genMarkdown(runs []*genRun, n, jobs int, seed uint64, gremlins bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Measured %s on %s; `go run ./cmd/gozilla-bench gen -n %d -j %d -seed %d -w BENCHMARKS.md`.\n", time.Now().UTC().Format("2006-01-02"), machine(), n, jobs, seed)
-	fmt.Fprintf(&b, "Each subject of `testdata/subjects` is copied without its tests into a scratch module and `gozilla gen -j %d -seed %d` runs on it; seconds are the median of %d run(s) of the whole command (loading, mutating, building the harness binary, passes, compaction, writing). Passes: the random pass only (the constraint engines of issues 4–6 come next). E = 0 until equivalence detection (issue 5), so MS = killed/M is a lower bound of D/(M−E).\n\n", jobs, seed, n)
+	fmt.Fprintf(&b, "Each subject of `testdata/subjects` is copied without its tests into a scratch module and `gozilla gen -engine random -j %d -seed %d` runs on it; seconds are the median of %d run(s) of the whole command (loading, mutating, building the harness binary, passes, compaction, writing). Passes: the random pass only (the constraint engines of issues 4–6 come next). E = 0 until equivalence detection (issue 5), so MS = killed/M is a lower bound of D/(M−E).\n\n", jobs, seed, n)
 	b.WriteString("| subject | M | killed | lived | not covered | E | MS | tests | seconds | build s | harness runs | runs/s |\n")
 	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	var sumMS float64
