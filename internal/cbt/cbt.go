@@ -89,6 +89,17 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 		p.Why[m.ID] = err.Error()
 		return nil, gen.ErrCannot
 	}
+	// The unit's //gozilla:assume directives hold in every solution (the
+	// harness rejects inputs that break them anyway).
+	for _, a := range u.Assume {
+		e, err := st.res.AtEntry(a.Expr, a.Info)
+		if err != nil {
+			p.Why[m.ID] = fmt.Sprintf("assumption %s: %v", a.Text, err)
+			return nil, gen.ErrCannot
+		}
+		as, _ := c.DNF(e)
+		sys, _ = c.And(sys, as)
+	}
 	p.System[m.ID] = sys
 	max := p.PerMutant
 	if max <= 0 {

@@ -112,3 +112,55 @@ func Pos(x int) int {
 		t.Error("no ABS mutant max(x, -x) on line 5")
 	}
 }
+
+// TestAssume checks //gozilla:assume: every emitted input, from the
+// random pass and from CBT, meets the directives, CBT solves within them,
+// and a malformed directive is an error naming its file and line.
+func TestAssume(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"p/p.go": `package p
+
+// F is only meant for positive a and short xs.
+//
+//gozilla:assume a > 0 && len(xs) < 3
+//gozilla:assume a != 7
+func F(a int, xs []int) int {
+	if a*5 == 35+5 {
+		return -1
+	}
+	if a > 100 {
+		return 1
+	}
+	return len(xs)
+}
+`, "q/q.go": `package q
+
+//gozilla:assume a >
+func G(a int) int { return a }
+`})
+	pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, "./p", "./q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := gen.Generate(context.Background(), pkgs[0], gen.Config{Passes: []gen.Pass{New()}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tests) == 0 {
+		t.Fatal("no tests")
+	}
+	cbtMagic := false
+	for _, tt := range res.Tests {
+		a, xs := tt.In[0].I, tt.In[1]
+		if a <= 0 || a == 7 || len(xs.E) >= 3 {
+			t.Errorf("test F(%d, %v) breaks the assumptions", a, xs.E)
+		}
+		cbtMagic = cbtMagic || a == 8
+	}
+	if !cbtMagic {
+		t.Error("no test with a = 8, the solution of a*5 == 40")
+	}
+	_, err = gen.Generate(context.Background(), pkgs[1], gen.Config{})
+	if err == nil || !strings.Contains(err.Error(), "q.go:3: gozilla:assume:") {
+		t.Errorf("malformed directive: error %v, want one naming q.go:3", err)
+	}
+}

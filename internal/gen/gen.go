@@ -175,12 +175,17 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		return nil, err
 	}
 	units := unit.Find(pkg, cfg.Run)
+	for _, u := range units {
+		if u.AssumeErr != "" {
+			return nil, errors.New(u.AssumeErr)
+		}
+	}
 	var hunits []harness.Unit
 	index := map[*unit.Unit]int{}
 	for _, u := range units {
 		if u.Skip == "" {
 			index[u] = len(hunits)
-			hunits = append(hunits, harness.Unit{Expr: u.Expr})
+			hunits = append(hunits, harness.Unit{Expr: u.Expr, Assume: u.AssumeFunc(pkg.Types)})
 		}
 	}
 	mutSite := make([]int, len(set.Mutants)+1)
@@ -344,6 +349,9 @@ func (g *generator) exec(ctx context.Context, u *unit.Unit, in []value.Value, mu
 // usable reports whether an original outcome can be a test: the call
 // returned or panicked, within the budget, without killing its process.
 func usable(r *harness.Response) bool {
+	if r.Reject {
+		return false // the input breaks the unit's //gozilla:assume directives
+	}
 	return r.Orig.Panic == nil || (r.Orig.Panic.Kind != harness.PanicBudget && r.Orig.Panic.Kind != harness.PanicCrash)
 }
 

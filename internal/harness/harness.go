@@ -33,6 +33,10 @@ const File = "zzz_gozilla_harness_test.go"
 // function type valid in the package (F, (*T).M, T.M).
 type Unit struct {
 	Expr string
+	// Assume is a Go func literal taking the unit's inputs (receiver
+	// first) and reporting whether they meet its //gozilla:assume
+	// directives; "" when it has none. Inputs that do not are rejected.
+	Assume string
 }
 
 // Source returns the harness test file for package pkgName: the runtime,
@@ -50,7 +54,11 @@ func Source(pkgName string, units []Unit, mutSite []int, sentinels []string) []b
 	b.WriteString(src[i+len("\npackage rt\n"):])
 	b.WriteString("\nvar _gzUnits = []_gzUnit{\n")
 	for _, u := range units {
-		fmt.Fprintf(&b, "\t{F: %s},\n", u.Expr)
+		if u.Assume != "" {
+			fmt.Fprintf(&b, "\t{F: %s, A: %s},\n", u.Expr, u.Assume)
+		} else {
+			fmt.Fprintf(&b, "\t{F: %s},\n", u.Expr)
+		}
 	}
 	b.WriteString("}\n\nvar _gzMutSite = []int32{")
 	for i, s := range mutSite {
@@ -152,10 +160,11 @@ type Panic struct {
 // Response answers a Request.
 type Response struct {
 	Orig   Outcome `json:"o"`
-	Ticks  uint64  `json:"t"`           // loop-budget ticks of the original run
-	Hits   []int   `json:"h,omitempty"` // schemata sites the original reached
-	Killed []int   `json:"k,omitempty"` // mutants whose outcome differs, in request order
-	Unsure []int   `json:"u,omitempty"` // Quick: mutants over the tight budget
-	Ran    int     `json:"ran"`         // mutants run
+	Ticks  uint64  `json:"t"`             // loop-budget ticks of the original run
+	Hits   []int   `json:"h,omitempty"`   // schemata sites the original reached
+	Killed []int   `json:"k,omitempty"`   // mutants whose outcome differs, in request order
+	Unsure []int   `json:"u,omitempty"`   // Quick: mutants over the tight budget
+	Ran    int     `json:"ran"`           // mutants run
+	Reject bool    `json:"rej,omitempty"` // the input breaks the unit's assumptions: nothing ran
 	Err    string  `json:"err,omitempty"`
 }

@@ -46,6 +46,21 @@ type Result struct {
 	Paths  int  // paths explored to their end
 	Cut    bool // some path was stopped by the unrolling bound or MaxPaths: not every path was explored
 	Havoc  int  // unmodelled values met
+
+	entry map[*types.Var]sval // the parameters' values at entry
+}
+
+// AtEntry evaluates a boolean expression over the unit's parameters
+// (a //gozilla:assume directive) in input terms.
+func (r *Result) AtEntry(e ast.Expr, info *types.Info) (c.Expr, error) {
+	v, err := evalAST(e, info, &Event{Env: r.entry})
+	if err != nil {
+		return nil, err
+	}
+	if v.e == nil || v.e.Type() != c.Bool {
+		return nil, fmt.Errorf("%w: %s is not a boolean over the inputs", ErrUnsupported, types.ExprString(e))
+	}
+	return v.e, nil
 }
 
 type explorer struct {
@@ -121,6 +136,10 @@ func Explore(fn *ssa.Function, inputs []*value.Type, names []string, sites []ast
 		if obj, ok := p.Object().(*types.Var); ok {
 			f.env[obj] = v
 		}
+	}
+	x.res.entry = make(map[*types.Var]sval, len(f.env))
+	for k, v := range f.env {
+		x.res.entry[k] = v
 	}
 	// Named results start as zero values.
 	res := fn.Signature.Results()

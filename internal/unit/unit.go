@@ -10,13 +10,16 @@
 package unit
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
@@ -45,6 +48,100 @@ type Unit struct {
 
 	// Skip is why the unit is not generated for ("" = supported).
 	Skip string
+
+	// Assume holds the unit's //gozilla:assume directives (seed 003
+	// §3.1.1, assertion constraints): boolean Go expressions over its
+	// parameters and receiver that every input must meet.
+	Assume []Assumption
+	// AssumeErr is the first malformed directive, as "file:line: why".
+	AssumeErr string
+}
+
+// Assumption is one //gozilla:assume directive.
+type Assumption struct {
+	Text string
+	Pos  token.Position
+	Expr ast.Expr    // parsed, type-checked in the function's scope
+	Info *types.Info // types of Expr's nodes
+}
+
+// AssumeDirective starts a line of a function's doc comment that states
+// a precondition of its inputs.
+const AssumeDirective = "//gozilla:assume "
+
+// assumptions parses the unit's directives.
+func assumptions(pkg *load.Package, fd *ast.FuncDecl, u *Unit) {
+	if fd.Doc == nil || fd.Body == nil {
+		return
+	}
+	for _, cm := range fd.Doc.List {
+		if !strings.HasPrefix(cm.Text, AssumeDirective) {
+			continue
+		}
+		text := strings.TrimSpace(strings.TrimPrefix(cm.Text, AssumeDirective))
+		pos := pkg.Fset.Position(cm.Pos())
+		fail := func(why string) {
+			if u.AssumeErr == "" {
+				u.AssumeErr = fmt.Sprintf("%s:%d: gozilla:assume: %s", pos.Filename, pos.Line, why)
+			}
+		}
+		e, err := parser.ParseExpr(text)
+		if err != nil {
+			fail(err.Error())
+			continue
+		}
+		info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}}
+		// The body's opening brace is inside the function's scope, where
+		// the parameters are visible.
+		if err := types.CheckExpr(pkg.Fset, pkg.Types, fd.Body.Lbrace, e, info); err != nil {
+			fail(err.Error())
+			continue
+		}
+		if b, ok := info.Types[e].Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
+			fail(fmt.Sprintf("%s is not a boolean expression", text))
+			continue
+		}
+		u.Assume = append(u.Assume, Assumption{Text: text, Pos: pos, Expr: e, Info: info})
+	}
+	if len(u.Assume) > 0 && len(u.Imports) > 0 {
+		pos := u.Assume[0].Pos
+		u.AssumeErr = fmt.Sprintf("%s:%d: gozilla:assume: not supported on a unit whose inputs have types of other packages", pos.Filename, pos.Line)
+	}
+}
+
+// AssumeFunc returns a Go func literal over the unit's inputs (receiver
+// first) that reports whether they meet its assumptions, for the harness;
+// "" when there are none.
+func (u *Unit) AssumeFunc(pkg *types.Package) string {
+	if len(u.Assume) == 0 {
+		return ""
+	}
+	var params []string
+	sig := u.Func.Type().(*types.Signature)
+	qual := types.RelativeTo(pkg)
+	if r := sig.Recv(); r != nil {
+		params = append(params, paramName(r.Name())+" "+types.TypeString(r.Type(), qual))
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		p := sig.Params().At(i)
+		t := types.TypeString(p.Type(), qual)
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			t = "..." + types.TypeString(p.Type().(*types.Slice).Elem(), qual)
+		}
+		params = append(params, paramName(p.Name())+" "+t)
+	}
+	var conds []string
+	for _, a := range u.Assume {
+		conds = append(conds, "("+a.Text+")")
+	}
+	return "func(" + strings.Join(params, ", ") + ") bool { return " + strings.Join(conds, " && ") + " }"
+}
+
+func paramName(n string) string {
+	if n == "" {
+		return "_"
+	}
+	return n
 }
 
 // Inputs returns the types of the harness arguments: receiver first.
@@ -142,6 +239,7 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 		return u
 	}
 	u.Pool = pool(pkg.Info, fd.Body)
+	assumptions(pkg, fd, u)
 	return u
 }
 

@@ -68,12 +68,13 @@ type _gzReq struct {
 }
 
 type _gzResp struct {
-	O   _gzOutcome `json:"o"`           // the original's outcome
-	T   uint64     `json:"t"`           // ticks of the original run
-	H   []int      `json:"h,omitempty"` // sites the original reached
-	K   []int      `json:"k,omitempty"` // mutants whose outcome differs
-	U   []int      `json:"u,omitempty"` // quick mode: mutants over the tight budget, undecided
-	Ran int        `json:"ran"`         // mutants run
+	O   _gzOutcome `json:"o"`             // the original's outcome
+	T   uint64     `json:"t"`             // ticks of the original run
+	H   []int      `json:"h,omitempty"`   // sites the original reached
+	K   []int      `json:"k,omitempty"`   // mutants whose outcome differs
+	U   []int      `json:"u,omitempty"`   // quick mode: mutants over the tight budget, undecided
+	Ran int        `json:"ran"`           // mutants run
+	Rej bool       `json:"rej,omitempty"` // the input breaks the unit's assumptions: nothing ran
 	Err string     `json:"err,omitempty"`
 }
 
@@ -98,6 +99,7 @@ type _gzBudgetExceeded struct{}
 // its first parameter (a method expression).
 type _gzUnit struct {
 	F any
+	A any // nil, or a func of F's inputs reporting whether they meet the unit's //gozilla:assume directives
 }
 
 var _gzStopped bool
@@ -121,6 +123,17 @@ func _gzHandle(req *_gzReq) (resp _gzResp) {
 	if req.U < 0 || req.U >= len(_gzUnits) {
 		resp.Err = "no unit " + _gzfmt.Sprint(req.U)
 		return resp
+	}
+	if a := _gzUnits[req.U].A; a != nil {
+		ok, err := _gzAssume(_gzreflect.ValueOf(a), req.In)
+		if err != "" {
+			resp.Err = err
+			return resp
+		}
+		if !ok {
+			resp.Rej = true
+			return resp
+		}
 	}
 	fn := _gzreflect.ValueOf(_gzUnits[req.U].F)
 	for i := range _gzSeen {
@@ -191,20 +204,47 @@ func _gzHandle(req *_gzReq) (resp _gzResp) {
 	return resp
 }
 
-// _gzCall runs the unit on a fresh copy of the input under mutant m (-1:
-// the original, recording the sites reached) and returns its outcome.
-func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutcome, ticks uint64, err string) {
-	ft := fn.Type()
+// _gzAssume evaluates the unit's assumptions on a copy of the input; a
+// panic counts as not met.
+func _gzAssume(fn _gzreflect.Value, in []_gzV) (ok bool, err string) {
+	args, err := _gzArgs(fn.Type(), in)
+	if err != "" {
+		return false, err
+	}
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	if fn.Type().IsVariadic() {
+		return fn.CallSlice(args)[0].Bool(), ""
+	}
+	return fn.Call(args)[0].Bool(), ""
+}
+
+// _gzArgs decodes the input into fresh arguments of ft.
+func _gzArgs(ft _gzreflect.Type, in []_gzV) ([]_gzreflect.Value, string) {
 	if len(in) != ft.NumIn() {
-		return out, 0, _gzfmt.Sprintf("unit takes %d arguments, got %d", ft.NumIn(), len(in))
+		return nil, _gzfmt.Sprintf("unit takes %d arguments, got %d", ft.NumIn(), len(in))
 	}
 	args := make([]_gzreflect.Value, len(in))
 	for i := range in {
 		v := _gzreflect.New(ft.In(i)).Elem()
 		if e := _gzDecode(v, in[i]); e != "" {
-			return out, 0, _gzfmt.Sprintf("argument %d: %s", i, e)
+			return nil, _gzfmt.Sprintf("argument %d: %s", i, e)
 		}
 		args[i] = v
+	}
+	return args, ""
+}
+
+// _gzCall runs the unit on a fresh copy of the input under mutant m (-1:
+// the original, recording the sites reached) and returns its outcome.
+func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutcome, ticks uint64, err string) {
+	ft := fn.Type()
+	args, e := _gzArgs(ft, in)
+	if e != "" {
+		return out, 0, e
 	}
 	_gzActive, _gzTicks, _gzBudget, _gzStopped = m, 0, budget, false
 	var results []_gzreflect.Value
