@@ -172,36 +172,47 @@ func F(t Type, f float64) Expr { return &Const{T: t, V: FloatValue(t, f)} }
 // B returns the constant b.
 func B(b bool) Expr { return &Const{T: Bool, V: BoolValue(b)} }
 
-// Bin returns x op y.
-func Bin(op token.Token, x, y Expr) Expr {
+// Valid reports whether x op y is well typed: the checks Bin panics on,
+// for builders translating code the IR may not cover.
+func Valid(op token.Token, x, y Expr) bool {
 	tx, ty := x.Type(), y.Type()
 	switch {
 	case op == token.LAND || op == token.LOR:
-		if tx != Bool || ty != Bool {
-			panic(fmt.Sprintf("constraint: %s on %s, %s", op, tx, ty))
-		}
+		return tx == Bool && ty == Bool
 	case op == token.SHL || op == token.SHR:
-		if tx.Kind != KInt || ty.Kind != KInt {
-			panic(fmt.Sprintf("constraint: %s on %s, %s", op, tx, ty))
-		}
+		return tx.Kind == KInt && ty.Kind == KInt
 	case IsComparison(op):
-		if tx != ty || (tx == Bool && op != token.EQL && op != token.NEQ) {
-			panic(fmt.Sprintf("constraint: %s on %s, %s", op, tx, ty))
-		}
-	default:
-		ok := tx == ty && tx.Kind != KBool
-		switch op {
-		case token.REM, token.AND, token.OR, token.XOR, token.AND_NOT:
-			ok = ok && tx.Kind == KInt
-		case token.ADD, token.SUB, token.MUL, token.QUO:
-		default:
-			ok = false
-		}
-		if !ok {
-			panic(fmt.Sprintf("constraint: %s on %s, %s", op, tx, ty))
-		}
+		return tx == ty && (tx != Bool || op == token.EQL || op == token.NEQ)
+	}
+	if tx != ty || tx.Kind == KBool {
+		return false
+	}
+	switch op {
+	case token.REM, token.AND, token.OR, token.XOR, token.AND_NOT:
+		return tx.Kind == KInt
+	case token.ADD, token.SUB, token.MUL, token.QUO:
+		return true
+	}
+	return false
+}
+
+// Bin returns x op y.
+func Bin(op token.Token, x, y Expr) Expr {
+	if !Valid(op, x, y) {
+		panic(fmt.Sprintf("constraint: %s on %s, %s", op, x.Type(), y.Type()))
 	}
 	return &Binary{Op: op, X: x, Y: y}
+}
+
+// Zero returns the zero value of t.
+func Zero(t Type) Expr {
+	switch t.Kind {
+	case KBool:
+		return B(false)
+	case KFloat:
+		return F(t, 0)
+	}
+	return I(t, 0)
 }
 
 // Un returns op x.

@@ -3,7 +3,6 @@ package report
 // This file holds the report of `gozilla gen` (schema "gozilla.gen/v1").
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -98,12 +97,7 @@ func UnitScore(killed, mutants int) *float64 {
 }
 
 // JSON writes the document, indented.
-func (g *Gen) JSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(g)
-}
+func (g *Gen) JSON(w io.Writer) error { return writeJSON(w, g) }
 
 // Text writes the human report: per package, one line per unit, the
 // skipped units with their reasons, the mutants left alive with -v.

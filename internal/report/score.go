@@ -165,11 +165,15 @@ func scorePtr(c Counts) *float64 {
 }
 
 // JSON writes the document, indented.
-func (s *Score) JSON(w io.Writer) error {
+func (s *Score) JSON(w io.Writer) error { return writeJSON(w, s) }
+
+// writeJSON writes a report document as indented JSON, leaving <, > and &
+// readable (mutant texts hold them).
+func writeJSON(w io.Writer, doc any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(s)
+	return enc.Encode(doc)
 }
 
 // Text writes the human report: the mutants worth a look (all of them

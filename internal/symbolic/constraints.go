@@ -71,11 +71,22 @@ func Site(pkg *load.Package, m *mutate.Mutant) (node ast.Node, cond ast.Expr, er
 // clause group per arrival. Necessity is left out (reachability only)
 // for statement mutants.
 func Mutant(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr, events []*Event) (c.System, error) {
+	// The mutated expression and condition are parsed and type-checked
+	// once; each event evaluates them under its own values.
+	mt := &mutated{}
+	if e, isExpr := node.(ast.Expr); isExpr && m.Op != mutate.ABS {
+		mt.repl, mt.replInfo, mt.replErr = check(pkg, m.Repl, e.Pos())
+	}
+	if cond != nil && cond != node {
+		if src, err := spliced(pkg, cond, m); err == nil {
+			mt.cond, mt.condInfo, _ = check(pkg, src, cond.Pos())
+		}
+	}
 	var sys c.System
 	var firstErr error
 	for _, ev := range events {
 		reach, _ := c.DNF(ev.Cond.Expr()) // conditions may hold && and || (string equality, LCR)
-		need, err := necessity(pkg, m, node, cond, ev)
+		need, err := necessity(pkg, m, node, cond, mt, ev)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -91,7 +102,16 @@ func Mutant(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr, e
 	return sys, nil
 }
 
-func necessity(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr, ev *Event) (c.System, error) {
+// mutated holds the type-checked mutated expression and condition.
+type mutated struct {
+	repl     ast.Expr
+	replInfo *types.Info
+	replErr  error
+	cond     ast.Expr // nil when there is no enclosing condition or it failed to check
+	condInfo *types.Info
+}
+
+func necessity(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr, mt *mutated, ev *Event) (c.System, error) {
 	e, isExpr := node.(ast.Expr)
 	if !isExpr {
 		return c.True(), nil // statement mutants: reaching them is what we can say
@@ -103,10 +123,10 @@ func necessity(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr
 	var need c.Expr
 	if m.Op == mutate.ABS {
 		// seed 000 Table 1: abs dies on e < 0, -abs on e > 0, ZPUSH on e = 0.
-		zero, err := zeroOf(orig.Type())
-		if err != nil {
-			return nil, err
+		if orig.Type().Kind == c.KBool {
+			return nil, fmt.Errorf("%w: abs of a bool", ErrUnsupported)
 		}
+		zero := c.Zero(orig.Type())
 		switch {
 		case strings.HasPrefix(m.Repl, "max("):
 			need = c.Bin(token.LSS, orig, zero)
@@ -116,7 +136,10 @@ func necessity(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr
 			need = c.Bin(token.EQL, orig, zero)
 		}
 	} else {
-		mut, err := evalRepl(pkg, m.Repl, e.Pos(), ev)
+		if mt.replErr != nil {
+			return nil, mt.replErr
+		}
+		mut, err := evalNew(pkg, mt.repl, mt.replInfo, ev)
 		if err != nil {
 			return nil, err
 		}
@@ -127,28 +150,15 @@ func necessity(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr
 	}
 	// The predicate constraint, when the mutation sits inside a larger
 	// branch condition.
-	if cond != nil && cond != e {
-		src, err := spliced(pkg, cond, m)
-		if err == nil {
-			co, err1 := evalExpr(pkg, cond, pkg.Info, ev)
-			cm, err2 := evalRepl(pkg, src, cond.Pos(), ev)
-			if err1 == nil && err2 == nil && co.Type() == c.Bool && cm.Type() == c.Bool {
-				need = c.Bin(token.LAND, need, c.Bin(token.NEQ, co, cm))
-			}
+	if mt.cond != nil {
+		co, err1 := evalExpr(pkg, cond, pkg.Info, ev)
+		cm, err2 := evalNew(pkg, mt.cond, mt.condInfo, ev)
+		if err1 == nil && err2 == nil && co.Type() == c.Bool && cm.Type() == c.Bool {
+			need = c.Bin(token.LAND, need, c.Bin(token.NEQ, co, cm))
 		}
 	}
 	s, _ := c.DNF(need)
 	return s, nil
-}
-
-func zeroOf(t c.Type) (c.Expr, error) {
-	switch t.Kind {
-	case c.KInt:
-		return c.I(t, 0), nil
-	case c.KFloat:
-		return c.F(t, 0), nil
-	}
-	return nil, fmt.Errorf("%w: abs of %s", ErrUnsupported, t)
 }
 
 // spliced is the source of cond with the mutant applied.
@@ -167,17 +177,21 @@ func spliced(pkg *load.Package, cond ast.Expr, m *mutate.Mutant) (string, error)
 	return string(src[lo:m.Offset]) + m.Repl + string(src[m.End:hi]), nil
 }
 
-// evalRepl type-checks Go expression text in the scope at pos and
-// evaluates it under the event.
-func evalRepl(pkg *load.Package, src string, pos token.Pos, ev *Event) (c.Expr, error) {
+// check parses Go expression text and type-checks it in the scope at pos.
+func check(pkg *load.Package, src string, pos token.Pos) (ast.Expr, *types.Info, error) {
 	e, err := parser.ParseExpr(src)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrUnsupported, err)
+		return nil, nil, fmt.Errorf("%w: %v", ErrUnsupported, err)
 	}
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}}
 	if err := types.CheckExpr(pkg.Fset, pkg.Types, pos, e, info); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrUnsupported, err)
+		return nil, nil, fmt.Errorf("%w: %v", ErrUnsupported, err)
 	}
+	return e, info, nil
+}
+
+// evalNew evaluates an expression made by check under the event.
+func evalNew(pkg *load.Package, e ast.Expr, info *types.Info, ev *Event) (c.Expr, error) {
 	return evalExpr(pkg, e, info, &Event{Cond: ev.Cond, Env: ev.Env}) // no recorded values: the nodes are new
 }
 
@@ -232,7 +246,7 @@ func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
 			return unsupported()
 		}
 		if e.Op == token.LAND || e.Op == token.LOR || binOps[e.Op] {
-			if !compatible(e.Op, x.e, y.e) {
+			if !c.Valid(e.Op, x.e, y.e) {
 				return unsupported()
 			}
 			return sval{e: c.Bin(e.Op, x.e, y.e)}, nil
@@ -308,25 +322,4 @@ func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
 		}
 	}
 	return unsupported()
-}
-
-// compatible checks operand types the way Bin would panic on.
-func compatible(op token.Token, x, y c.Expr) bool {
-	tx, ty := x.Type(), y.Type()
-	switch {
-	case op == token.LAND || op == token.LOR:
-		return tx == c.Bool && ty == c.Bool
-	case op == token.SHL || op == token.SHR:
-		return tx.Kind == c.KInt && ty.Kind == c.KInt
-	case c.IsComparison(op):
-		return tx == ty && (tx != c.Bool || op == token.EQL || op == token.NEQ)
-	}
-	if tx != ty || tx.Kind == c.KBool {
-		return false
-	}
-	switch op {
-	case token.REM, token.AND, token.OR, token.XOR, token.AND_NOT:
-		return tx.Kind == c.KInt
-	}
-	return true
 }

@@ -146,14 +146,7 @@ func Explore(fn *ssa.Function, inputs []*value.Type, names []string, sites []ast
 	for i := 0; i < res.Len(); i++ {
 		if r := res.At(i); r.Name() != "" {
 			if t, ok := irType(r.Type()); ok {
-				z := c.I(t, 0)
-				switch t.Kind {
-				case c.KBool:
-					z = c.B(false)
-				case c.KFloat:
-					z = c.F(t, 0)
-				}
-				f.env[r] = sval{e: z}
+				f.env[r] = sval{e: c.Zero(t)}
 			}
 		}
 	}
