@@ -17,6 +17,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -45,6 +47,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		outFile = fs.String("o", "", "write the report to this file instead of standard output")
 		verbose = fs.Bool("v", false, "also list the mutants left alive")
 		quiet   = fs.Bool("q", false, "no progress on standard error")
+		explain = fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): status, why they live, their constraint system")
 	)
 	opSet, err := parseCommon(fs, args, ops, stderr)
 	if err != nil {
@@ -67,6 +70,10 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		default:
 			return &exitError{code: 2, msg: fmt.Sprintf("bad -engine %q: want a list of random, cbt", e)}
 		}
+	}
+	explainIDs, err := parseIDs(*explain)
+	if err != nil {
+		return &exitError{code: 2, msg: fmt.Sprintf("bad -explain: %v", err)}
 	}
 	if !strings.HasSuffix(*name, "_test.go") || strings.ContainsAny(*name, `/\`) {
 		return &exitError{code: 2, msg: fmt.Sprintf("bad -name %q: want a file name ending in _test.go", *name)}
@@ -105,6 +112,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 
 	var reports []report.GenPackage
 	var mutants []report.Mutant
+	var explained strings.Builder
 	for _, pkg := range pkgs {
 		file := targets[pkg.Path]
 		if file == "" {
@@ -146,6 +154,9 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			}
 		}
 		pr, ms := genReport(res)
+		for _, id := range explainIDs {
+			explainMutant(&explained, res, ms, id)
+		}
 		if src != nil && !*dry {
 			if err := os.WriteFile(file, src, 0o644); err != nil {
 				return err
@@ -163,9 +174,65 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	defer closeOut()
 	if *jsonOut {
-		return doc.JSON(w)
+		if err := doc.JSON(w); err != nil {
+			return err
+		}
+		if explained.Len() > 0 {
+			fmt.Fprint(stderr, explained.String()) // keep the JSON on its own
+		}
+		return nil
 	}
-	return doc.Text(w, *verbose)
+	if err := doc.Text(w, *verbose); err != nil {
+		return err
+	}
+	if explained.Len() > 0 {
+		fmt.Fprint(w, "\n"+explained.String())
+	}
+	return nil
+}
+
+// parseIDs reads a comma-separated list of mutant IDs.
+func parseIDs(s string) ([]int, error) {
+	var ids []int
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		id, err := strconv.Atoi(f)
+		if err != nil || id <= 0 {
+			return nil, fmt.Errorf("%q is not a mutant ID", f)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// explainMutant writes what gen knows of mutant id of res's package:
+// where and what it is, its verdict, why it lives, and the constraint
+// system the deterministic passes built for it (seed 000 §5).
+func explainMutant(w io.Writer, res *gen.Result, ms []report.Mutant, id int) {
+	if id > len(ms) {
+		fmt.Fprintf(w, "mutant %d: %s has only %d mutants\n", id, res.Pkg.Path, len(ms))
+		return
+	}
+	m := ms[id-1]
+	fmt.Fprintf(w, "mutant %d of %s: %s %s:%d:%d in %s: %s\n", id, m.Package, m.Op, m.File, m.Line, m.Col, m.Func, report.Change(m.Orig, m.Repl))
+	fmt.Fprintf(w, "  status: %s\n", m.Status)
+	for _, t := range res.Tests {
+		if slices.Contains(t.Kills, id) {
+			fmt.Fprintf(w, "  killed by: %s (%s pass)\n", t.Name, t.Pass)
+			break
+		}
+	}
+	if m.Why != "" {
+		fmt.Fprintf(w, "  why it lives: %s\n", m.Why)
+	}
+	if x := res.Explain[id]; x != "" {
+		for _, line := range strings.Split(strings.TrimRight(x, "\n"), "\n") {
+			fmt.Fprintf(w, "  %s\n", line)
+		}
+	}
 }
 
 // owned reports whether a file was written by gozilla gen.
@@ -230,6 +297,7 @@ func genReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
 	var ms []report.Mutant
 	for _, m := range res.Set.Mutants {
 		rm := report.MutantOf(m)
+		rm.Why = res.Why[m.ID]
 		switch res.Status[m.ID] {
 		case gen.Killed:
 			rm.Status = report.Killed

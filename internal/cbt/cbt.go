@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/gen"
@@ -36,10 +37,12 @@ type Pass struct {
 	progErr error
 	units   map[*unit.Unit]*unitState
 
-	// Why holds, for each mutant the pass had no candidate for, the
-	// reason; System the system it built (for -explain).
-	Why    map[int]string
-	System map[int]c.System
+	// why holds, for each mutant the pass had no candidate for, the
+	// reason; system the system it built and outcome what became of
+	// each clause (for -explain).
+	why     map[int]string
+	system  map[int]c.System
+	outcome map[int][]string
 }
 
 type unitState struct {
@@ -52,7 +55,34 @@ type unitState struct {
 
 // New returns a pass with default settings.
 func New() *Pass {
-	return &Pass{units: map[*unit.Unit]*unitState{}, Why: map[int]string{}, System: map[int]c.System{}}
+	return &Pass{units: map[*unit.Unit]*unitState{}, why: map[int]string{}, system: map[int]c.System{}, outcome: map[int][]string{},
+		Symbolic: symbolic.Config{Refute: domred.Refute}}
+}
+
+// Why implements gen.Explainer.
+func (p *Pass) Why(id int) string { return p.why[id] }
+
+// Explain implements gen.Explainer: the mutant's system, one clause (a
+// path to the mutant ∧ necessity ∧ predicate) a line, each with what the
+// satisfier made of it.
+func (p *Pass) Explain(id int) string {
+	sys, ok := p.system[id]
+	if !ok {
+		if w := p.why[id]; w != "" {
+			return "no constraint system: " + w + "\n"
+		}
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "constraint system: %d clause(s), reachability ∧ necessity (∧ predicate) (∧ assumptions)\n", len(sys))
+	out := p.outcome[id]
+	for i, cl := range sys {
+		fmt.Fprintf(&b, "  %d. %s\n", i+1, cl)
+		if i < len(out) {
+			fmt.Fprintf(&b, "     → %s\n", out[i])
+		}
+	}
+	return b.String()
 }
 
 func (p *Pass) Name() string { return "cbt" }
@@ -67,26 +97,26 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 		p.prog, p.progErr = symbolic.Build(t.Pkg)
 	}
 	if p.progErr != nil {
-		p.Why[m.ID] = p.progErr.Error()
+		p.why[m.ID] = p.progErr.Error()
 		return nil, gen.ErrCannot
 	}
 	st := p.explore(t, u)
 	if st.err != nil {
-		p.Why[m.ID] = st.err.Error()
+		p.why[m.ID] = st.err.Error()
 		return nil, gen.ErrCannot
 	}
 	if err := st.errs[m.ID]; err != nil {
-		p.Why[m.ID] = err.Error()
+		p.why[m.ID] = err.Error()
 		return nil, gen.ErrCannot
 	}
 	events := st.res.Events[st.nodes[m.ID]]
 	if len(events) == 0 {
-		p.Why[m.ID] = "no explored path reaches it"
+		p.why[m.ID] = "no explored path reaches it"
 		return nil, gen.ErrCannot
 	}
 	sys, err := symbolic.Mutant(t.Pkg, m, st.nodes[m.ID], st.conds[m.ID], events)
 	if err != nil {
-		p.Why[m.ID] = err.Error()
+		p.why[m.ID] = err.Error()
 		return nil, gen.ErrCannot
 	}
 	// The unit's //gozilla:assume directives hold in every solution (the
@@ -94,13 +124,13 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 	for _, a := range u.Assume {
 		e, err := st.res.AtEntry(a.Expr, a.Info)
 		if err != nil {
-			p.Why[m.ID] = fmt.Sprintf("assumption %s: %v", a.Text, err)
+			p.why[m.ID] = fmt.Sprintf("assumption %s: %v", a.Text, err)
 			return nil, gen.ErrCannot
 		}
 		as, _ := c.DNF(e)
 		sys, _ = c.And(sys, as)
 	}
-	p.System[m.ID] = sys
+	p.system[m.ID] = sys
 	max := p.PerMutant
 	if max <= 0 {
 		max = 3
@@ -109,12 +139,16 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 	seen := map[string]bool{}
 	var lastErr error
 	r := rand.New(rand.NewPCG(uint64(m.ID), 7))
+	var outcome []string
+	defer func() { p.outcome[m.ID] = outcome }()
 	for _, clause := range sys {
 		if len(out) >= max {
-			break
+			outcome = append(outcome, "not tried (enough candidates)")
+			continue
 		}
 		asg, err := domred.Solve(c.System{clause}, domred.Config{Tries: p.Tries, Rand: r})
 		if err != nil {
+			outcome = append(outcome, err.Error())
 			lastErr = err
 			continue
 		}
@@ -129,20 +163,23 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 			in[i] = v
 		}
 		if in == nil {
+			outcome = append(outcome, "solution not an input: "+lastErr.Error())
 			continue
 		}
 		k := fmt.Sprint(in)
 		if seen[k] {
+			outcome = append(outcome, "solved: "+k+" (proposed already)")
 			continue
 		}
 		seen[k] = true
+		outcome = append(outcome, "solved: candidate "+k)
 		out = append(out, gen.Candidate{Unit: u, In: in})
 	}
 	if len(out) == 0 {
 		if lastErr == nil {
 			lastErr = errors.New("the system is false")
 		}
-		p.Why[m.ID] = lastErr.Error()
+		p.why[m.ID] = lastErr.Error()
 		return nil, gen.ErrCannot
 	}
 	return out, nil

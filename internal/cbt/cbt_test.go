@@ -60,7 +60,7 @@ func TestMagicGuards(t *testing.T) {
 	// The mutant that returns 0 instead of 42 dies only on the key.
 	for _, m := range res.Set.Mutants {
 		if m.Func == "Scrambled" && m.Orig == "42" && m.Repl == "0" && res.Status[m.ID] != gen.Killed {
-			t.Errorf("Scrambled: mutant #%d 42 → 0 lives (why: %s)", m.ID, p.Why[m.ID])
+			t.Errorf("Scrambled: mutant #%d 42 → 0 lives (why: %s)", m.ID, p.Why(m.ID))
 		}
 	}
 	found := false
@@ -103,8 +103,8 @@ func Pos(x int) int {
 			if res.Status[m.ID] == gen.Killed {
 				t.Errorf("#%d %s killed", m.ID, m.Repl)
 			}
-			if !strings.Contains(p.Why[m.ID], "detectably unsolvable") {
-				t.Errorf("#%d %s: why = %q, want detectably unsolvable", m.ID, m.Repl, p.Why[m.ID])
+			if !strings.Contains(p.Why(m.ID), "detectably unsolvable") {
+				t.Errorf("#%d %s: why = %q, want detectably unsolvable", m.ID, m.Repl, p.Why(m.ID))
 			}
 		}
 	}

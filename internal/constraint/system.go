@@ -49,6 +49,19 @@ func DNF(e Expr) (s System, ok bool) {
 			b, okB := DNF(x.Y)
 			s, ok := And(a, b)
 			return s, ok && okA && okB
+		case token.EQL, token.NEQ:
+			// Booleans compared (Godzilla's predicate constraint: the
+			// original condition ≠ the mutated one) split into the two
+			// ways they can agree or differ, so that each clause is a
+			// plain conjunction of comparisons domain reduction can use.
+			if x.X.Type() == Bool && !isBoolLeaf(x.X, x.Y) {
+				a, b := x.X, x.Y
+				nb := Not(b)
+				if x.Op == token.NEQ {
+					b, nb = nb, b
+				}
+				return DNF(Bin(token.LOR, Bin(token.LAND, a, b), Bin(token.LAND, Not(a), nb)))
+			}
 		}
 	case *Unary:
 		if x.Op == token.NOT {
@@ -58,6 +71,20 @@ func DNF(e Expr) (s System, ok bool) {
 		}
 	}
 	return System{Clause{e}}, true
+}
+
+// isBoolLeaf reports whether x == y over booleans is best left as it is:
+// both sides plain boolean symbols or constants, which domain reduction
+// relates directly.
+func isBoolLeaf(x, y Expr) bool {
+	leaf := func(e Expr) bool {
+		switch e.(type) {
+		case *Var, *Const:
+			return true
+		}
+		return false
+	}
+	return leaf(x) && leaf(y)
 }
 
 func isNot(e Expr) bool {

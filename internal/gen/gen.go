@@ -29,6 +29,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -84,6 +85,14 @@ type Pass interface {
 
 // ErrCannot is a pass's answer when it has no candidate for a mutant.
 var ErrCannot = errors.New("cannot")
+
+// An Explainer is a pass that can say why it had no candidate for a
+// mutant (seed 000 §5, failure information) and show what it built for
+// it. Both return "" when it has nothing to say.
+type Explainer interface {
+	Why(id int) string     // one line: unsupported expression, detectably unsolvable, no solution after N tries…
+	Explain(id int) string // the mutant's constraint system, several lines
+}
 
 // Candidate is an input a pass proposes for a unit.
 type Candidate struct {
@@ -156,6 +165,12 @@ type Result struct {
 	Runs   int64         // harness runs (original and mutant executions)
 	Build  time.Duration // building the schemata test binary
 	Wall   time.Duration
+
+	// Why says, for each mutant left alive that a deterministic pass
+	// tried, why that pass did not kill it ("cbt: …"); Explain holds
+	// what the pass built for it (its constraint system).
+	Why     map[int]string
+	Explain map[int]string
 }
 
 // Generate runs the passes on pkg.
@@ -226,6 +241,8 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		live:    map[int]bool{},
 		reached: map[int]bool{},
 		slow:    map[int]int{},
+		why:     map[int]string{},
+		explain: map[int]string{},
 	}
 	for _, m := range set.Mutants {
 		g.live[m.ID] = true
@@ -263,8 +280,16 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]Status{}}
+	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]Status{}, Why: map[int]string{}, Explain: map[int]string{}}
 	g.verdicts(res)
+	for id, why := range g.why {
+		if res.Status[id] != Killed {
+			res.Why[id] = why
+			if x := g.explain[id]; x != "" {
+				res.Explain[id] = x
+			}
+		}
+	}
 	res.Stats, res.Other = stats(res, seconds)
 	res.Runs = pool.Runs
 	res.Build = build
@@ -284,7 +309,9 @@ type generator struct {
 	slow   map[int]int // mutants found over the tight budget yet ending like the original
 	byFunc map[string][]*mutate.Mutant
 	tests  []*Test
-	seq    int
+
+	why, explain map[int]string // from the last deterministic pass that tried a mutant
+	seq          int
 }
 
 // liveIDs returns the live mutants, ascending.
@@ -378,12 +405,21 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 		m := g.target.Set.Mutants[id-1]
 		t0 := time.Now()
 		cands, err := p.Candidates(ctx, g.target, m)
+		if x, ok := p.(Explainer); ok {
+			g.explain[id] = x.Explain(id)
+		}
 		if errors.Is(err, ErrCannot) {
+			why := "no candidate"
+			if x, ok := p.(Explainer); ok && x.Why(id) != "" {
+				why = x.Why(id)
+			}
+			g.why[id] = p.Name() + ": " + why
 			continue
 		}
 		if err != nil {
 			return fmt.Errorf("%s pass on mutant %d: %w", p.Name(), id, err)
 		}
+		ran, equal := 0, 0
 		for _, c := range cands {
 			if _, ok := g.index[c.Unit]; !ok || c.Unit.Skip != "" {
 				continue
@@ -393,7 +429,11 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 				return err
 			}
 			g.reach(r)
+			ran++
 			if !usable(r) || len(r.Killed) == 0 {
+				if usable(r) && slices.Contains(r.Hits, m.Site) {
+					equal++
+				}
 				continue
 			}
 			credit := r.Killed
@@ -405,6 +445,9 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 			if !g.live[id] {
 				break
 			}
+		}
+		if g.live[id] {
+			g.why[id] = fmt.Sprintf("%s: %d candidate input(s) ran, %d reached the mutant, none made a difference", p.Name(), ran, equal)
 		}
 		if u := g.unitOf(m); u != nil {
 			seconds[u] += time.Since(t0).Seconds()

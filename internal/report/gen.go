@@ -136,10 +136,10 @@ func (g *Gen) Text(w io.Writer, verbose bool) error {
 			fmt.Fprintf(tw, "note: %s\n", n)
 		}
 		if verbose {
-			fmt.Fprintln(tw, "\nSTATUS\tID\tOP\tPOSITION\tFUNC\tMUTATION")
+			fmt.Fprintln(tw, "\nSTATUS\tID\tOP\tPOSITION\tFUNC\tMUTATION\tWHY")
 			for _, m := range g.Mutants {
 				if m.Package == p.Path && m.Status != Killed {
-					fmt.Fprintf(tw, "%s\t%d\t%s\t%s:%d:%d\t%s\t%s\n", m.Status, m.ID, m.Op, m.File, m.Line, m.Col, m.Func, Change(m.Orig, m.Repl))
+					fmt.Fprintf(tw, "%s\t%d\t%s\t%s:%d:%d\t%s\t%s\t%s\n", m.Status, m.ID, m.Op, m.File, m.Line, m.Col, m.Func, Change(m.Orig, m.Repl), m.Why)
 				}
 			}
 		}

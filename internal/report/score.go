@@ -53,6 +53,7 @@ type Mutant struct {
 	Status   Status `json:"status"`
 	KilledBy string `json:"killed_by,omitempty"` // first failing test (or panic) for killed mutants
 	Reason   string `json:"reason,omitempty"`    // why it is equivalent, when it is
+	Why      string `json:"why,omitempty"`       // gen: why the deterministic passes left it alive
 }
 
 // Counts tallies mutants by status.

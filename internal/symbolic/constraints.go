@@ -143,6 +143,11 @@ func necessity(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr
 		if err != nil {
 			return nil, err
 		}
+		if mut.Type() != orig.Type() && isUntyped(mt.replInfo.Types[mt.repl].Type) && mut.Type().Kind != c.KBool && orig.Type().Kind != c.KBool {
+			// An untyped constant replacement ("0" for a byte) takes the
+			// type of the place it goes to, as the compiler gives it.
+			mut = c.Fold(c.Conv(orig.Type(), mut))
+		}
 		if mut.Type() != orig.Type() {
 			return nil, fmt.Errorf("%w: mutant of type %s for %s", ErrUnsupported, mut.Type(), orig.Type())
 		}
@@ -322,4 +327,9 @@ func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
 		}
 	}
 	return unsupported()
+}
+
+func isUntyped(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Info()&types.IsUntyped != 0
 }

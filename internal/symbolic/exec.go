@@ -10,6 +10,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"math"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -21,6 +22,12 @@ import (
 type Config struct {
 	Bound    int // visits of a block per path (loop unrolling); 0 = 3
 	MaxPaths int // paths explored per unit; 0 = 256
+
+	// Refute, when set, is asked at each branch and each fork on a
+	// symbolic index whether the path condition so far is certainly
+	// unsatisfiable (a non-empty reason); such paths are not followed.
+	// It must never refute a satisfiable condition.
+	Refute func(c.Clause) string
 }
 
 // sval is the symbolic value of an SSA register: a scalar expression, an
@@ -64,13 +71,17 @@ func (r *Result) AtEntry(e ast.Expr, info *types.Info) (c.Expr, error) {
 }
 
 type explorer struct {
-	cfg    Config
-	fn     *ssa.Function
-	sites  map[ast.Node]bool
-	trig   map[token.Pos][]ast.Node // statement sites by the positions that trigger them
-	res    *Result
-	nhavoc int
-	full   bool // MaxPaths reached: exploration stops
+	cfg   Config
+	fn    *ssa.Function
+	sites map[ast.Node]bool
+	// anchors maps literal sites that no enclosing expression's value
+	// announces (x = 0, return 1) to the simple statement around them,
+	// whose first instruction stands for their evaluation.
+	anchors map[ast.Node]ast.Stmt
+	trig    map[token.Pos][]ast.Node // statement sites by the positions that trigger them
+	res     *Result
+	nhavoc  int
+	full    bool // MaxPaths reached: exploration stops
 }
 
 type frame struct {
@@ -80,13 +91,23 @@ type frame struct {
 	cond   c.Clause
 	visits map[*ssa.BasicBlock]int
 	seen   map[ast.Node]bool // sites already recorded on this path at this visit
-	dirty  bool              // memory was written (a store or a call): loads are no longer the inputs
+	dirty  bool              // memory was written where the explorer cannot tell: loads are no longer known
+	// mem holds what the path stored into places it knows: elements and
+	// fields of the inputs, and of local arrays and structs.
+	mem map[*Arg]sval
 }
 
 func (f *frame) clone() *frame {
 	g := &frame{vals: make(map[ssa.Value]sval, len(f.vals)), env: make(map[*types.Var]sval, len(f.env)),
 		exprs: make(map[ast.Expr]c.Expr, len(f.exprs)), cond: append(c.Clause(nil), f.cond...),
-		visits: make(map[*ssa.BasicBlock]int, len(f.visits)), seen: map[ast.Node]bool{}, dirty: f.dirty}
+		visits: make(map[*ssa.BasicBlock]int, len(f.visits)), seen: make(map[ast.Node]bool, len(f.seen)), dirty: f.dirty,
+		mem: make(map[*Arg]sval, len(f.mem))}
+	for k, v := range f.seen {
+		g.seen[k] = v
+	}
+	for k, v := range f.mem {
+		g.mem[k] = v
+	}
 	for k, v := range f.vals {
 		g.vals[k] = v
 	}
@@ -123,8 +144,9 @@ func Explore(fn *ssa.Function, inputs []*value.Type, names []string, sites []ast
 	for _, s := range sites {
 		x.sites[s] = true
 	}
+	x.anchors = literalAnchors(fn, x.sites)
 	f := &frame{vals: map[ssa.Value]sval{}, env: map[*types.Var]sval{}, exprs: map[ast.Expr]c.Expr{},
-		visits: map[*ssa.BasicBlock]int{}, seen: map[ast.Node]bool{}}
+		visits: map[*ssa.BasicBlock]int{}, seen: map[ast.Node]bool{}, mem: map[*Arg]sval{}}
 	for i, p := range fn.Params {
 		a := newArg(names[i], inputs[i])
 		x.res.Args = append(x.res.Args, a)
@@ -269,15 +291,26 @@ func (x *explorer) block(f *frame, b *ssa.BasicBlock, from *ssa.BasicBlock) {
 	for k, v := range phis {
 		f.vals[k] = v
 	}
-	for _, ins := range b.Instrs {
+	x.run(f, b, 0)
+}
+
+// run executes b's instructions from start on (phis done).
+func (x *explorer) run(f *frame, b *ssa.BasicBlock, start int) {
+	for i := start; i < len(b.Instrs); i++ {
+		ins := b.Instrs[i]
 		if _, ok := ins.(*ssa.Phi); ok {
 			continue
+		}
+		if x.forkIndex(f, b, i) {
+			return
 		}
 		x.trigger(f, ins)
 		switch ins := ins.(type) {
 		case *ssa.DebugRef:
 			x.debugRef(f, ins)
-		case *ssa.Store, *ssa.MapUpdate, *ssa.Go, *ssa.Defer:
+		case *ssa.Store:
+			x.store(f, ins)
+		case *ssa.MapUpdate, *ssa.Go, *ssa.Defer:
 			f.dirty = true
 		case *ssa.If:
 			cond := x.value(f, ins.Cond)
@@ -296,9 +329,13 @@ func (x *explorer) block(f *frame, b *ssa.BasicBlock, from *ssa.BasicBlock) {
 			}
 			g := f.clone()
 			g.cond = append(g.cond, ce)
-			x.block(g, t, b)
+			if x.feasible(g.cond) {
+				x.block(g, t, b)
+			}
 			f.cond = append(f.cond, c.Not(ce))
-			x.block(f, e, b)
+			if x.feasible(f.cond) {
+				x.block(f, e, b)
+			}
 			return
 		case *ssa.Jump:
 			x.block(f, b.Succs[0], b)
@@ -327,6 +364,11 @@ func (x *explorer) trigger(f *frame, ins ssa.Instruction) {
 	d, isRef := ins.(*ssa.DebugRef)
 	for s := range x.sites {
 		if f.seen[s] {
+			continue
+		}
+		if a := x.anchors[s]; a != nil && a.Pos() <= pos && pos < a.End() {
+			f.seen[s] = true
+			x.record(f, s)
 			continue
 		}
 		if _, isExpr := s.(ast.Expr); isExpr {
@@ -401,9 +443,9 @@ func (x *explorer) eval(f *frame, v ssa.Value) sval {
 			if a.e != nil {
 				return sval{e: c.Fold(c.Un(v.Op, a.e))}
 			}
-		case token.MUL: // load through a pointer, unless memory was written on this path
+		case token.MUL: // load through a pointer, unless memory was written where the explorer cannot tell
 			if a.arg != nil && a.arg.Type.Kind == value.Pointer && !f.dirty {
-				return argVal(a.arg.pointee())
+				return x.load(f, a.arg.pointee())
 			}
 		}
 	case *ssa.Convert:
@@ -433,7 +475,15 @@ func (x *explorer) eval(f *frame, v ssa.Value) sval {
 	case *ssa.Field:
 		a := x.value(f, v.X)
 		if a.arg != nil && a.arg.Type.Kind == value.Struct && v.Field < len(a.arg.Fields) {
-			return argVal(a.arg.Fields[v.Field])
+			return x.load(f, a.arg.Fields[v.Field])
+		}
+	case *ssa.Alloc:
+		if t, err := value.FromTypes(v.Type().(*types.Pointer).Elem(), nil, nil, true); err == nil {
+			// A local variable the code takes the address of, or a
+			// local array: its parts start as zero values.
+			a := newArg(localName(v), t)
+			a.markLocal()
+			return sval{arg: &Arg{Name: "&" + a.Name, Type: &value.Type{Kind: value.Pointer, Elem: t}, Elem: a}}
 		}
 	case *ssa.FieldAddr:
 		a := x.value(f, v.X)
@@ -443,9 +493,12 @@ func (x *explorer) eval(f *frame, v ssa.Value) sval {
 				return sval{arg: &Arg{Name: "&" + p.Fields[v.Field].Name, Type: &value.Type{Kind: value.Pointer, Elem: p.Fields[v.Field].Type}, Elem: p.Fields[v.Field]}}
 			}
 		}
-	case *ssa.IndexAddr: // &slice[i] or &array[i]
+	case *ssa.IndexAddr: // &slice[i] or &array[i] (through a pointer to the array)
 		a := x.value(f, v.X)
-		if a.arg != nil && a.arg.Type.Kind == value.Slice {
+		if a.arg != nil && a.arg.Type.Kind == value.Pointer && a.arg.Elem != nil && a.arg.Elem.Type.Kind == value.Array {
+			a = sval{arg: a.arg.Elem}
+		}
+		if a.arg != nil && (a.arg.Type.Kind == value.Slice || a.arg.Type.Kind == value.Array) {
 			if el := a.arg.elemAt(x, f, v.Index); el != nil {
 				return sval{arg: &Arg{Name: "&" + el.Name, Type: &value.Type{Kind: value.Pointer, Elem: el.Type}, Elem: el}}
 			}
@@ -486,18 +539,14 @@ func (x *explorer) index(f *frame, agg, idx ssa.Value, t types.Type) sval {
 		}
 		return x.havoc(t, "index")
 	}
-	return argVal(el)
+	return x.load(f, el)
 }
 
 // elemAt returns the element argument at a constant index, adding the
 // bounds check to the path; nil for symbolic indexes.
 func (a *Arg) elemAt(x *explorer, f *frame, idx ssa.Value) *Arg {
-	k, ok := idx.(*ssa.Const)
-	if !ok || k.Value == nil {
-		return nil
-	}
-	i, exact := constant.Int64Val(constant.ToInt(k.Value))
-	if !exact || i < 0 || i >= MaxLen {
+	i, ok := x.constIndex(f, idx)
+	if !ok || i < 0 || i >= MaxLen {
 		return nil
 	}
 	switch a.Type.Kind {
@@ -534,4 +583,180 @@ func (x *explorer) stringEq(f *frame, a, b sval) (c.Expr, bool) {
 		eq = c.Bin(token.LAND, eq, c.Bin(token.EQL, c.V(el.Sym), c.I(c.Uint8, int64(lit[i]))))
 	}
 	return eq, true
+}
+
+// literalAnchors finds, for each literal site (a constant written in the
+// source, which has no SSA instruction of its own), the innermost
+// simple statement around it: an assignment, return, expression,
+// increment or send statement. Literals inside conditions are left to
+// the condition's own value.
+func literalAnchors(fn *ssa.Function, sites map[ast.Node]bool) map[ast.Node]ast.Stmt {
+	out := map[ast.Node]ast.Stmt{}
+	syn := fn.Syntax()
+	if syn == nil {
+		return out
+	}
+	var stack []ast.Node
+	ast.Inspect(syn, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if sites[n] && isLiteral(n) {
+			for i := len(stack) - 1; i >= 0; i-- {
+				if st, ok := stack[i].(ast.Stmt); ok {
+					switch st.(type) {
+					case *ast.AssignStmt, *ast.ReturnStmt, *ast.ExprStmt, *ast.IncDecStmt, *ast.SendStmt, *ast.DeclStmt:
+						out[n] = st
+					}
+					break
+				}
+				if _, isLit := stack[i].(*ast.FuncLit); isLit {
+					break
+				}
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return out
+}
+
+func isLiteral(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.UnaryExpr:
+		return isLiteral(n.X)
+	case *ast.ParenExpr:
+		return isLiteral(n.X)
+	}
+	return false
+}
+
+// constIndex returns the value of an index when it is a constant on this
+// path (a literal, or a loop counter the unrolling made concrete).
+func (x *explorer) constIndex(f *frame, idx ssa.Value) (int64, bool) {
+	v := x.value(f, idx)
+	if v.e == nil {
+		return 0, false
+	}
+	k, ok := c.Fold(v.e).(*c.Const)
+	if !ok || k.T.Kind != c.KInt {
+		return 0, false
+	}
+	if !k.T.Signed && k.V.Uint() > math.MaxInt64 {
+		return 0, false
+	}
+	return k.V.Int(), true
+}
+
+// forkIndex handles an element read or address at a symbolic index
+// (a[i] with i an input expression): the path splits into one path per
+// index value k the aggregate can have, each with i == k (and, for
+// slices and strings, len > k) added to its condition and i replaced by
+// k from there on, the concretisation Godzilla's domain reduction then
+// solves for. Indexes out of range end the path in Go's panic. It
+// reports whether it took over the rest of the block.
+func (x *explorer) forkIndex(f *frame, b *ssa.BasicBlock, i int) bool {
+	var agg, idx ssa.Value
+	switch ins := b.Instrs[i].(type) {
+	case *ssa.Index:
+		agg, idx = ins.X, ins.Index
+	case *ssa.IndexAddr:
+		agg, idx = ins.X, ins.Index
+	default:
+		return false
+	}
+	a := x.value(f, agg)
+	if a.arg != nil && a.arg.Type.Kind == value.Pointer && a.arg.Elem != nil && a.arg.Elem.Type.Kind == value.Array {
+		a = sval{arg: a.arg.Elem}
+	}
+	if a.arg == nil {
+		return false
+	}
+	iv := x.value(f, idx)
+	if iv.e == nil || iv.e.Type().Kind != c.KInt {
+		return false
+	}
+	ie := c.Fold(iv.e)
+	if _, isConst := ie.(*c.Const); isConst {
+		return false
+	}
+	n := MaxLen
+	switch a.arg.Type.Kind {
+	case value.Array:
+		n = min(n, a.arg.Type.Len)
+	case value.String, value.Slice:
+	default:
+		return false
+	}
+	it := ie.Type()
+	forked := false
+	for k := 0; k < n; k++ {
+		if !it.Signed && it.Bits < 64 && uint64(k) > it.Max() || it.Signed && int64(k) > int64(it.Max()) {
+			break
+		}
+		g := f.clone()
+		g.cond = append(g.cond, c.Bin(token.EQL, ie, c.I(it, int64(k))))
+		if a.arg.Len != nil {
+			g.cond = append(g.cond, lenBounds(a.arg.Len)...)
+			g.cond = append(g.cond, c.Bin(token.GTR, c.V(a.arg.Len), c.I(c.Int, int64(k))))
+		}
+		if !x.feasible(g.cond) {
+			continue
+		}
+		forked = true
+		g.vals[idx] = sval{e: c.I(it, int64(k))}
+		x.run(g, b, i)
+		if x.full {
+			break
+		}
+	}
+	if !forked {
+		// Every index in range is refuted: the read panics (or the
+		// path was infeasible already).
+		x.res.Paths++
+	}
+	return true
+}
+
+// feasible reports whether the path condition may hold: false only when
+// the configured refuter proves it cannot.
+func (x *explorer) feasible(cl c.Clause) bool {
+	return x.cfg.Refute == nil || x.cfg.Refute(cl) == ""
+}
+
+// store writes through a pointer the explorer knows (an element or field
+// of an input or of a local); any other store makes loads unknown.
+func (x *explorer) store(f *frame, s *ssa.Store) {
+	p := x.value(f, s.Addr)
+	if p.arg == nil || p.arg.Type.Kind != value.Pointer || p.arg.Elem == nil {
+		f.dirty = true
+		return
+	}
+	v := x.value(f, s.Val)
+	if v.e == nil && v.arg == nil && v.str == nil {
+		v = x.havoc(s.Val.Type(), "store")
+	}
+	f.mem[p.arg.Elem] = v
+}
+
+// load reads a place: what the path stored there, else the input's
+// symbol (or the zero value for a local).
+func (x *explorer) load(f *frame, a *Arg) sval {
+	if v, ok := f.mem[a]; ok {
+		return v
+	}
+	if a.Local && a.Sym != nil {
+		return sval{e: c.Zero(a.Sym.Type)}
+	}
+	return argVal(a)
+}
+
+func localName(v *ssa.Alloc) string {
+	if v.Comment != "" {
+		return v.Comment
+	}
+	return v.Name()
 }

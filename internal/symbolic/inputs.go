@@ -28,6 +28,9 @@ type Arg struct {
 	Elems  map[int]*Arg // strings, slices, arrays: elements read at constant indexes
 	Fields []*Arg       // structs (made with the struct)
 	Elem   *Arg         // pointers: the pointee (assumed non-nil once read)
+	// Local marks the parts of a local variable (an ssa.Alloc), not of
+	// an input: what the code did not store there reads as zero.
+	Local bool
 }
 
 // ScalarType maps a value type to the IR's; ok is false for non-scalars.
@@ -78,6 +81,9 @@ func (a *Arg) elem(i int) *Arg {
 	e := a.Elems[i]
 	if e == nil {
 		e = newArg(a.Name+"["+strconv.Itoa(i)+"]", a.elemType())
+		if a.Local {
+			e.markLocal()
+		}
 		a.Elems[i] = e
 	}
 	return e
@@ -87,8 +93,19 @@ func (a *Arg) elem(i int) *Arg {
 func (a *Arg) pointee() *Arg {
 	if a.Elem == nil {
 		a.Elem = newArg("(*"+a.Name+")", a.Type.Elem)
+		if a.Local {
+			a.Elem.markLocal()
+		}
 	}
 	return a.Elem
+}
+
+// markLocal marks a and its parts as a local variable's.
+func (a *Arg) markLocal() {
+	a.Local = true
+	for _, f := range a.Fields {
+		f.markLocal()
+	}
 }
 
 // Syms returns every symbol made so far, depth first.

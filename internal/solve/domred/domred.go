@@ -679,3 +679,18 @@ func inverse(a uint64) uint64 {
 	}
 	return x
 }
+
+// Refute looks for a contradiction in a clause by reduction alone, with
+// no arbitrary choice: the cheap infeasibility test the symbolic
+// explorer applies at each branch to drop paths no input can take. It
+// returns why the clause is unsatisfiable, or "" when reduction does
+// not show it (which proves nothing).
+func Refute(cl c.Clause) string {
+	cl = flatten(cl)
+	if why := orderCycle(cl); why != "" {
+		return why
+	}
+	st := newState(cl.Vars())
+	_, why := st.reduce(cl)
+	return why
+}

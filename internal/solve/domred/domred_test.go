@@ -124,7 +124,7 @@ func TestSolve(t *testing.T) {
 // TestUnsolvableIsSound checks on random systems over two int8 symbols,
 // against exhaustive enumeration, that a solution always satisfies the
 // system and that "detectably unsolvable" is never said of a system that
-// has a solution.
+// has a solution, nor refuted by Refute.
 func TestUnsolvableIsSound(t *testing.T) {
 	x, y := sym("x", c.Int8), sym("y", c.Int8)
 	r := rand.New(rand.NewPCG(7, 8))
@@ -134,7 +134,7 @@ func TestUnsolvableIsSound(t *testing.T) {
 			c.Bin(token.ADD, c.V(x), c.I(c.Int8, int64(r.IntN(7)-3))), c.Bin(token.MUL, c.V(y), c.I(c.Int8, 3))}
 		return cmp(ops[r.IntN(len(ops))], terms[r.IntN(len(terms))], terms[r.IntN(len(terms))])
 	}
-	found, unsolvable := 0, 0
+	found, unsolvable, refuted := 0, 0, 0
 	for n := 0; n < 300; n++ {
 		var cl c.Clause
 		for m := 1 + r.IntN(4); m > 0; m-- {
@@ -149,6 +149,12 @@ func TestUnsolvableIsSound(t *testing.T) {
 					exists = true
 					break
 				}
+			}
+		}
+		if why := Refute(cl); why != "" {
+			refuted++
+			if exists {
+				t.Fatalf("%s: refuted (%s), but it has a solution", sys, why)
 			}
 		}
 		switch {
@@ -168,7 +174,10 @@ func TestUnsolvableIsSound(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("300 random systems: %d solved, %d detectably unsolvable", found, unsolvable)
+	t.Logf("300 random systems: %d solved, %d detectably unsolvable, %d refuted", found, unsolvable, refuted)
+	if refuted == 0 {
+		t.Error("Refute proved no random system unsatisfiable")
+	}
 	if found < 100 {
 		t.Errorf("only %d of 300 random systems solved", found)
 	}
