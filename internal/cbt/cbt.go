@@ -59,6 +59,9 @@ func New() *Pass {
 		Symbolic: symbolic.Config{Refute: domred.Refute}}
 }
 
+// maxExplained bounds the clauses Explain prints.
+const maxExplained = 24
+
 // Why implements gen.Explainer.
 func (p *Pass) Why(id int) string { return p.why[id] }
 
@@ -77,6 +80,10 @@ func (p *Pass) Explain(id int) string {
 	fmt.Fprintf(&b, "constraint system: %d clause(s), reachability ∧ necessity (∧ predicate) (∧ assumptions)\n", len(sys))
 	out := p.outcome[id]
 	for i, cl := range sys {
+		if i == maxExplained {
+			fmt.Fprintf(&b, "  … and %d more clause(s)\n", len(sys)-i)
+			break
+		}
 		fmt.Fprintf(&b, "  %d. %s\n", i+1, cl)
 		if i < len(out) {
 			fmt.Fprintf(&b, "     → %s\n", out[i])

@@ -314,13 +314,32 @@ func Subst(e Expr, m map[*Sym]Expr) Expr {
 	case *Const:
 		return x
 	case *Unary:
-		return fold(&Unary{Op: x.Op, X: Subst(x.X, m)})
+		// Unchanged operands that are not constants leave nothing to
+		// fold: the node is shared, not copied.
+		nx := Subst(x.X, m)
+		if nx == x.X && !isConst(nx) {
+			return x
+		}
+		return fold(&Unary{Op: x.Op, X: nx})
 	case *Binary:
-		return fold(&Binary{Op: x.Op, X: Subst(x.X, m), Y: Subst(x.Y, m)})
+		nx, ny := Subst(x.X, m), Subst(x.Y, m)
+		if nx == x.X && ny == x.Y && !isConst(nx) && !isConst(ny) {
+			return x
+		}
+		return fold(&Binary{Op: x.Op, X: nx, Y: ny})
 	case *Convert:
-		return fold(&Convert{T: x.T, X: Subst(x.X, m)})
+		nx := Subst(x.X, m)
+		if nx == x.X && !isConst(nx) {
+			return x
+		}
+		return fold(&Convert{T: x.T, X: nx})
 	}
 	panic("constraint: unknown expression")
+}
+
+func isConst(e Expr) bool {
+	_, ok := e.(*Const)
+	return ok
 }
 
 // Fold folds the constant subexpressions of e.

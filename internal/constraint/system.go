@@ -87,6 +87,49 @@ func isBoolLeaf(x, y Expr) bool {
 	return leaf(x) && leaf(y)
 }
 
+// DNF converts the conjunction c to a system, as DNF(c.Expr()) does but
+// in time linear in the atoms that need no conversion (comparisons of
+// scalars), which long path conditions are made of.
+func (c Clause) DNF() (System, bool) {
+	var atoms Clause
+	rest := True()
+	ok := true
+	for _, e := range c {
+		e = Fold(e)
+		if k, isK := e.(*Const); isK {
+			if !k.V.Bool() {
+				return False(), true
+			}
+			continue
+		}
+		if isAtom(e) {
+			atoms = append(atoms, e)
+			continue
+		}
+		d, okD := DNF(e)
+		var okA bool
+		rest, okA = And(rest, d)
+		ok = ok && okD && okA
+	}
+	out := make(System, len(rest))
+	for i, cl := range rest {
+		out[i] = append(append(make(Clause, 0, len(atoms)+len(cl)), atoms...), cl...)
+	}
+	return out, ok
+}
+
+// isAtom reports whether DNF leaves e as it is: a comparison of
+// non-boolean operands, or a boolean symbol.
+func isAtom(e Expr) bool {
+	switch x := e.(type) {
+	case *Var:
+		return true
+	case *Binary:
+		return IsComparison(x.Op) && x.X.Type() != Bool
+	}
+	return false
+}
+
 func isNot(e Expr) bool {
 	u, ok := e.(*Unary)
 	return ok && u.Op == token.NOT

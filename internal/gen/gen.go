@@ -242,7 +242,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		reached: map[int]bool{},
 		slow:    map[int]int{},
 		why:     map[int]string{},
-		explain: map[int]string{},
+		explain: map[int]Explainer{},
 	}
 	for _, m := range set.Mutants {
 		g.live[m.ID] = true
@@ -285,8 +285,10 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	for id, why := range g.why {
 		if res.Status[id] != Killed {
 			res.Why[id] = why
-			if x := g.explain[id]; x != "" {
-				res.Explain[id] = x
+			if x := g.explain[id]; x != nil {
+				if text := x.Explain(id); text != "" {
+					res.Explain[id] = text
+				}
 			}
 		}
 	}
@@ -310,7 +312,8 @@ type generator struct {
 	byFunc map[string][]*mutate.Mutant
 	tests  []*Test
 
-	why, explain map[int]string // from the last deterministic pass that tried a mutant
+	why     map[int]string    // from the last deterministic pass that tried a mutant
+	explain map[int]Explainer // that pass, when it can explain
 	seq          int
 }
 
@@ -406,7 +409,7 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 		t0 := time.Now()
 		cands, err := p.Candidates(ctx, g.target, m)
 		if x, ok := p.(Explainer); ok {
-			g.explain[id] = x.Explain(id)
+			g.explain[id] = x
 		}
 		if errors.Is(err, ErrCannot) {
 			why := "no candidate"

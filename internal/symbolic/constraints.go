@@ -85,7 +85,7 @@ func Mutant(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr, e
 	var sys c.System
 	var firstErr error
 	for _, ev := range events {
-		reach, _ := c.DNF(ev.Cond.Expr()) // conditions may hold && and || (string equality, LCR)
+		reach := ev.reach()
 		need, err := necessity(pkg, m, node, cond, mt, ev)
 		if err != nil {
 			if firstErr == nil {
@@ -94,7 +94,11 @@ func Mutant(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr, e
 			continue
 		}
 		s, _ := c.And(reach, need)
-		sys, _ = c.Or(sys, s)
+		sys = append(sys, s...)
+		if len(sys) >= c.MaxClauses {
+			sys = sys[:c.MaxClauses] // enough ways to reach and infect it
+			break
+		}
 	}
 	if len(sys) == 0 && firstErr != nil {
 		return nil, firstErr

@@ -11,6 +11,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"sort"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -44,6 +45,20 @@ type Event struct {
 	Cond c.Clause            // the path condition up to the site
 	Env  map[*types.Var]sval // source variables' values at the site
 	Vals map[ast.Expr]c.Expr // values of the source expressions evaluated so far on the path
+
+	dnf c.System // reach's
+}
+
+// reach is the path condition as a system (conditions may hold && and
+// ||: string equality, LCR), converted once for every mutant at the site.
+func (ev *Event) reach() c.System {
+	if ev.dnf == nil {
+		ev.dnf, _ = ev.Cond.DNF()
+		if ev.dnf == nil {
+			ev.dnf = c.False()
+		}
+	}
+	return ev.dnf
 }
 
 // Result is what exploring a unit found.
@@ -78,7 +93,7 @@ type explorer struct {
 	// announces (x = 0, return 1) to the simple statement around them,
 	// whose first instruction stands for their evaluation.
 	anchors map[ast.Node]ast.Stmt
-	trig    map[token.Pos][]ast.Node // statement sites by the positions that trigger them
+	trig    map[trigKey][]ast.Node // the sites an instruction announces, by its position
 	res     *Result
 	nhavoc  int
 	full    bool // MaxPaths reached: exploration stops
@@ -145,6 +160,7 @@ func Explore(fn *ssa.Function, inputs []*value.Type, names []string, sites []ast
 		x.sites[s] = true
 	}
 	x.anchors = literalAnchors(fn, x.sites)
+	x.trig = map[trigKey][]ast.Node{}
 	f := &frame{vals: map[ssa.Value]sval{}, env: map[*types.Var]sval{}, exprs: map[ast.Expr]c.Expr{},
 		visits: map[*ssa.BasicBlock]int{}, seen: map[ast.Node]bool{}, mem: map[*Arg]sval{}}
 	for i, p := range fn.Params {
@@ -355,37 +371,65 @@ func (x *explorer) run(f *frame, b *ssa.BasicBlock, start int) {
 // trigger records events for statement sites containing ins.
 func (x *explorer) trigger(f *frame, ins ssa.Instruction) {
 	pos := ins.Pos()
+	var ref ast.Expr
 	if d, ok := ins.(*ssa.DebugRef); ok {
-		pos = d.Expr.Pos()
+		pos, ref = d.Expr.Pos(), d.Expr
 	}
 	if !pos.IsValid() {
 		return
 	}
-	d, isRef := ins.(*ssa.DebugRef)
-	for s := range x.sites {
-		if f.seen[s] {
-			continue
-		}
-		if a := x.anchors[s]; a != nil && a.Pos() <= pos && pos < a.End() {
+	k := trigKey{pos, ref}
+	hit, ok := x.trig[k]
+	if !ok {
+		hit = x.triggered(pos, ref)
+		x.trig[k] = hit
+	}
+	for _, s := range hit {
+		if !f.seen[s] && len(x.res.Events[s]) < maxEvents {
 			f.seen[s] = true
 			x.record(f, s)
+		}
+	}
+}
+
+// maxEvents bounds the arrivals recorded at one site: more ways to reach
+// a mutant than this add clauses, not chances.
+const maxEvents = 128
+
+type trigKey struct {
+	pos token.Pos
+	ref ast.Expr
+}
+
+// triggered lists the sites an instruction at pos (a DebugRef of ref)
+// announces, in source order.
+func (x *explorer) triggered(pos token.Pos, ref ast.Expr) []ast.Node {
+	var out []ast.Node
+	for s := range x.sites {
+		if a := x.anchors[s]; a != nil && a.Pos() <= pos && pos < a.End() {
+			out = append(out, s)
 			continue
 		}
 		if _, isExpr := s.(ast.Expr); isExpr {
 			// An expression site is recorded when its value, or that of
 			// an expression around it, is computed: constants have no
 			// instruction of their own.
-			if isRef && d.Expr != s && d.Expr.Pos() <= s.Pos() && s.End() <= d.Expr.End() {
-				f.seen[s] = true
-				x.record(f, s)
+			if ref != nil && ref != s && ref.Pos() <= s.Pos() && s.End() <= ref.End() {
+				out = append(out, s)
 			}
 			continue
 		}
 		if s.Pos() <= pos && pos < s.End() {
-			f.seen[s] = true
-			x.record(f, s)
+			out = append(out, s)
 		}
 	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Pos() != out[j].Pos() {
+			return out[i].Pos() < out[j].Pos()
+		}
+		return out[i].End() > out[j].End()
+	})
+	return out
 }
 
 func (x *explorer) record(f *frame, s ast.Node) {
