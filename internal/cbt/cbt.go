@@ -31,7 +31,7 @@ import (
 type Pass struct {
 	Symbolic  symbolic.Config
 	Tries     int // domain-reduction retries per clause; 0 = 20
-	PerMutant int // most candidates per mutant; 0 = 3
+	PerMutant int // most candidates per mutant; 0 = 6
 
 	prog    *symbolic.Program
 	progErr error
@@ -58,6 +58,14 @@ func New() *Pass {
 	return &Pass{units: map[*unit.Unit]*unitState{}, why: map[int]string{}, system: map[int]c.System{}, outcome: map[int][]string{},
 		Symbolic: symbolic.Config{Refute: domred.Refute}}
 }
+
+// maxArrivals bounds the paths through a mutant a system is built from:
+// the most diverse come first (symbolic.Result.Arrivals).
+const maxArrivals = 64
+
+// maxTries bounds the domain-reduction attempts spent on one mutant
+// over all its clauses.
+const maxTries = 200
 
 // maxExplained bounds the clauses Explain prints.
 const maxExplained = 24
@@ -116,7 +124,7 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 		p.why[m.ID] = err.Error()
 		return nil, gen.ErrCannot
 	}
-	events := st.res.Events[st.nodes[m.ID]]
+	events := st.res.Arrivals(st.nodes[m.ID], maxArrivals)
 	if len(events) == 0 {
 		p.why[m.ID] = "no explored path reaches it"
 		return nil, gen.ErrCannot
@@ -140,7 +148,7 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 	p.system[m.ID] = sys
 	max := p.PerMutant
 	if max <= 0 {
-		max = 3
+		max = 6
 	}
 	var out []gen.Candidate
 	seen := map[string]bool{}
@@ -148,12 +156,21 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 	r := rand.New(rand.NewPCG(uint64(m.ID), 7))
 	var outcome []string
 	defer func() { p.outcome[m.ID] = outcome }()
+	budget := maxTries
 	for _, clause := range sys {
 		if len(out) >= max {
 			outcome = append(outcome, "not tried (enough candidates)")
 			continue
 		}
+		if budget <= 0 {
+			outcome = append(outcome, fmt.Sprintf("not tried (%d tries spent on the mutant)", maxTries))
+			continue
+		}
 		asg, err := domred.Solve(c.System{clause}, domred.Config{Tries: p.Tries, Rand: r})
+		var f *domred.Failure
+		if errors.As(err, &f) {
+			budget -= f.Tries + 1
+		}
 		if err != nil {
 			outcome = append(outcome, err.Error())
 			lastErr = err

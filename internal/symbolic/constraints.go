@@ -296,15 +296,16 @@ func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
 		if err != nil || x.arg == nil {
 			return unsupported()
 		}
-		itv := info.Types[e.Index]
-		if itv.Value == nil {
+		// The index is a constant, or a value the path made concrete
+		// (a loop counter, an index the explorer forked on).
+		k, err := evalAST(e.Index, info, ev)
+		if err != nil || k.e == nil {
 			return unsupported()
 		}
-		k, ok := constVal(itv.Type, itv.Value)
-		if !ok || k.e == nil {
+		kc, ok := c.Fold(k.e).(*c.Const)
+		if !ok || kc.T.Kind != c.KInt || !kc.T.Signed && kc.V.Uint() > MaxLen {
 			return unsupported()
 		}
-		kc := k.e.(*c.Const)
 		i := kc.V.Int()
 		if i < 0 || i >= MaxLen || (x.arg.Type.Kind != value.String && x.arg.Type.Kind != value.Slice && x.arg.Type.Kind != value.Array) {
 			return unsupported()
@@ -312,7 +313,7 @@ func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
 		if x.arg.Type.Kind == value.Array && int(i) >= x.arg.Type.Len {
 			return unsupported()
 		}
-		return argVal(x.arg.elem(int(i))), nil
+		return ev.load(x.arg.elem(int(i))), nil
 	case *ast.SelectorExpr:
 		x, err := evalAST(e.X, info, ev)
 		if err != nil || x.arg == nil {
@@ -325,7 +326,7 @@ func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
 		if a.Type.Kind == value.Struct {
 			for i, f := range a.Type.Fields {
 				if f.Name == e.Sel.Name {
-					return argVal(a.Fields[i]), nil
+					return ev.load(a.Fields[i]), nil
 				}
 			}
 		}
@@ -336,4 +337,15 @@ func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
 func isUntyped(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return ok && b.Info()&types.IsUntyped != 0
+}
+
+// load reads a place as the path left it at the event.
+func (ev *Event) load(a *Arg) sval {
+	if v, ok := ev.Mem[a]; ok {
+		return v
+	}
+	if a.Local && a.Sym != nil {
+		return sval{e: c.Zero(a.Sym.Type)}
+	}
+	return argVal(a)
 }

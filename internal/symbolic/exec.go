@@ -45,6 +45,10 @@ type Event struct {
 	Cond c.Clause            // the path condition up to the site
 	Env  map[*types.Var]sval // source variables' values at the site
 	Vals map[ast.Expr]c.Expr // values of the source expressions evaluated so far on the path
+	Mem  map[*Arg]sval       // what the path stored so far, where the explorer knows
+	// Prefix is, for an event of Result.Full, the arrival it completes
+	// (whose Cond stops at the site).
+	Prefix *Event
 
 	dnf c.System // reach's
 }
@@ -65,6 +69,10 @@ func (ev *Event) reach() c.System {
 type Result struct {
 	Args   []*Arg // the unit's inputs, receiver first
 	Events map[ast.Node][]*Event
+	// Full holds, per site, the whole paths through it that were
+	// explored to their end: Cond is the path's condition to its return
+	// or panic; Env and Vals are at the site.
+	Full map[ast.Node][]*Event
 	Paths  int  // paths explored to their end
 	Cut    bool // some path was stopped by the unrolling bound or MaxPaths: not every path was explored
 	Havoc  int  // unmodelled values met
@@ -110,13 +118,15 @@ type frame struct {
 	// mem holds what the path stored into places it knows: elements and
 	// fields of the inputs, and of local arrays and structs.
 	mem map[*Arg]sval
+	// pending lists the arrivals at sites on this path so far.
+	pending []pending
 }
 
 func (f *frame) clone() *frame {
 	g := &frame{vals: make(map[ssa.Value]sval, len(f.vals)), env: make(map[*types.Var]sval, len(f.env)),
 		exprs: make(map[ast.Expr]c.Expr, len(f.exprs)), cond: append(c.Clause(nil), f.cond...),
 		visits: make(map[*ssa.BasicBlock]int, len(f.visits)), seen: make(map[ast.Node]bool, len(f.seen)), dirty: f.dirty,
-		mem: make(map[*Arg]sval, len(f.mem))}
+		mem: make(map[*Arg]sval, len(f.mem)), pending: append([]pending(nil), f.pending...)}
 	for k, v := range f.seen {
 		g.seen[k] = v
 	}
@@ -155,7 +165,7 @@ func Explore(fn *ssa.Function, inputs []*value.Type, names []string, sites []ast
 	if len(fn.Params) != len(inputs) {
 		return nil, fmt.Errorf("symbolic: %s has %d parameters, unit %d inputs", fn.Name(), len(fn.Params), len(inputs))
 	}
-	x := &explorer{cfg: cfg, fn: fn, sites: map[ast.Node]bool{}, res: &Result{Events: map[ast.Node][]*Event{}}}
+	x := &explorer{cfg: cfg, fn: fn, sites: map[ast.Node]bool{}, res: &Result{Events: map[ast.Node][]*Event{}, Full: map[ast.Node][]*Event{}}}
 	for _, s := range sites {
 		x.sites[s] = true
 	}
@@ -357,6 +367,7 @@ func (x *explorer) run(f *frame, b *ssa.BasicBlock, start int) {
 			x.block(f, b.Succs[0], b)
 			return
 		case *ssa.Return, *ssa.Panic:
+			x.complete(f)
 			x.res.Paths++
 			if x.res.Paths >= x.cfg.MaxPaths {
 				x.res.Cut, x.full = true, true
@@ -395,6 +406,9 @@ func (x *explorer) trigger(f *frame, ins ssa.Instruction) {
 // maxEvents bounds the arrivals recorded at one site: more ways to reach
 // a mutant than this add clauses, not chances.
 const maxEvents = 128
+
+// maxFull bounds the whole paths recorded through one site.
+const maxFull = 512
 
 type trigKey struct {
 	pos token.Pos
@@ -440,7 +454,38 @@ func (x *explorer) record(f *frame, s ast.Node) {
 	for k, v := range f.exprs {
 		ev.Vals[k] = v
 	}
+	for k, v := range f.mem {
+		if ev.Mem == nil {
+			ev.Mem = make(map[*Arg]sval, len(f.mem))
+		}
+		ev.Mem[k] = v
+	}
 	x.res.Events[s] = append(x.res.Events[s], ev)
+	f.pending = append(f.pending, pending{s, ev})
+}
+
+// complete records, for every arrival at a site on the path that just
+// ended, the whole path: its condition covers what happens after the
+// site too, so the clauses of a mutant's system differ in how the
+// program goes on from the mutant — the ways an infection can reach
+// the outputs — and not only in how it gets there.
+func (x *explorer) complete(f *frame) {
+	if len(f.pending) == 0 {
+		return
+	}
+	cond := append(c.Clause(nil), f.cond...) // shared by the path's events
+	for _, p := range f.pending {
+		if len(x.res.Full[p.site]) >= maxFull {
+			continue
+		}
+		x.res.Full[p.site] = append(x.res.Full[p.site], &Event{Cond: cond, Env: p.ev.Env, Vals: p.ev.Vals, Mem: p.ev.Mem, Prefix: p.ev})
+	}
+}
+
+// pending is an arrival at a site on the current path.
+type pending struct {
+	site ast.Node
+	ev   *Event
 }
 
 func (x *explorer) debugRef(f *frame, d *ssa.DebugRef) {
@@ -789,13 +834,7 @@ func (x *explorer) store(f *frame, s *ssa.Store) {
 // load reads a place: what the path stored there, else the input's
 // symbol (or the zero value for a local).
 func (x *explorer) load(f *frame, a *Arg) sval {
-	if v, ok := f.mem[a]; ok {
-		return v
-	}
-	if a.Local && a.Sym != nil {
-		return sval{e: c.Zero(a.Sym.Type)}
-	}
-	return argVal(a)
+	return (&Event{Mem: f.mem}).load(a)
 }
 
 func localName(v *ssa.Alloc) string {
@@ -803,4 +842,74 @@ func localName(v *ssa.Alloc) string {
 		return v.Comment
 	}
 	return v.Name()
+}
+
+// Arrivals returns the events a mutant at site is solved over, at most
+// max of them: the whole paths through it, ordered so that the first
+// ones differ as early as possible, before and after the site (a
+// round-robin over the branches of the path tree, at every level), then
+// the arrivals no explored path completes (cut by the unrolling bound
+// or the path limit).
+func (r *Result) Arrivals(site ast.Node, max int) []*Event {
+	full := interleave(r.Full[site], 0)
+	done := map[*Event]bool{}
+	for _, ev := range full {
+		done[ev.Prefix] = true
+	}
+	out := full
+	for _, ev := range r.Events[site] {
+		if !done[ev] {
+			out = append(out, ev)
+		}
+	}
+	if len(out) > max {
+		out = out[:max]
+	}
+	return out
+}
+
+// interleave orders events whose conditions share prefixes (paths of
+// one tree, in depth-first order): at the first position where they
+// part, the groups that agree there are each ordered the same way and
+// then taken in turn.
+func interleave(evs []*Event, depth int) []*Event {
+	for len(evs) > 1 {
+		var groups [][]*Event
+		for _, ev := range evs {
+			if n := len(groups); n > 0 && sameAt(groups[n-1][0], ev, depth) {
+				groups[n-1] = append(groups[n-1], ev)
+			} else {
+				groups = append(groups, []*Event{ev})
+			}
+		}
+		if len(groups) == 1 {
+			depth++
+			if depth > len(evs[0].Cond) {
+				return evs
+			}
+			continue
+		}
+		for i, g := range groups {
+			groups[i] = interleave(g, depth+1)
+		}
+		out := make([]*Event, 0, len(evs))
+		for i := 0; len(out) < len(evs); i++ {
+			for _, g := range groups {
+				if i < len(g) {
+					out = append(out, g[i])
+				}
+			}
+		}
+		return out
+	}
+	return evs
+}
+
+// sameAt reports whether two paths took the same branch at position d
+// of their conditions (a path that ended before d agrees with nothing).
+func sameAt(a, b *Event, d int) bool {
+	if d >= len(a.Cond) || d >= len(b.Cond) {
+		return len(a.Cond) == len(b.Cond)
+	}
+	return a.Cond[d] == b.Cond[d]
 }

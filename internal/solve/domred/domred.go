@@ -26,6 +26,7 @@ import (
 	"go/token"
 	"math"
 	"math/rand/v2"
+	"sort"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 )
@@ -262,6 +263,11 @@ func (st *state) run(cl c.Clause, try int, r *rand.Rand) (c.Assignment, string, 
 		}
 		d := st.dom[pick]
 		v, forced := d.choose(try, r)
+		if !forced {
+			if u, ok := d.chooseUnary(unary(cons, pick), pick, try); ok {
+				v = u
+			}
+		}
 		arbitrary = arbitrary || !forced
 		d.val, d.fixed = v, true
 		cons = substitute(cons, pick, v)
@@ -693,4 +699,113 @@ func Refute(cl c.Clause) string {
 	st := newState(cl.Vars())
 	_, why := st.reduce(cl)
 	return why
+}
+
+// unary returns the constraints of cons whose only symbol is s.
+func unary(cons c.Clause, s *c.Sym) c.Clause {
+	var out c.Clause
+	for _, e := range cons {
+		vs := c.Vars(e)
+		if len(vs) == 1 && vs[0] == s {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// chooseUnary picks a value of s's domain that satisfies every
+// constraint mentioning s alone (x % 100 == 0, x*x > 50: forms interval
+// reduction cannot use), by trying candidates in order of readability:
+// the integers nearest zero, then the classes of the moduli the
+// constraints use (r + m·t), then the domain's bounds. On retries it
+// takes later satisfying candidates. ok is false when none was found.
+func (d *domain) chooseUnary(cons c.Clause, s *c.Sym, try int) (c.Value, bool) {
+	if len(cons) == 0 || d.t.Kind != c.KInt {
+		return 0, false
+	}
+	sat := func(v c.Value) bool {
+		if !d.contains(v) {
+			return false
+		}
+		a := c.Assignment{s: v}
+		for _, e := range cons {
+			if ok, err := (c.Clause{e}).Eval(a); !ok || err != nil {
+				return false
+			}
+		}
+		return true
+	}
+	want := try % 8 // the satisfying candidate to take
+	seen := map[c.Value]bool{}
+	found := 0
+	var pick c.Value
+	consider := func(x int64) bool {
+		v := c.Wrap(d.t, uint64(x))
+		if seen[v] {
+			return false
+		}
+		seen[v] = true
+		if !sat(v) {
+			return false
+		}
+		pick = v
+		found++
+		return found > want
+	}
+	for i := int64(0); i <= 64; i++ {
+		if consider(i) || i > 0 && consider(-i) {
+			return pick, true
+		}
+	}
+	for _, m := range moduli(cons) {
+		for t := int64(1); t <= 16; t++ {
+			for r := int64(0); r < min(m, 4); r++ {
+				if consider(m*t+r) || consider(-m*t+r) {
+					return pick, true
+				}
+			}
+		}
+	}
+	for _, k := range []uint64{d.lo, d.hi} {
+		if consider(int64(fromKey(d.t, k))) {
+			return pick, true
+		}
+	}
+	return pick, found > 0
+}
+
+// moduli lists the constant divisors of % and / in the constraints,
+// largest first.
+func moduli(cons c.Clause) []int64 {
+	set := map[int64]bool{}
+	for _, e := range cons {
+		walkExpr(e, func(x c.Expr) {
+			if b, ok := x.(*c.Binary); ok && (b.Op == token.REM || b.Op == token.QUO) {
+				if k, ok := b.Y.(*c.Const); ok && b.Y.Type().Signed && k.V.Int() > 1 && k.V.Int() < 1<<32 {
+					set[k.V.Int()] = true
+				} else if ok && !b.Y.Type().Signed && k.V.Uint() > 1 && k.V.Uint() < 1<<32 {
+					set[int64(k.V.Uint())] = true
+				}
+			}
+		})
+	}
+	out := make([]int64, 0, len(set))
+	for m := range set {
+		out = append(out, m)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] > out[j] })
+	return out
+}
+
+func walkExpr(e c.Expr, f func(c.Expr)) {
+	f(e)
+	switch x := e.(type) {
+	case *c.Unary:
+		walkExpr(x.X, f)
+	case *c.Binary:
+		walkExpr(x.X, f)
+		walkExpr(x.Y, f)
+	case *c.Convert:
+		walkExpr(x.X, f)
+	}
 }
