@@ -314,7 +314,7 @@ type generator struct {
 
 	why     map[int]string    // from the last deterministic pass that tried a mutant
 	explain map[int]Explainer // that pass, when it can explain
-	seq          int
+	seq     int
 }
 
 // liveIDs returns the live mutants, ascending.

@@ -72,10 +72,10 @@ type Result struct {
 	// Full holds, per site, the whole paths through it that were
 	// explored to their end: Cond is the path's condition to its return
 	// or panic; Env and Vals are at the site.
-	Full map[ast.Node][]*Event
-	Paths  int  // paths explored to their end
-	Cut    bool // some path was stopped by the unrolling bound or MaxPaths: not every path was explored
-	Havoc  int  // unmodelled values met
+	Full  map[ast.Node][]*Event
+	Paths int  // paths explored to their end
+	Cut   bool // some path was stopped by the unrolling bound or MaxPaths: not every path was explored
+	Havoc int  // unmodelled values met
 
 	entry map[*types.Var]sval // the parameters' values at entry
 }
