@@ -201,7 +201,7 @@ func check(pkg *load.Package, src string, pos token.Pos) (ast.Expr, *types.Info,
 
 // evalNew evaluates an expression made by check under the event.
 func evalNew(pkg *load.Package, e ast.Expr, info *types.Info, ev *Event) (c.Expr, error) {
-	return evalExpr(pkg, e, info, &Event{Cond: ev.Cond, Env: ev.Env}) // no recorded values: the nodes are new
+	return evalExpr(pkg, e, info, &Event{Cond: ev.Cond, Env: ev.Env, Mem: ev.Mem}) // no recorded values: the nodes are new
 }
 
 // evalExpr evaluates a source expression over the event's values.
@@ -217,7 +217,7 @@ func evalExpr(pkg *load.Package, e ast.Expr, info *types.Info, ev *Event) (c.Exp
 }
 
 func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
-	if v, ok := ev.Vals[e]; ok {
+	if v, ok := ev.Vals.get(e); ok {
 		return sval{e: v}, nil
 	}
 	tv := info.Types[e]
@@ -237,7 +237,7 @@ func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
 		if obj == nil {
 			return unsupported()
 		}
-		v, ok := ev.Env[obj]
+		v, ok := ev.Env.get(obj)
 		if !ok || (v.e == nil && v.arg == nil && v.str == nil) {
 			return unsupported()
 		}
@@ -341,7 +341,7 @@ func isUntyped(t types.Type) bool {
 
 // load reads a place as the path left it at the event.
 func (ev *Event) load(a *Arg) sval {
-	if v, ok := ev.Mem[a]; ok {
+	if v, ok := ev.Mem.get(a); ok {
 		return v
 	}
 	if a.Local && a.Sym != nil {

@@ -43,9 +43,9 @@ type sval struct {
 // Event is one arrival at a site on one path.
 type Event struct {
 	Cond c.Clause            // the path condition up to the site
-	Env  map[*types.Var]sval // source variables' values at the site
-	Vals map[ast.Expr]c.Expr // values of the source expressions evaluated so far on the path
-	Mem  map[*Arg]sval       // what the path stored so far, where the explorer knows
+	Env  *layer[*types.Var, sval] // source variables' values at the site
+	Vals *layer[ast.Expr, c.Expr] // values of the source expressions evaluated so far on the path
+	Mem  *layer[*Arg, sval]       // what the path stored so far, where the explorer knows
 	// Prefix is, for an event of Result.Full, the arrival it completes
 	// (whose Cond stops at the site).
 	Prefix *Event
@@ -77,7 +77,7 @@ type Result struct {
 	Cut   bool // some path was stopped by the unrolling bound or MaxPaths: not every path was explored
 	Havoc int  // unmodelled values met
 
-	entry map[*types.Var]sval // the parameters' values at entry
+	entry *layer[*types.Var, sval] // the parameters' values at entry
 }
 
 // AtEntry evaluates a boolean expression over the unit's parameters
@@ -109,38 +109,28 @@ type explorer struct {
 
 type frame struct {
 	vals   map[ssa.Value]sval
-	env    map[*types.Var]sval
-	exprs  map[ast.Expr]c.Expr
+	env    scope[*types.Var, sval]
+	exprs  scope[ast.Expr, c.Expr]
 	cond   c.Clause
 	visits map[*ssa.BasicBlock]int
 	seen   map[ast.Node]bool // sites already recorded on this path at this visit
 	dirty  bool              // memory was written where the explorer cannot tell: loads are no longer known
 	// mem holds what the path stored into places it knows: elements and
 	// fields of the inputs, and of local arrays and structs.
-	mem map[*Arg]sval
+	mem scope[*Arg, sval]
 	// pending lists the arrivals at sites on this path so far.
 	pending []pending
 }
 
 func (f *frame) clone() *frame {
-	g := &frame{vals: make(map[ssa.Value]sval, len(f.vals)), env: make(map[*types.Var]sval, len(f.env)),
-		exprs: make(map[ast.Expr]c.Expr, len(f.exprs)), cond: append(c.Clause(nil), f.cond...),
-		visits: make(map[*ssa.BasicBlock]int, len(f.visits)), seen: make(map[ast.Node]bool, len(f.seen)), dirty: f.dirty,
-		mem: make(map[*Arg]sval, len(f.mem)), pending: append([]pending(nil), f.pending...)}
+	g := &frame{vals: make(map[ssa.Value]sval, len(f.vals)), env: f.env.fork(), exprs: f.exprs.fork(), mem: f.mem.fork(),
+		cond: append(c.Clause(nil), f.cond...), visits: make(map[*ssa.BasicBlock]int, len(f.visits)),
+		seen: make(map[ast.Node]bool, len(f.seen)), dirty: f.dirty, pending: append([]pending(nil), f.pending...)}
 	for k, v := range f.seen {
 		g.seen[k] = v
 	}
-	for k, v := range f.mem {
-		g.mem[k] = v
-	}
 	for k, v := range f.vals {
 		g.vals[k] = v
-	}
-	for k, v := range f.env {
-		g.env[k] = v
-	}
-	for k, v := range f.exprs {
-		g.exprs[k] = v
 	}
 	for k, v := range f.visits {
 		g.visits[k] = v
@@ -171,8 +161,7 @@ func Explore(fn *ssa.Function, inputs []*value.Type, names []string, sites []ast
 	}
 	x.anchors = literalAnchors(fn, x.sites)
 	x.trig = map[trigKey][]ast.Node{}
-	f := &frame{vals: map[ssa.Value]sval{}, env: map[*types.Var]sval{}, exprs: map[ast.Expr]c.Expr{},
-		visits: map[*ssa.BasicBlock]int{}, seen: map[ast.Node]bool{}, mem: map[*Arg]sval{}}
+	f := &frame{vals: map[ssa.Value]sval{}, visits: map[*ssa.BasicBlock]int{}, seen: map[ast.Node]bool{}}
 	for i, p := range fn.Params {
 		a := newArg(names[i], inputs[i])
 		x.res.Args = append(x.res.Args, a)
@@ -182,19 +171,16 @@ func Explore(fn *ssa.Function, inputs []*value.Type, names []string, sites []ast
 		}
 		f.vals[p] = v
 		if obj, ok := p.Object().(*types.Var); ok {
-			f.env[obj] = v
+			f.env.set(obj, v)
 		}
 	}
-	x.res.entry = make(map[*types.Var]sval, len(f.env))
-	for k, v := range f.env {
-		x.res.entry[k] = v
-	}
+	x.res.entry = f.env.freeze()
 	// Named results start as zero values.
 	res := fn.Signature.Results()
 	for i := 0; i < res.Len(); i++ {
 		if r := res.At(i); r.Name() != "" {
 			if t, ok := irType(r.Type()); ok {
-				f.env[r] = sval{e: c.Zero(t)}
+				f.env.set(r, sval{e: c.Zero(t)})
 			}
 		}
 	}
@@ -447,19 +433,10 @@ func (x *explorer) triggered(pos token.Pos, ref ast.Expr) []ast.Node {
 }
 
 func (x *explorer) record(f *frame, s ast.Node) {
-	ev := &Event{Cond: append(c.Clause(nil), f.cond...), Env: make(map[*types.Var]sval, len(f.env)), Vals: make(map[ast.Expr]c.Expr, len(f.exprs))}
-	for k, v := range f.env {
-		ev.Env[k] = v
-	}
-	for k, v := range f.exprs {
-		ev.Vals[k] = v
-	}
-	for k, v := range f.mem {
-		if ev.Mem == nil {
-			ev.Mem = make(map[*Arg]sval, len(f.mem))
-		}
-		ev.Mem[k] = v
-	}
+	// The event keeps the frame's maps (copy-on-write) and a prefix of
+	// its condition: later appends never reach below the cap.
+	n := len(f.cond)
+	ev := &Event{Cond: f.cond[:n:n], Env: f.env.freeze(), Vals: f.exprs.freeze(), Mem: f.mem.freeze()}
 	x.res.Events[s] = append(x.res.Events[s], ev)
 	f.pending = append(f.pending, pending{s, ev})
 }
@@ -473,7 +450,8 @@ func (x *explorer) complete(f *frame) {
 	if len(f.pending) == 0 {
 		return
 	}
-	cond := append(c.Clause(nil), f.cond...) // shared by the path's events
+	n := len(f.cond)
+	cond := f.cond[:n:n] // shared by the path's events
 	for _, p := range f.pending {
 		if len(x.res.Full[p.site]) >= maxFull {
 			continue
@@ -494,10 +472,10 @@ func (x *explorer) debugRef(f *frame, d *ssa.DebugRef) {
 	}
 	v := x.value(f, d.X)
 	if obj, ok := d.Object().(*types.Var); ok {
-		f.env[obj] = v
+		f.env.set(obj, v)
 	}
 	if v.e != nil {
-		f.exprs[d.Expr] = v.e
+		f.exprs.set(d.Expr, v.e)
 	}
 	if x.sites[d.Expr] && !f.seen[d.Expr] {
 		f.seen[d.Expr] = true
@@ -828,13 +806,16 @@ func (x *explorer) store(f *frame, s *ssa.Store) {
 	if v.e == nil && v.arg == nil && v.str == nil {
 		v = x.havoc(s.Val.Type(), "store")
 	}
-	f.mem[p.arg.Elem] = v
+	f.mem.set(p.arg.Elem, v)
 }
 
 // load reads a place: what the path stored there, else the input's
 // symbol (or the zero value for a local).
 func (x *explorer) load(f *frame, a *Arg) sval {
-	return (&Event{Mem: f.mem}).load(a)
+	if v, ok := f.mem.get(a); ok {
+		return v
+	}
+	return (&Event{}).load(a)
 }
 
 func localName(v *ssa.Alloc) string {

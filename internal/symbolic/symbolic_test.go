@@ -116,7 +116,7 @@ func TestPathConditions(t *testing.T) {
 	if len(evs) != 1 {
 		t.Fatalf("x * 3: %d events", len(evs))
 	}
-	if v := evs[0].Vals[sites["x * 3"].(ast.Expr)]; v == nil || c.String(v) != "(i + j) * 3" {
+	if v, _ := evs[0].Vals.get(sites["x * 3"].(ast.Expr)); v == nil || c.String(v) != "(i + j) * 3" {
 		t.Errorf("x * 3 = %v", v)
 	}
 	if res.Cut || res.Paths != 4 {
