@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -217,10 +219,87 @@ func TestGenBadInput(t *testing.T) {
 		{[]string{"gen", "./broken"}, "does not compile"},
 		{[]string{"gen", "-run", "(", "./shapes"}, "bad -run"},
 		{[]string{"gen", "-name", "x.go", "./shapes"}, "bad -name"},
+		{[]string{"gen", "-explain", "x", "./shapes"}, "bad -explain"},
 	} {
 		r := gz(t, dir, tt.args...)
 		if r.code != 2 || !strings.Contains(r.stderr, tt.want) || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", tt.args, r.code, r.stderr, tt.want)
+		}
+	}
+}
+
+// TestGenExplain checks the failure information of seed 000 §5: every
+// mutant left alive has a why in the JSON and the -v list, and -explain
+// prints the mutant, its verdict and its constraint system.
+func TestGenExplain(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"p/p.go": `package p
+
+// Clamp limits x to [0, 10].
+func Clamp(x int) int {
+	if x < 0 {
+		return 0
+	}
+	if x > 10 {
+		return 10
+	}
+	return x
+}
+`})
+	r := gz(t, dir, "gen", "-n", "-json", "-j", "2", "./p")
+	if r.code != 0 {
+		t.Fatalf("gen: exit %d\n%s", r.code, r.stderr)
+	}
+	var doc struct {
+		Mutants []struct {
+			ID     int
+			Status string
+			Orig   string
+			Repl   string
+			Why    string
+		}
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	live := 0
+	for _, m := range doc.Mutants {
+		if m.Status == "killed" {
+			if m.Why != "" {
+				t.Errorf("killed mutant %d has a why: %q", m.ID, m.Why)
+			}
+			continue
+		}
+		live++
+		if !strings.HasPrefix(m.Why, "cbt: ") {
+			t.Errorf("live mutant %d (%s → %s) has why %q", m.ID, m.Orig, m.Repl, m.Why)
+		}
+	}
+	if live == 0 {
+		t.Fatal("no live mutant: the subject should have equivalent ones (x > 10 → x >= 10)")
+	}
+	// x < 0 → x <= 0 is equivalent: at 0 both return 0.
+	id := 0
+	for _, m := range doc.Mutants {
+		if m.Orig == "x < 0" && m.Repl == "x <= 0" {
+			id = m.ID
+		}
+	}
+	if id == 0 {
+		t.Fatal("no mutant x < 0 → x <= 0")
+	}
+	e := gz(t, dir, "gen", "-n", "-q", "-j", "2", "-explain", strconv.Itoa(id)+",1", "./p")
+	if e.code != 0 {
+		t.Fatalf("gen -explain: exit %d\n%s", e.code, e.stderr)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("mutant %d of example.com/m/p: ROR p/p.go:5:5 in Clamp: x < 0  →  x <= 0", id),
+		"  status: lived",
+		"  why it lives: cbt: ",
+		"  constraint system: ",
+		"mutant 1 of example.com/m/p: ",
+	} {
+		if !strings.Contains(e.stdout, want) {
+			t.Errorf("-explain output lacks %q:\n%s", want, e.stdout)
 		}
 	}
 }

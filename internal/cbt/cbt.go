@@ -190,7 +190,7 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 			outcome = append(outcome, "solution not an input: "+lastErr.Error())
 			continue
 		}
-		k := fmt.Sprint(in)
+		k := render(st.res.Args, in)
 		if seen[k] {
 			outcome = append(outcome, "solved: "+k+" (proposed already)")
 			continue
@@ -201,7 +201,14 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 	}
 	if len(out) == 0 {
 		if lastErr == nil {
-			lastErr = errors.New("the system is false")
+			// Every clause folded to false while it was built: on each
+			// path explored, the mutant's expression (or condition)
+			// equals the original's.
+			why := "the system is false: on every explored path to it, the mutated expression or condition equals the original"
+			if st.res.Cut {
+				why += " (exploration cut by the unrolling bound or the path limit)"
+			}
+			lastErr = errors.New(why)
 		}
 		p.why[m.ID] = lastErr.Error()
 		return nil, gen.ErrCannot
@@ -255,4 +262,14 @@ func nameOr(n, def string) string {
 		return def
 	}
 	return n
+}
+
+// render writes an input as the arguments' names with Go literals.
+func render(args []*symbolic.Arg, in []value.Value) string {
+	p := &value.Printer{NewExpr: true}
+	parts := make([]string, len(in))
+	for i, v := range in {
+		parts[i] = args[i].Name + "=" + p.Literal(args[i].Type, v)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -164,3 +164,84 @@ func G(a int) int { return a }
 		t.Errorf("malformed directive: error %v, want one naming q.go:3", err)
 	}
 }
+
+// TestKillsAlone runs the CBT pass with the random pass off on subjects
+// and checks mutants that need each part of it: a predicate constraint
+// solved over an equality (TRITYP), a modulus class and a path after the
+// mutant (Cal's leap years), element stores and symbolic indexes (the
+// sorts), a byte of a string (wc).
+func TestKillsAlone(t *testing.T) {
+	tests := []struct {
+		subject    string
+		line       int
+		orig, repl string
+	}{
+		{"tritype", 49, "i", "(i - 1)"},
+		{"cal", 29, "year % 400", "year * 400"},
+		{"cal", 30, "m400 != 0", "m400 == 0"},
+		{"bubble", 12, "a[j] > a[j+1]", "a[j] < a[j+1]"},
+		{"bubble", 14, "a[j] = a[j+1]", ""}, // deleted
+		{"insert", 13, "a[j] > x", "a[j] < x"},
+		{"wc", 24, `'\t'`, `'\n'`},
+	}
+	bySubject := map[string]*gen.Result{}
+	for _, tt := range tests {
+		res := bySubject[tt.subject]
+		if res == nil {
+			var err error
+			res, err = gen.Generate(context.Background(), loadSubject(t, tt.subject), gen.Config{Random: -1, Passes: []gen.Pass{New()}, Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bySubject[tt.subject] = res
+		}
+		found := false
+		for _, m := range res.Set.Mutants {
+			if m.Line != tt.line || m.Orig != tt.orig || m.Repl != tt.repl {
+				continue
+			}
+			found = true
+			if res.Status[m.ID] != gen.Killed {
+				t.Errorf("%s:%d %s → %s lives: %s\n%s", tt.subject, tt.line, tt.orig, tt.repl, res.Why[m.ID], res.Explain[m.ID])
+			}
+		}
+		if !found {
+			t.Errorf("%s:%d: no mutant %s → %s", tt.subject, tt.line, tt.orig, tt.repl)
+		}
+	}
+	for s, res := range bySubject {
+		for _, tt := range res.Tests {
+			if tt.Pass != "cbt" {
+				t.Errorf("%s: test from pass %s", s, tt.Pass)
+			}
+		}
+	}
+}
+
+// TestExplain checks the failure information of a mutant left alive: a
+// reason, and the system printed clause by clause with each outcome.
+func TestExplain(t *testing.T) {
+	res, err := gen.Generate(context.Background(), loadSubject(t, "tritype"), gen.Config{Random: -1, Passes: []gen.Pass{New()}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range res.Set.Mutants {
+		// trityp > 3 → trityp > 4: trityp is never 4 there (equivalent).
+		if m.Line == 47 && m.Orig == "3" && m.Repl == "4" {
+			if res.Status[m.ID] == gen.Killed {
+				t.Fatalf("#%d killed", m.ID)
+			}
+			if !strings.HasPrefix(res.Why[m.ID], "cbt: ") {
+				t.Errorf("why = %q", res.Why[m.ID])
+			}
+			x := res.Explain[m.ID]
+			for _, want := range []string{"constraint system: ", "  1. i > 0 && j > 0 && k > 0", "     → "} {
+				if !strings.Contains(x, want) {
+					t.Errorf("explanation lacks %q:\n%s", want, x)
+				}
+			}
+			return
+		}
+	}
+	t.Fatal("no mutant 3 → 4 on line 47")
+}

@@ -231,6 +231,11 @@ func TestDNF(t *testing.T) {
 		{Un(token.NOT, Bin(token.LOR, flt, eq(a, 0))), 1, "!(f < 1.0) && a != 0"},
 		{Bin(token.LOR, B(false), eq(a, 1)), 1, "a == 1"},
 		{Bin(token.LAND, B(false), eq(a, 1)), 0, "false"},
+		// Godzilla's predicate constraint: original ≠ mutated condition
+		// splits into the two ways they differ.
+		{Bin(token.NEQ, lt(a, 3), Bin(token.LEQ, V(a), I(Int8, 3))), 2, "(a < 3 && a > 3) || (a >= 3 && a <= 3)"},
+		{Bin(token.EQL, Bin(token.LOR, eq(a, 1), eq(b, 1)), lt(c, 0)), 3, ""},
+		{Bin(token.NEQ, flt, eq(a, 0)), 2, "(f < 1.0 && a != 0) || (!(f < 1.0) && a == 0)"},
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, tt := range tests {
@@ -254,6 +259,35 @@ func TestDNF(t *testing.T) {
 			got, err := s.Eval(asg)
 			if err != nil || got != want.Bool() {
 				t.Fatalf("%s under %v: expression %v, DNF %s says %v (%v)", String(tt.e), asg, want.Bool(), s, got, err)
+			}
+		}
+	}
+}
+
+// TestClauseDNF checks the linear conversion of path conditions against
+// DNF of the whole conjunction, on the same assignments.
+func TestClauseDNF(t *testing.T) {
+	a, b := &Sym{Name: "a", Type: Int8}, &Sym{Name: "b", Type: Int8}
+	lt := func(s *Sym, n int64) Expr { return Bin(token.LSS, V(s), I(s.Type, n)) }
+	cls := []Clause{
+		{lt(a, 3), lt(b, 2), Bin(token.LOR, lt(a, -1), lt(b, -2))},
+		{lt(a, 3), Bin(token.NEQ, lt(a, 1), lt(b, 1)), B(true)},
+		{lt(a, 3), B(false)},
+		{},
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, cl := range cls {
+		got, ok := cl.DNF()
+		want, _ := DNF(cl.Expr())
+		if !ok || len(got) != len(want) {
+			t.Errorf("%s: Clause.DNF %s, DNF %s", cl, got, want)
+		}
+		for n := 0; n < 300; n++ {
+			asg := Assignment{a: Wrap(Int8, r.Uint64()%10-5), b: Wrap(Int8, r.Uint64()%10-5)}
+			g, _ := got.Eval(asg)
+			w, _ := cl.Eval(asg)
+			if g != w {
+				t.Fatalf("%s under %v: clause %v, its DNF %s %v", cl, asg, w, got, g)
 			}
 		}
 	}

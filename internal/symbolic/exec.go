@@ -42,7 +42,7 @@ type sval struct {
 
 // Event is one arrival at a site on one path.
 type Event struct {
-	Cond c.Clause            // the path condition up to the site
+	Cond c.Clause                 // the path condition up to the site
 	Env  *layer[*types.Var, sval] // source variables' values at the site
 	Vals *layer[ast.Expr, c.Expr] // values of the source expressions evaluated so far on the path
 	Mem  *layer[*Arg, sval]       // what the path stored so far, where the explorer knows
@@ -764,15 +764,17 @@ func (x *explorer) forkIndex(f *frame, b *ssa.BasicBlock, i int) bool {
 		if !it.Signed && it.Bits < 64 && uint64(k) > it.Max() || it.Signed && int64(k) > int64(it.Max()) {
 			break
 		}
-		g := f.clone()
-		g.cond = append(g.cond, c.Bin(token.EQL, ie, c.I(it, int64(k))))
+		eq := c.Bin(token.EQL, ie, c.I(it, int64(k)))
+		check := append(f.cond[:len(f.cond):len(f.cond)], eq)
 		if a.arg.Len != nil {
-			g.cond = append(g.cond, lenBounds(a.arg.Len)...)
-			g.cond = append(g.cond, c.Bin(token.GTR, c.V(a.arg.Len), c.I(c.Int, int64(k))))
+			// The bounds check elemAt adds when the read runs again.
+			check = append(check, c.Bin(token.GTR, c.V(a.arg.Len), c.I(c.Int, int64(k))), c.Bin(token.LEQ, c.V(a.arg.Len), c.I(c.Int, MaxLen)))
 		}
-		if !x.feasible(g.cond) {
+		if !x.feasible(check) {
 			continue
 		}
+		g := f.clone()
+		g.cond = append(g.cond, eq)
 		forked = true
 		g.vals[idx] = sval{e: c.I(it, int64(k))}
 		x.run(g, b, i)

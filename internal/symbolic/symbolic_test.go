@@ -1,7 +1,9 @@
 package symbolic
 
 import (
+	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 	"testing"
@@ -31,6 +33,41 @@ func Sum(k int) int {
 		s += n
 	}
 	return s
+}
+
+func Pick(a []int, i int) int {
+	if a[i] == 7 {
+		return 1
+	}
+	return 0
+}
+
+func Swap(a []int, x int) int {
+	a[0] = x
+	if a[0] > 5 {
+		return 1
+	}
+	return 0
+}
+
+func Table(m int) int {
+	days := [4]int{0, 31, 28, 31}
+	days[2] = 29
+	if days[m] == 29 {
+		return 1
+	}
+	return 0
+}
+
+func After(x, y int) int {
+	z := x + 1
+	if y > 0 {
+		return z
+	}
+	if y < -5 {
+		return -z
+	}
+	return 0
 }
 
 func Pass(p string) bool {
@@ -69,7 +106,13 @@ func explore(t *testing.T, fn string, want ...string) (*Result, map[string]ast.N
 	}
 	sites := map[string]ast.Node{}
 	var nodes []ast.Node
-	ast.Inspect(pkg.Files[0].Syntax, func(n ast.Node) bool {
+	var decl ast.Node
+	for _, d := range pkg.Files[0].Syntax.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == fn {
+			decl = fd
+		}
+	}
+	ast.Inspect(decl, func(n ast.Node) bool {
 		if n == nil {
 			return false
 		}
@@ -148,5 +191,133 @@ func TestStringEquality(t *testing.T) {
 	v, err := a.Value(asg)
 	if err != nil || string(v.S) != "ok" {
 		t.Errorf("value of the solution: %q, %v", v.S, err)
+	}
+}
+
+// TestSymbolicIndex checks the fork on a[i] with i an input: one path
+// per index value, each with i == k and the length covering k, reading
+// the element symbol a[k].
+func TestSymbolicIndex(t *testing.T) {
+	res, sites := explore(t, "Pick", "return 1")
+	got := conds(res.Events[sites["return 1"]])
+	if len(got) != MaxLen {
+		t.Fatalf("return 1 reached on %d paths, want %d (one per index): %q", len(got), MaxLen, got)
+	}
+	for k, cond := range got {
+		want := fmt.Sprintf("i == %d && len(a) >= 0 && len(a) <= %d && len(a) > %d && a[%d] == 7", k, MaxLen, k, k)
+		if cond != want {
+			t.Errorf("path %d: %s, want %s", k, cond, want)
+		}
+	}
+}
+
+// TestStores checks that a value stored into an input's element is what
+// a later read of it gives.
+func TestStores(t *testing.T) {
+	res, sites := explore(t, "Swap", "return 1")
+	got := conds(res.Events[sites["return 1"]])
+	if len(got) != 1 || !strings.HasSuffix(got[0], "x > 5") {
+		t.Errorf("return 1 reached under %q, want the stored x > 5", got)
+	}
+}
+
+// TestLocalArray checks a local array: its literal and later stores are
+// known, its elements are not inputs, and a symbolic index into it forks
+// on the array's length: only days[2] == 29, so only m == 2 reaches.
+func TestLocalArray(t *testing.T) {
+	res, sites := explore(t, "Table", "return 1")
+	got := conds(res.Events[sites["return 1"]])
+	if strings.Join(got, " | ") != "m == 2" {
+		t.Errorf("return 1 reached under %q, want m == 2", got)
+	}
+	if res.Havoc != 0 {
+		t.Errorf("%d unmodelled values", res.Havoc)
+	}
+}
+
+// TestWholePaths checks Result.Full and Arrivals: an arrival at z := x+1
+// is completed by each path after it, and the paths come in an order
+// that parts at the first branch after the site.
+func TestWholePaths(t *testing.T) {
+	res, sites := explore(t, "After", "x + 1")
+	site := sites["x + 1"]
+	if n := len(res.Events[site]); n != 1 {
+		t.Fatalf("%d arrivals at x + 1, want 1", n)
+	}
+	got := conds(res.Arrivals(site, 10))
+	want := []string{"y > 0", "y <= 0 && y < -5", "y <= 0 && y >= -5"}
+	if strings.Join(got, " | ") != strings.Join(want, " | ") {
+		t.Errorf("whole paths %q, want %q", got, want)
+	}
+	if got := res.Arrivals(site, 2); len(got) != 2 {
+		t.Errorf("Arrivals(site, 2) gave %d", len(got))
+	}
+}
+
+// TestInterleave checks the order of paths from a tree: groups that part
+// at a branch are taken in turn, recursively.
+func TestInterleave(t *testing.T) {
+	x := &c.Sym{Name: "x", Type: c.Int}
+	atom := func(n int64) c.Expr { return c.Bin(token.LSS, c.V(x), c.I(c.Int, n)) }
+	a, na, b, nb, d, nd := atom(1), atom(-1), atom(2), atom(-2), atom(3), atom(-3)
+	path := func(name string, cs ...c.Expr) *Event {
+		return &Event{Cond: c.Clause(cs), Prefix: &Event{Cond: c.Clause{c.B(name == "")}}}
+	}
+	// Depth-first: a·b·d, a·b·¬d, a·¬b, ¬a·b, ¬a·¬b.
+	evs := []*Event{path("abd", a, b, d), path("ab¬d", a, b, nd), path("a¬b", a, nb), path("¬ab", na, b), path("¬a¬b", na, nb)}
+	names := map[*Event]string{evs[0]: "abd", evs[1]: "ab¬d", evs[2]: "a¬b", evs[3]: "¬ab", evs[4]: "¬a¬b"}
+	var got []string
+	for _, ev := range interleave(evs, 0) {
+		got = append(got, names[ev])
+	}
+	want := "abd ¬ab a¬b ¬a¬b ab¬d"
+	if strings.Join(got, " ") != want {
+		t.Errorf("interleave: %s, want %s", strings.Join(got, " "), want)
+	}
+}
+
+// TestLayers checks the persistent maps: a snapshot does not see later
+// writes, a fork's writes stay its own, and long chains flatten without
+// losing or reordering values.
+func TestLayers(t *testing.T) {
+	var s scope[int, int]
+	s.set(1, 10)
+	snap := s.freeze()
+	s.set(1, 11)
+	g := s.fork()
+	g.set(2, 20)
+	if v, _ := snap.get(1); v != 10 {
+		t.Errorf("snapshot sees %d, want 10", v)
+	}
+	if v, _ := s.get(1); v != 11 {
+		t.Errorf("scope has %d, want 11", v)
+	}
+	if _, ok := s.get(2); ok {
+		t.Error("a fork's write reached its parent")
+	}
+	if v, _ := g.get(1); v != 11 {
+		t.Errorf("fork has %d, want 11", v)
+	}
+	for i := 0; i < 3*maxDepth; i++ {
+		s.set(i%5, i)
+		s.freeze()
+	}
+	if s.parent.depth > maxDepth {
+		t.Errorf("chain depth %d over %d", s.parent.depth, maxDepth)
+	}
+	for k := 0; k < 5; k++ {
+		want := 3*maxDepth - 5 + k
+		if want%5 != k {
+			want = (3*maxDepth-1)/5*5 + k
+			if want >= 3*maxDepth {
+				want -= 5
+			}
+		}
+		if v, _ := s.get(k); v != want {
+			t.Errorf("key %d: %d, want %d", k, v, want)
+		}
+	}
+	if v, _ := snap.get(1); v != 10 {
+		t.Errorf("old snapshot changed: %d", v)
 	}
 }

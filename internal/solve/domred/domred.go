@@ -290,11 +290,11 @@ func (st *state) reduce(cons c.Clause) (c.Clause, string) {
 	for round := 0; round < 64; round++ {
 		changed := false
 		out := cons[:0:0]
-		for _, e := range cons {
-			e = c.Fold(e)
+		for _, orig := range cons {
+			e := c.Fold(orig)
 			if k, ok := e.(*c.Const); ok {
 				if !k.V.Bool() {
-					return nil, fmt.Sprintf("%s is false", c.String(e))
+					return nil, fmt.Sprintf("%s is false", c.String(orig))
 				}
 				continue
 			}

@@ -93,6 +93,20 @@ func TestSolve(t *testing.T) {
 			system: c.System{{cmp(token.GTR, c.V(f), c.F(c.Float64, 2.5)), cmp(token.LSS, c.V(f), c.F(c.Float64, 3))}},
 		},
 		{
+			// Cal's leap-year rule: a century that is not a multiple of
+			// 400. Interval reduction cannot use x % m; the choice tries
+			// the classes of the moduli.
+			name: "not a leap century",
+			system: c.System{{cmp(token.EQL, c.Bin(token.REM, c.V(i), n(4)), n(0)), cmp(token.EQL, c.Bin(token.REM, c.V(i), n(100)), n(0)),
+				cmp(token.NEQ, c.Bin(token.REM, c.V(i), n(400)), n(0))}},
+			want: map[*c.Sym]int64{i: 100},
+		},
+		{
+			name:   "square root",
+			system: c.System{{cmp(token.EQL, c.Bin(token.MUL, c.V(i), c.V(i)), n(49)), cmp(token.LSS, c.V(i), n(0))}},
+			want:   map[*c.Sym]int64{i: -7},
+		},
+		{
 			name:   "needs back-substitution",
 			system: c.System{{cmp(token.EQL, c.Bin(token.ADD, c.V(i), c.V(j)), n(10)), cmp(token.GTR, c.V(j), n(3)), cmp(token.LSS, c.V(j), n(5))}},
 			want:   map[*c.Sym]int64{i: 6, j: 4},
