@@ -56,6 +56,7 @@ type genRun struct {
 	doc       *report.GenPackage // last run
 	wall      []float64          // seconds of the whole gozilla gen command, one per run
 	ids       map[int]string     // mutant id → gen status (last run)
+	mutants   []report.Mutant    // last run
 	genKilled int
 	confirmed int      // of genKilled, detected by gozilla score with the generated file
 	missed    []string // gen-killed mutants score did not detect
@@ -122,7 +123,7 @@ func benchGen(n, jobs int, seed uint64, only []string, withGremlins, withUTF8 bo
 		r := &genRun{name: s}
 		for i := 0; i < n; i++ {
 			fmt.Fprintf(os.Stderr, "%s: gen %d/%d...", s, i+1, n)
-			if err := runGen(gz, mod, dir, jobs, seed, r); err != nil {
+			if err := runGen(gz, mod, dir, jobs, seed, "random", false, r); err != nil {
 				return err
 			}
 			fmt.Fprintf(os.Stderr, " %.1fs\n", r.wall[i])
@@ -198,8 +199,14 @@ func copySubjects(src, dst string, subjects []string) error {
 	return nil
 }
 
-func runGen(gz, mod, dir string, jobs int, seed uint64, r *genRun) error {
-	c := exec.Command(gz, "gen", "-json", "-q", "-j", strconv.Itoa(jobs), "-seed", strconv.FormatUint(seed, 10), "-engine", "random", dir)
+// runGen runs gozilla gen with the given passes (writing the test file
+// unless dry) and records the run in r.
+func runGen(gz, mod, dir string, jobs int, seed uint64, engine string, dry bool, r *genRun) error {
+	args := []string{"gen", "-json", "-q", "-j", strconv.Itoa(jobs), "-seed", strconv.FormatUint(seed, 10), "-engine", engine}
+	if dry {
+		args = append(args, "-n")
+	}
+	c := exec.Command(gz, append(args, dir)...)
 	c.Dir = mod
 	var stdout, stderr bytes.Buffer
 	c.Stdout, c.Stderr = &stdout, &stderr
@@ -216,6 +223,7 @@ func runGen(gz, mod, dir string, jobs int, seed uint64, r *genRun) error {
 		return fmt.Errorf("gozilla gen %s: %d packages in the report", dir, len(doc.Packages))
 	}
 	r.doc = &doc.Packages[0]
+	r.mutants = doc.Mutants
 	r.ids = map[int]string{}
 	r.genKilled = 0
 	for _, m := range doc.Mutants {

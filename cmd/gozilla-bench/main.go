@@ -26,7 +26,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt [flags]")
 		os.Exit(2)
 	}
 	switch os.Args[1] {
@@ -56,6 +56,23 @@ func main() {
 			only = strings.Split(*subjects, ",")
 		}
 		if err := benchGen(*n, *jobs, *seed, only, *gremlins, *utf8, *write); err != nil {
+			fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
+			os.Exit(1)
+		}
+	case "cbt":
+		fs := flag.NewFlagSet("cbt", flag.ExitOnError)
+		n := fs.Int("n", 1, "gen runs per subject and engine set; the median times are reported")
+		jobs := fs.Int("j", runtime.NumCPU(), "workers")
+		seed := fs.Uint64("seed", 1, "gozilla gen -seed")
+		write := fs.String("w", "", "update this markdown file's cbt section (e.g. BENCHMARKS.md)")
+		subjects := fs.String("subjects", "", "comma-separated subjects of testdata/subjects (default all)")
+		utf8 := fs.Bool("utf8", true, "also generate for the unicode/utf8 copy")
+		fs.Parse(os.Args[2:])
+		var only []string
+		if *subjects != "" {
+			only = strings.Split(*subjects, ",")
+		}
+		if err := benchCBT(*n, *jobs, *seed, only, *utf8, *write); err != nil {
 			fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
 			os.Exit(1)
 		}
