@@ -35,6 +35,7 @@ type Pass struct {
 
 	prog    *symbolic.Program
 	progErr error
+	ready   chan struct{} // closed when Prepare's exploration is done
 	units   map[*unit.Unit]*unitState
 
 	// why holds, for each mutant the pass had no candidate for, the
@@ -69,6 +70,27 @@ const maxTries = 200
 
 // maxExplained bounds the clauses Explain prints.
 const maxExplained = 24
+
+// Prepare implements gen.Preparer: the package's SSA form is built and
+// every supported unit with mutants explored in the background, while
+// the random pass keeps the harness workers busy. Exploration does not
+// depend on which mutants are still alive, so the answers are the same
+// as when it is done on demand.
+func (p *Pass) Prepare(t *gen.Target) {
+	p.ready = make(chan struct{})
+	go func() {
+		defer close(p.ready)
+		p.prog, p.progErr = symbolic.Build(t.Pkg)
+		if p.progErr != nil {
+			return
+		}
+		for _, u := range t.Units {
+			if u.Skip == "" {
+				p.explore(t, u)
+			}
+		}
+	}()
+}
 
 // Why implements gen.Explainer.
 func (p *Pass) Why(id int) string { return p.why[id] }
@@ -107,6 +129,9 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 	u := unitOf(t, m)
 	if u == nil {
 		return nil, gen.ErrCannot
+	}
+	if p.ready != nil {
+		<-p.ready // the background exploration of Prepare
 	}
 	if p.prog == nil && p.progErr == nil {
 		p.prog, p.progErr = symbolic.Build(t.Pkg)

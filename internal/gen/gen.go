@@ -86,6 +86,14 @@ type Pass interface {
 // ErrCannot is a pass's answer when it has no candidate for a mutant.
 var ErrCannot = errors.New("cannot")
 
+// A Preparer is a pass with work it can do before the random pass ends
+// (symbolic exploration): gen calls Prepare once, before the random
+// pass, and the pass may do it in the background, as long as what it
+// later answers does not depend on when that work finishes.
+type Preparer interface {
+	Prepare(t *Target)
+}
+
 // An Explainer is a pass that can say why it had no candidate for a
 // mutant (seed 000 §5, failure information) and show what it built for
 // it. Both return "" when it has nothing to say.
@@ -216,6 +224,8 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		overlay[cfg.Skip] = []byte("package " + pkg.Name + "\n")
 	}
 
+	target := &Target{Pkg: pkg, Set: set, Units: units}
+
 	work, err := os.MkdirTemp("", "gozilla-gen-")
 	if err != nil {
 		return nil, err
@@ -236,7 +246,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	g := &generator{
 		cfg:     cfg,
 		pool:    pool,
-		target:  &Target{Pkg: pkg, Set: set, Units: units},
+		target:  target,
 		index:   index,
 		live:    map[int]bool{},
 		reached: map[int]bool{},
@@ -256,6 +266,13 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	for _, u := range units {
 		if u.Skip == "" {
 			supported = append(supported, u)
+		}
+	}
+	// Preparation overlaps the random pass (not the build: the compiler
+	// needs both CPUs).
+	for _, p := range cfg.Passes {
+		if pr, ok := p.(Preparer); ok {
+			pr.Prepare(target)
 		}
 	}
 	for i, u := range supported {
@@ -423,30 +440,66 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 			return fmt.Errorf("%s pass on mutant %d: %w", p.Name(), id, err)
 		}
 		ran, equal := 0, 0
+		var runnable []Candidate
 		for _, c := range cands {
-			if _, ok := g.index[c.Unit]; !ok || c.Unit.Skip != "" {
-				continue
+			if _, ok := g.index[c.Unit]; ok && c.Unit.Skip == "" {
+				runnable = append(runnable, c)
 			}
-			r, err := g.exec(ctx, c.Unit, c.In, nil, harness.Bits(g.liveIDs()), false)
-			if err != nil {
-				return err
+		}
+		// The first candidate runs alone (it usually kills); the others
+		// run in parallel and are judged in order, as in the random
+		// pass, so that the outcome does not depend on the workers.
+		for lo := 0; lo < len(runnable) && g.live[id]; {
+			hi := len(runnable)
+			if lo == 0 {
+				hi = 1
 			}
-			g.reach(r)
-			ran++
-			if !usable(r) || len(r.Killed) == 0 {
-				if usable(r) && slices.Contains(r.Hits, m.Site) {
-					equal++
+			batch := runnable[lo:hi]
+			lo = hi
+			live := harness.Bits(g.liveIDs())
+			resps := make([]*harness.Response, len(batch))
+			errs := make([]error, len(batch))
+			var wg sync.WaitGroup
+			for i := range batch {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					resps[i], errs[i] = g.exec(ctx, batch[i].Unit, batch[i].In, nil, live, true)
+				}()
+			}
+			wg.Wait()
+			for i, r := range resps {
+				if errs[i] != nil {
+					return errs[i]
 				}
-				continue
-			}
-			credit := r.Killed
-			in, r, err := g.shrink(ctx, c.Unit, c.In, credit, r, true)
-			if err != nil {
-				return err
-			}
-			g.keep(c.Unit, in, r, p.Name())
-			if !g.live[id] {
-				break
+				c := batch[i]
+				g.reach(r)
+				ran++
+				if !g.live[id] || !usable(r) {
+					continue
+				}
+				credit := g.liveOf(r.Killed)
+				verified := false
+				if unsure := g.liveOf(r.Unsure); len(unsure) > 0 && (len(credit) == 0 || slices.Contains(unsure, id)) {
+					v, err := g.exec(ctx, c.Unit, c.In, unsure, nil, false)
+					if err != nil {
+						return err
+					}
+					more := g.liveOf(v.Killed)
+					credit = append(credit, more...)
+					r.Killed, r.Unsure, verified = append(r.Killed, more...), nil, true
+				}
+				if len(credit) == 0 {
+					if slices.Contains(r.Hits, m.Site) {
+						equal++
+					}
+					continue
+				}
+				in, r, err := g.shrink(ctx, c.Unit, c.In, credit, r, verified)
+				if err != nil {
+					return err
+				}
+				g.keep(c.Unit, in, r, p.Name())
 			}
 		}
 		if g.live[id] {
