@@ -283,8 +283,8 @@ func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
 		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && id.Name == "len" && len(e.Args) == 1 {
 			if _, builtin := info.Uses[id].(*types.Builtin); builtin {
 				x, err := evalAST(e.Args[0], info, ev)
-				if err == nil && x.arg != nil && x.arg.Len != nil {
-					return sval{e: c.V(x.arg.Len)}, nil
+				if err == nil && x.arg != nil && x.arg.length() != nil {
+					return sval{e: x.arg.length()}, nil
 				}
 				if err == nil && x.str != nil {
 					return sval{e: c.I(c.Int, int64(len(*x.str)))}, nil
@@ -313,7 +313,7 @@ func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
 		if x.arg.Type.Kind == value.Array && int(i) >= x.arg.Type.Len {
 			return unsupported()
 		}
-		return ev.load(x.arg.elem(int(i))), nil
+		return ev.load(x.arg.elemOf(int(i))), nil
 	case *ast.SelectorExpr:
 		x, err := evalAST(e.X, info, ev)
 		if err != nil || x.arg == nil {

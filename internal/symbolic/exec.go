@@ -522,6 +522,10 @@ func (x *explorer) eval(f *frame, v ssa.Value) sval {
 		}
 	case *ssa.ChangeType:
 		return x.value(f, v.X)
+	case *ssa.Slice:
+		if s, ok := x.slice(f, v); ok {
+			return s
+		}
 	case *ssa.Call:
 		b, builtin := v.Call.Value.(*ssa.Builtin)
 		if !builtin || (b.Name() != "len" && b.Name() != "cap") {
@@ -530,9 +534,13 @@ func (x *explorer) eval(f *frame, v ssa.Value) sval {
 		if builtin && b.Name() == "len" && len(v.Call.Args) == 1 {
 			a := x.value(f, v.Call.Args[0])
 			switch {
-			case a.arg != nil && a.arg.Len != nil:
-				f.cond = append(f.cond, lenBounds(a.arg.Len)...)
-				return sval{e: c.V(a.arg.Len)}
+			case a.arg != nil && a.arg.length() != nil:
+				root := a.arg
+				if root.Base != nil {
+					root = root.Base
+				}
+				f.cond = append(f.cond, lenBounds(root.Len)...)
+				return sval{e: a.arg.length()}
 			case a.str != nil:
 				return sval{e: c.I(c.Int, int64(len(*a.str)))}
 			}
@@ -618,8 +626,7 @@ func (a *Arg) elemAt(x *explorer, f *frame, idx ssa.Value) *Arg {
 	}
 	switch a.Type.Kind {
 	case value.String, value.Slice:
-		f.cond = append(f.cond, lenBounds(a.Len)...)
-		f.cond = append(f.cond, c.Bin(token.GTR, c.V(a.Len), c.I(c.Int, i)))
+		f.cond = append(f.cond, a.bounds(i)...)
 	case value.Array:
 		if int(i) >= a.Type.Len {
 			return nil
@@ -627,7 +634,7 @@ func (a *Arg) elemAt(x *explorer, f *frame, idx ssa.Value) *Arg {
 	default:
 		return nil
 	}
-	return a.elem(int(i))
+	return a.elemOf(int(i))
 }
 
 func isString(t types.Type) bool {
@@ -644,9 +651,9 @@ func (x *explorer) stringEq(f *frame, a, b sval) (c.Expr, bool) {
 		return nil, false
 	}
 	lit := *b.str
-	eq := c.Bin(token.EQL, c.V(a.arg.Len), c.I(c.Int, int64(len(lit))))
+	eq := c.Bin(token.EQL, a.arg.length(), c.I(c.Int, int64(len(lit))))
 	for i := 0; i < len(lit); i++ {
-		el := a.arg.elem(i)
+		el := a.arg.elemOf(i)
 		eq = c.Bin(token.LAND, eq, c.Bin(token.EQL, c.V(el.Sym), c.I(c.Uint8, int64(lit[i]))))
 	}
 	return eq, true
@@ -766,9 +773,9 @@ func (x *explorer) forkIndex(f *frame, b *ssa.BasicBlock, i int) bool {
 		}
 		eq := c.Bin(token.EQL, ie, c.I(it, int64(k)))
 		check := append(f.cond[:len(f.cond):len(f.cond)], eq)
-		if a.arg.Len != nil {
+		if a.arg.length() != nil {
 			// The bounds check elemAt adds when the read runs again.
-			check = append(check, c.Bin(token.GTR, c.V(a.arg.Len), c.I(c.Int, int64(k))), c.Bin(token.LEQ, c.V(a.arg.Len), c.I(c.Int, MaxLen)))
+			check = append(check, a.arg.bounds(int64(k))...)
 		}
 		if !x.feasible(check) {
 			continue
@@ -895,4 +902,47 @@ func sameAt(a, b *Event, d int) bool {
 		return len(a.Cond) == len(b.Cond)
 	}
 	return a.Cond[d] == b.Cond[d]
+}
+
+// slice models s[lo:hi] of an input string or slice (or a view of one)
+// at a constant lo: a view sharing the input's elements. The path
+// requires lo <= hi <= len(s) (Go panics otherwise; a slice's capacity
+// is taken as its length, as generated inputs have it).
+func (x *explorer) slice(f *frame, v *ssa.Slice) (sval, bool) {
+	a := x.value(f, v.X)
+	if a.arg == nil || (a.arg.Type.Kind != value.String && a.arg.Type.Kind != value.Slice) || a.arg.length() == nil {
+		return sval{}, false
+	}
+	root, off := a.arg, int64(0)
+	if root.Base != nil {
+		root, off = root.Base, root.Off
+	}
+	n := a.arg.length()
+	lo := int64(0)
+	if v.Low != nil {
+		k, ok := x.constIndex(f, v.Low)
+		if !ok || k < 0 || k > MaxLen {
+			return sval{}, false
+		}
+		lo = k
+	}
+	hi := n
+	if v.High != nil {
+		h := x.value(f, v.High)
+		if h.e == nil || h.e.Type().Kind != c.KInt {
+			return sval{}, false
+		}
+		hi = h.e
+		if hi.Type() != c.Int {
+			hi = c.Conv(c.Int, hi)
+		}
+	}
+	low := c.I(c.Int, lo)
+	f.cond = append(f.cond, lenBounds(root.Len)...)
+	f.cond = append(f.cond, c.Fold(c.Bin(token.LEQ, low, hi)), c.Fold(c.Bin(token.LEQ, hi, n)))
+	size := hi
+	if lo != 0 {
+		size = c.Fold(c.Bin(token.SUB, hi, low))
+	}
+	return sval{arg: &Arg{Name: fmt.Sprintf("%s[%d:]", root.Name, off+lo), Type: a.arg.Type, Base: root, Off: off + lo, LenE: size}}, true
 }

@@ -9,6 +9,7 @@ package symbolic
 
 import (
 	"fmt"
+	"go/token"
 	"strconv"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
@@ -31,6 +32,40 @@ type Arg struct {
 	// Local marks the parts of a local variable (an ssa.Alloc), not of
 	// an input: what the code did not store there reads as zero.
 	Local bool
+	// A view is a slice or substring of an input string or slice,
+	// Base[Off:Off+LenE]: its elements are the base's, shifted (so a
+	// store through the view is a store into the input).
+	Base *Arg
+	Off  int64
+	LenE c.Expr
+}
+
+// length is the length of a string or slice argument or view, nil for
+// other kinds.
+func (a *Arg) length() c.Expr {
+	if a.Base != nil {
+		return a.LenE
+	}
+	if a.Len != nil {
+		return c.V(a.Len)
+	}
+	return nil
+}
+
+// elemOf returns element i of a string, slice or array, or of a view.
+func (a *Arg) elemOf(i int) *Arg {
+	if a.Base != nil {
+		return a.Base.elem(int(a.Off) + i)
+	}
+	return a.elem(i)
+}
+
+// bounds is what reading element i requires of the lengths.
+func (a *Arg) bounds(i int64) c.Clause {
+	if a.Base != nil {
+		return append(a.Base.bounds(a.Off+i), c.Bin(token.GTR, a.LenE, c.I(c.Int, i)))
+	}
+	return append(lenBounds(a.Len), c.Bin(token.GTR, c.V(a.Len), c.I(c.Int, i)))
 }
 
 // ScalarType maps a value type to the IR's; ok is false for non-scalars.

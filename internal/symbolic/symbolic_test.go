@@ -70,6 +70,14 @@ func After(x, y int) int {
 	return 0
 }
 
+func Tail(s string) bool {
+	t := s[2:]
+	if len(t) == 1 && t[0] == 'x' {
+		return true
+	}
+	return false
+}
+
 func Pass(p string) bool {
 	if p == "ok" {
 		return true
@@ -319,5 +327,18 @@ func TestLayers(t *testing.T) {
 	}
 	if v, _ := snap.get(1); v != 10 {
 		t.Errorf("old snapshot changed: %d", v)
+	}
+}
+
+// TestSliceView checks s[2:] of an input string: a view whose length is
+// len(s) - 2 and whose element 0 is s[2].
+func TestSliceView(t *testing.T) {
+	res, sites := explore(t, "Tail", "return true")
+	got := conds(res.Events[sites["return true"]])
+	if len(got) != 1 || !strings.Contains(got[0], "2 <= len(s)") || !strings.Contains(got[0], "len(s) - 2 == 1") || !strings.HasSuffix(got[0], "s[2] == 120") {
+		t.Errorf("return true reached under %q", got)
+	}
+	if res.Havoc != 0 {
+		t.Errorf("%d unmodelled values", res.Havoc)
 	}
 }
