@@ -72,10 +72,14 @@ type Result struct {
 	// Full holds, per site, the whole paths through it that were
 	// explored to their end: Cond is the path's condition to its return
 	// or panic; Env and Vals are at the site.
-	Full  map[ast.Node][]*Event
-	Paths int  // paths explored to their end
-	Cut   bool // some path was stopped by the unrolling bound or MaxPaths: not every path was explored
-	Havoc int  // unmodelled values met
+	Full map[ast.Node][]*Event
+	// Blocks holds, per block, the path conditions of the arrivals at
+	// it (at most 128): their disjunction is the block's path
+	// expression, the reachability condition C_R (seed 003 §2.1).
+	Blocks map[*ssa.BasicBlock][]c.Clause
+	Paths  int  // paths explored to their end
+	Cut    bool // some path was stopped by the unrolling bound or MaxPaths: not every path was explored
+	Havoc  int  // unmodelled values met
 
 	entry *layer[*types.Var, sval] // the parameters' values at entry
 }
@@ -155,7 +159,7 @@ func Explore(fn *ssa.Function, inputs []*value.Type, names []string, sites []ast
 	if len(fn.Params) != len(inputs) {
 		return nil, fmt.Errorf("symbolic: %s has %d parameters, unit %d inputs", fn.Name(), len(fn.Params), len(inputs))
 	}
-	x := &explorer{cfg: cfg, fn: fn, sites: map[ast.Node]bool{}, res: &Result{Events: map[ast.Node][]*Event{}, Full: map[ast.Node][]*Event{}}}
+	x := &explorer{cfg: cfg, fn: fn, sites: map[ast.Node]bool{}, res: &Result{Events: map[ast.Node][]*Event{}, Full: map[ast.Node][]*Event{}, Blocks: map[*ssa.BasicBlock][]c.Clause{}}}
 	for _, s := range sites {
 		x.sites[s] = true
 	}
@@ -286,6 +290,10 @@ func (x *explorer) block(f *frame, b *ssa.BasicBlock, from *ssa.BasicBlock) {
 		return
 	}
 	f.visits[b]++
+	if len(x.res.Blocks[b]) < maxEvents {
+		n := len(f.cond)
+		x.res.Blocks[b] = append(x.res.Blocks[b], f.cond[:n:n])
+	}
 	f.seen = map[ast.Node]bool{} // a site is recorded once per block visit (loops record each iteration)
 	// Phis read their operands simultaneously.
 	phis := map[ssa.Value]sval{}
@@ -945,4 +953,18 @@ func (x *explorer) slice(f *frame, v *ssa.Slice) (sval, bool) {
 		size = c.Fold(c.Bin(token.SUB, hi, low))
 	}
 	return sval{arg: &Arg{Name: fmt.Sprintf("%s[%d:]", root.Name, off+lo), Type: a.arg.Type, Base: root, Off: off + lo, LenE: size}}, true
+}
+
+// Reach returns block b's path expression in DNF: the disjunction of the
+// conditions of the explored paths that arrive at it. It is exact only
+// when the exploration was not cut (Result.Cut) and modelled every value
+// the conditions depend on; otherwise it describes some of the inputs
+// that reach b.
+func (r *Result) Reach(b *ssa.BasicBlock) c.System {
+	var sys c.System
+	for _, cl := range r.Blocks[b] {
+		d, _ := cl.DNF()
+		sys = append(sys, d...)
+	}
+	return sys
 }

@@ -7,14 +7,28 @@
 //
 // At the mutation sites it is asked about it records events: the path
 // condition that reaches the site and the source variables' values
-// there, from which the mutant's necessity and predicate constraints are
-// built (constraints.go). Operations it does not model — calls, memory
-// through pointers, maps — yield fresh unconstrained symbols ("havoc"),
-// which widen and never narrow: what the constraints say about the
-// inputs remains a consequence of the code.
+// there, and the whole paths that go on from it, from which the mutant's
+// necessity and predicate constraints are built (constraints.go). Each
+// block keeps the conditions it was reached under (Result.Reach), and
+// cfg.go gives the dominator and post-dominator trees and def-use
+// chains.
+//
+// Memory is modelled where the explorer can tell where a pointer points:
+// elements and fields of the inputs and of local variables, slices of
+// inputs at constant offsets. Operations it does not model — calls,
+// globals, maps, stores through unknown pointers — yield fresh
+// unconstrained symbols ("havoc"), which widen and never narrow.
+//
+// What narrows, so that the results serve test generation and are not
+// proofs: input lengths are bounded by MaxLen (a bound added to the path
+// conditions), a read at a symbolic index forks only over the first
+// MaxLen index values, a slice's capacity is taken as its length, and
+// exploration stops at the unrolling bound and the path limit (Result.Cut).
+// An engine that proves infeasibility must drop or account for these.
 //
 // In: a loaded package, a unit, sites (AST nodes). Out: events per site,
-// input symbols with their place in the unit's arguments.
+// path expressions per block, input symbols with their place in the
+// unit's arguments.
 package symbolic
 
 import (

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/ssa"
+
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/testmod"
@@ -76,6 +78,20 @@ func Tail(s string) bool {
 		return true
 	}
 	return false
+}
+
+func Diamond(x int) int {
+	y := 0
+	if x > 0 {
+		y = 1
+	} else {
+		y = 2
+	}
+	if y > 5 {
+		for {
+		}
+	}
+	return y + x
 }
 
 func Pass(p string) bool {
@@ -340,5 +356,78 @@ func TestSliceView(t *testing.T) {
 	}
 	if res.Havoc != 0 {
 		t.Errorf("%d unmodelled values", res.Havoc)
+	}
+}
+
+// TestCFG checks the dominator and post-dominator trees, def-use chains
+// and each block's path expression on a diamond followed by a loop that
+// never ends when entered.
+func TestCFG(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"p/p.go": src})
+	pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, "./p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := Build(pkgs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := prog.Func(pkgs[0].Types.Scope().Lookup("Diamond").(*types.Func))
+	g := NewCFG(fn)
+	blk := map[string]*ssa.BasicBlock{}
+	for _, b := range fn.Blocks {
+		if blk[b.Comment] == nil {
+			blk[b.Comment] = b
+		}
+	}
+	// Blocks: entry, if.then, if.else, the join (the first if.done, with
+	// the phi of y), the return (the other if.done) and the endless loop.
+	entry, then, els, join, spin := blk["entry"], blk["if.then"], blk["if.else"], blk["if.done"], blk["for.body"]
+	var ret *ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		if len(b.Succs) == 0 {
+			ret = b
+		}
+	}
+	if entry == nil || then == nil || els == nil || join == nil || spin == nil || ret == nil {
+		t.Fatalf("blocks %v", blk)
+	}
+	for _, tt := range []struct {
+		name string
+		got  bool
+		want bool
+	}{
+		{"entry dom ret", g.Dominates(entry, ret), true},
+		{"then dom join", g.Dominates(then, join), false},
+		{"join pdom entry", g.PostDominates(join, entry), true},
+		{"join pdom then", g.PostDominates(join, then), true},
+		{"ret pdom entry", g.PostDominates(ret, entry), true},
+		{"then pdom entry", g.PostDominates(then, entry), false},
+		{"ret pdom spin", g.PostDominates(ret, spin), false}, // the loop never reaches the exit
+		{"spin pdom join", g.PostDominates(spin, join), false},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, tt.got, tt.want)
+		}
+	}
+	if g.Ipdom[entry] != join || g.Ipdom[then] != join || g.Ipdom[join] != ret || g.Ipdom[ret] != nil || g.Ipdom[spin] != nil {
+		t.Errorf("ipdom: entry → %v, then → %v, join → %v, ret → %v, spin → %v", g.Ipdom[entry], g.Ipdom[then], g.Ipdom[join], g.Ipdom[ret], g.Ipdom[spin])
+	}
+	if n := len(g.Uses[fn.Params[0]]); n < 2 {
+		t.Errorf("x has %d uses, want the comparison and the addition", n)
+	}
+
+	res, err := Explore(fn, []*value.Type{{Kind: value.Int, Bits: 64, Name: "int"}}, []string{"x"}, nil, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Reach(then).String(); got != "x > 0" {
+		t.Errorf("path expression of if.then: %s", got)
+	}
+	if got := res.Reach(join).String(); got != "x > 0 || x <= 0" {
+		t.Errorf("path expression of the join: %s", got)
+	}
+	if got := res.Reach(spin); len(got) != 0 {
+		t.Errorf("the endless loop is reached under %s, want never (y is 1 or 2)", got)
 	}
 }
