@@ -2,7 +2,10 @@ module github.com/gozilla/gozilla
 
 go 1.26.0
 
-require golang.org/x/tools v0.52.0
+require (
+	github.com/go-air/gini v1.0.4
+	golang.org/x/tools v0.52.0
+)
 
 require (
 	golang.org/x/mod v0.42.0 // indirect
