@@ -22,6 +22,7 @@ import (
 type cbtRow struct {
 	name         string
 	random, both *genRun
+	exact        *genRun        // random + cbt + sat (nil when not measured)
 	newKills     int            // killed with CBT, not by the random pass alone
 	cbtTests     int            // emitted cases that came from the CBT pass
 	whys         map[string]int // live mutants by reason class
@@ -30,7 +31,7 @@ type cbtRow struct {
 	missed       []string
 }
 
-func benchCBT(n, jobs int, seed uint64, only []string, withUTF8 bool, write string) error {
+func benchCBT(n, jobs int, seed uint64, only []string, withUTF8, withSAT bool, write string) error {
 	env, err := setup("gozilla-bench-cbt-", false)
 	if err != nil {
 		return err
@@ -82,7 +83,17 @@ func benchCBT(n, jobs int, seed uint64, only []string, withUTF8 bool, write stri
 			if err := runGen(env.gz, t.mod, t.dir, jobs, seed, "random,cbt", false, row.both); err != nil {
 				return err
 			}
-			fmt.Fprintf(os.Stderr, " %.1fs\n", row.both.wall[i])
+			fmt.Fprintf(os.Stderr, " %.1fs", row.both.wall[i])
+			if withSAT && t.name != utf8Name {
+				if row.exact == nil {
+					row.exact = &genRun{name: t.name}
+				}
+				if err := runGen(env.gz, t.mod, t.dir, jobs, seed, "random,cbt,sat", true, row.exact); err != nil {
+					return err
+				}
+				fmt.Fprintf(os.Stderr, ", random+cbt+sat %.1fs", row.exact.wall[i])
+			}
+			fmt.Fprintln(os.Stderr)
 		}
 		for id, st := range row.both.ids {
 			if st == string(report.Killed) && row.random.ids[id] != string(report.Killed) {
@@ -155,9 +166,9 @@ func whyClass(why string) string {
 func cbtMarkdown(rows []*cbtRow, n, jobs int, seed uint64) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Measured %s on %s; `go run ./cmd/gozilla-bench cbt -n %d -j %d -seed %d -w BENCHMARKS.md`.\n", time.Now().UTC().Format("2006-01-02"), machine(), n, jobs, seed)
-	fmt.Fprintf(&b, "Each subject of `testdata/subjects`, copied without its tests, gets `gozilla gen -engine random` and `gozilla gen -engine random,cbt` (the default), both with `-j %d -seed %d`, alternating, %d run(s) each; seconds are medians of the whole command. \"CBT kills\" are mutants killed with CBT that the random pass alone left alive; \"share\" is their part of those the random pass left alive. E = 0 until issue 5, so MS = killed/M is a lower bound of D/(M−E): the live mutants include every equivalent one.\n\n", jobs, seed, n)
-	b.WriteString("| subject | M | random: killed | MS | tests | s | random+CBT: killed | MS | tests (CBT) | s | CBT kills | share |\n")
-	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	fmt.Fprintf(&b, "Each subject of `testdata/subjects`, copied without its tests, gets `gozilla gen -engine random` and `gozilla gen -engine random,cbt` (the default), both with `-j %d -seed %d`, alternating, %d run(s) each; seconds are medians of the whole command. The last two columns add the `sat` pass (`-engine random,cbt,sat`: the same systems, each clause decided exactly by bit-blasting and SAT, at most 0.5 s a mutant), on the subjects only. \"CBT kills\" are mutants killed with CBT that the random pass alone left alive; \"share\" is their part of those the random pass left alive. E = 0 until issue 5, so MS = killed/M is a lower bound of D/(M−E): the live mutants include every equivalent one.\n\n", jobs, seed, n)
+	b.WriteString("| subject | M | random: killed | MS | tests | s | random+CBT: killed | MS | tests (CBT) | s | CBT kills | share | +SAT: killed | s |\n")
+	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	var sumR, sumB float64
 	var m, kr, kb, newK, lived, tr, tb int
 	var sr, sb float64
@@ -171,8 +182,12 @@ func cbtMarkdown(rows []*cbtRow, n, jobs int, seed uint64) string {
 		if r.randomLived > 0 {
 			share = fmt.Sprintf("%.2f", float64(r.newKills)/float64(r.randomLived))
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %.3f | %d | %.1f | %d | %.3f | %d (%d) | %.1f | %d | %s |\n", r.name, dr.Mutants, dr.Killed, msR, dr.Tests, r.random.median(),
-			db.Killed, msB, db.Tests, r.cbtTests, r.both.median(), r.newKills, share)
+		exact := " | "
+		if r.exact != nil {
+			exact = fmt.Sprintf("%d | %.1f", r.exact.doc.Killed, r.exact.median())
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %.3f | %d | %.1f | %d | %.3f | %d (%d) | %.1f | %d | %s | %s |\n", r.name, dr.Mutants, dr.Killed, msR, dr.Tests, r.random.median(),
+			db.Killed, msB, db.Tests, r.cbtTests, r.both.median(), r.newKills, share, exact)
 		return msR, msB
 	}
 	for _, r := range rows {
@@ -196,7 +211,14 @@ func cbtMarkdown(rows []*cbtRow, n, jobs int, seed uint64) string {
 			maxSecs, maxName = r.both.median(), r.name
 		}
 	}
-	fmt.Fprintf(&b, "| **all subjects** | %d | %d | %.3f | %d | %.1f | %d | %.3f | %d | %.1f | %d | %.2f |\n", m, kr, float64(kr)/float64(m), tr, sr, kb, float64(kb)/float64(m), tb, sb, newK, float64(newK)/float64(max(lived, 1)))
+	ke, se := 0, 0.0
+	for _, r := range rows {
+		if r.exact != nil {
+			ke += r.exact.doc.Killed
+			se += r.exact.median()
+		}
+	}
+	fmt.Fprintf(&b, "| **all subjects** | %d | %d | %.3f | %d | %.1f | %d | %.3f | %d | %.1f | %d | %.2f | %d | %.1f |\n", m, kr, float64(kr)/float64(m), tr, sr, kb, float64(kb)/float64(m), tb, sb, newK, float64(newK)/float64(max(lived, 1)), ke, se)
 	for _, r := range rows {
 		if r.name == utf8Name {
 			line(r)

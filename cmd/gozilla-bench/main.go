@@ -67,12 +67,13 @@ func main() {
 		write := fs.String("w", "", "update this markdown file's cbt section (e.g. BENCHMARKS.md)")
 		subjects := fs.String("subjects", "", "comma-separated subjects of testdata/subjects (default all)")
 		utf8 := fs.Bool("utf8", true, "also generate for the unicode/utf8 copy")
+		withSAT := fs.Bool("sat", true, "also measure random + cbt + sat on the subjects")
 		fs.Parse(os.Args[2:])
 		var only []string
 		if *subjects != "" {
 			only = strings.Split(*subjects, ",")
 		}
-		if err := benchCBT(*n, *jobs, *seed, only, *utf8, *write); err != nil {
+		if err := benchCBT(*n, *jobs, *seed, only, *utf8, *withSAT, *write); err != nil {
 			fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
 			os.Exit(1)
 		}

@@ -40,7 +40,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		jobs    = fs.Int("j", 0, "harness processes (default: number of CPUs)")
 		seed    = fs.Uint64("seed", 1, "random seed; the same code and seed give the same file")
 		random  = fs.Int("random", 1000, "most random inputs tried per unit (0: no random pass)")
-		engines = fs.String("engine", "random,cbt", "passes to run, in order: random, cbt (constraint-based, seed 000)")
+		engines = fs.String("engine", "random,cbt", "passes to run, in order: random, cbt (constraint-based, seed 000), sat (the same systems decided exactly by SAT)")
 		name    = fs.String("name", "{pkg}_gozilla_test.go", "name of the generated file in each package directory ({pkg} is the package name)")
 		dry     = fs.Bool("n", false, "report only; write no test file")
 		jsonOut = fs.Bool("json", false, "write the JSON report (schema gozilla.gen/v1) instead of text")
@@ -59,16 +59,18 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return &exitError{code: 2, msg: fmt.Sprintf("bad -run: %v", err)}
 		}
 	}
-	useRandom, useCBT := false, false
+	useRandom, useCBT, useSAT := false, false, false
 	for _, e := range strings.Split(*engines, ",") {
 		switch strings.TrimSpace(e) {
 		case "random":
 			useRandom = true
 		case "cbt":
 			useCBT = true
+		case "sat":
+			useSAT = true
 		case "":
 		default:
-			return &exitError{code: 2, msg: fmt.Sprintf("bad -engine %q: want a list of random, cbt", e)}
+			return &exitError{code: 2, msg: fmt.Sprintf("bad -engine %q: want a list of random, cbt, sat", e)}
 		}
 	}
 	explainIDs, err := parseIDs(*explain)
@@ -124,6 +126,9 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		if useCBT {
 			cfg.Passes = append(cfg.Passes, cbt.New())
+		}
+		if useSAT {
+			cfg.Passes = append(cfg.Passes, cbt.NewExact())
 		}
 		if replace[file] {
 			cfg.Skip = file

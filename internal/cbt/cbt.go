@@ -16,11 +16,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/solve/domred"
+	"github.com/gozilla/gozilla/internal/solve/sat"
 	"github.com/gozilla/gozilla/internal/symbolic"
 	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
@@ -32,6 +34,11 @@ type Pass struct {
 	Symbolic  symbolic.Config
 	Tries     int // domain-reduction retries per clause; 0 = 20
 	PerMutant int // most candidates per mutant; 0 = 6
+	// SAT solves, by bit-blasting (internal/solve/sat), the clauses
+	// domain reduction finds no solution for.
+	SAT bool
+	// Exact solves every clause by SAT alone (NewExact).
+	Exact bool
 
 	prog    *symbolic.Program
 	progErr error
@@ -67,6 +74,13 @@ const maxArrivals = 64
 // maxTries bounds the domain-reduction attempts spent on one mutant
 // over all its clauses.
 const maxTries = 200
+
+// SAT time bounds: per mutant over all its clauses, and per clause.
+const (
+	satMutant      = 150 * time.Millisecond
+	satExactMutant = 500 * time.Millisecond
+	satClause      = 100 * time.Millisecond
+)
 
 // maxExplained bounds the clauses Explain prints.
 const maxExplained = 24
@@ -122,7 +136,23 @@ func (p *Pass) Explain(id int) string {
 	return b.String()
 }
 
-func (p *Pass) Name() string { return "cbt" }
+// NewExact returns the "sat" pass: the same systems, each clause decided
+// by the exact procedure (bit-blasting and SAT) instead of domain
+// reduction. It finds inputs domain reduction misses (non-linear,
+// bit-level conditions) at a higher cost; gen runs it after cbt, on what
+// cbt left alive.
+func NewExact() *Pass {
+	p := New()
+	p.Exact = true
+	return p
+}
+
+func (p *Pass) Name() string {
+	if p.Exact {
+		return "sat"
+	}
+	return "cbt"
+}
 
 // Candidates implements gen.Pass.
 func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) ([]gen.Candidate, error) {
@@ -182,6 +212,10 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 	var outcome []string
 	defer func() { p.outcome[m.ID] = outcome }()
 	budget := maxTries
+	satLeft := satMutant
+	if p.Exact {
+		satLeft = satExactMutant
+	}
 	for _, clause := range sys {
 		if len(out) >= max {
 			outcome = append(outcome, "not tried (enough candidates)")
@@ -191,10 +225,34 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 			outcome = append(outcome, fmt.Sprintf("not tried (%d tries spent on the mutant)", maxTries))
 			continue
 		}
-		asg, err := domred.Solve(c.System{clause}, domred.Config{Tries: p.Tries, Rand: r})
+		var asg c.Assignment
+		var err error
 		var f *domred.Failure
-		if errors.As(err, &f) {
-			budget -= f.Tries + 1
+		if p.Exact {
+			err = errors.New("not tried")
+		} else {
+			asg, err = domred.Solve(c.System{clause}, domred.Config{Tries: p.Tries, Rand: r})
+			if errors.As(err, &f) {
+				budget -= f.Tries + 1
+			}
+		}
+		if err != nil && (p.SAT || p.Exact) && satLeft > 0 {
+			// Domain reduction found nothing: the exact procedure decides
+			// the clause, within what is left of the mutant's SAT time.
+			t0 := time.Now()
+			status, model, serr := sat.Solve(clause, sat.Config{Timeout: min(satLeft, satClause)})
+			satLeft -= time.Since(t0)
+			switch status {
+			case sat.Sat:
+				asg, err = model, nil
+			case sat.Unsat:
+				err = errors.New("unsatisfiable (SAT)")
+			default:
+				err = fmt.Errorf("SAT: %v", serr)
+			}
+			if p.Exact {
+				budget--
+			}
 		}
 		if err != nil {
 			outcome = append(outcome, err.Error())

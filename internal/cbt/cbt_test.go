@@ -245,3 +245,50 @@ func TestExplain(t *testing.T) {
 	}
 	t.Fatal("no mutant 3 → 4 on line 47")
 }
+
+// TestExactPass checks the sat pass on a guard domain reduction does not
+// solve (a sum of squares): CBT alone leaves the mutant
+// behind it alive, the exact pass kills it.
+func TestExactPass(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"p/p.go": `package p
+
+func Squares(a, b int32) int {
+	if a*a+b*b == 1000001 && a > b && b > 0 {
+		return 7
+	}
+	return 0
+}
+`})
+	pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, "./p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seven := func(res *gen.Result) gen.Status {
+		for _, m := range res.Set.Mutants {
+			if m.Orig == "7" && m.Repl == "0" {
+				return res.Status[m.ID]
+			}
+		}
+		t.Fatal("no mutant 7 → 0")
+		return 0
+	}
+	res, err := gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Passes: []gen.Pass{New()}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seven(res) == gen.Killed {
+		t.Error("domain reduction solved the hash guard: the test no longer shows the exact pass's worth")
+	}
+	res, err = gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Passes: []gen.Pass{NewExact()}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := seven(res); st != gen.Killed {
+		t.Errorf("sat pass: 7 → 0 is %v, want killed (%v)", st, res.Why)
+	}
+	for _, tt := range res.Tests {
+		if tt.Pass != "sat" {
+			t.Errorf("test from pass %s", tt.Pass)
+		}
+	}
+}
