@@ -118,7 +118,7 @@ func TestWide(t *testing.T) {
 		val  map[*c.Sym]int64
 	}{
 		{"i*3 == 370370367", c.Clause{c.Bin(token.EQL, c.Bin(token.MUL, c.V(i), n(3)), n(370370367))}, Sat, map[*c.Sym]int64{i: 123456789}},
-		{"MinInt / -1 == MinInt", c.Clause{c.Bin(token.EQL, c.V(i), n(-1 << 63)), c.Bin(token.NEQ, c.Bin(token.QUO, c.V(i), n(-1)), n(-1<<63))}, Unsat, nil},
+		{"MinInt / -1 == MinInt", c.Clause{c.Bin(token.EQL, c.V(i), n(-1<<63)), c.Bin(token.NEQ, c.Bin(token.QUO, c.V(i), n(-1)), n(-1<<63))}, Unsat, nil},
 		{"MinInt % -1 == 0", c.Clause{c.Bin(token.NEQ, c.Bin(token.REM, c.V(i), n(-1)), n(0))}, Unsat, nil},
 		{"i / 0 panics", c.Clause{c.Bin(token.EQL, c.Bin(token.QUO, c.V(i), n(0)), n(0))}, Unsat, nil},
 		{"truncated division", c.Clause{c.Bin(token.EQL, c.Bin(token.QUO, c.V(i), n(4)), n(-2)), c.Bin(token.EQL, c.Bin(token.REM, c.V(i), n(4)), n(-3))}, Sat, map[*c.Sym]int64{i: -11}},
