@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -37,38 +36,9 @@ func benchCBT(n, jobs int, seed uint64, only []string, withUTF8, withSAT bool, w
 		return err
 	}
 	defer os.RemoveAll(env.tmp)
-	src := filepath.Join(env.root, "testdata", "subjects")
-	subjects := only
-	if len(subjects) == 0 {
-		ents, err := os.ReadDir(src)
-		if err != nil {
-			return err
-		}
-		for _, e := range ents {
-			if e.IsDir() {
-				subjects = append(subjects, e.Name())
-			}
-		}
-	}
-	mod := filepath.Join(env.tmp, "subjects")
-	if err := copySubjects(src, mod, subjects); err != nil {
+	targets, err := genTargets(env, only, withUTF8)
+	if err != nil {
 		return err
-	}
-	type target struct{ name, mod, dir string }
-	var targets []target
-	for _, s := range subjects {
-		targets = append(targets, target{s, mod, "./" + s})
-	}
-	if withUTF8 {
-		umod := filepath.Join(env.tmp, "utf8copy")
-		if err := cmd(env.root, filepath.Join(env.root, "scripts/utf8copy.sh"), umod).Run(); err != nil {
-			return fmt.Errorf("copy unicode/utf8: %v", err)
-		}
-		tests, _ := filepath.Glob(filepath.Join(umod, "utf8", "*_test.go"))
-		for _, f := range tests {
-			os.Remove(f)
-		}
-		targets = append(targets, target{utf8Name, umod, "./utf8"})
 	}
 
 	var rows []*cbtRow

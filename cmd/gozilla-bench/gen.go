@@ -79,42 +79,11 @@ func benchGen(n, jobs int, seed uint64, only []string, withGremlins, withUTF8 bo
 		return err
 	}
 	defer os.RemoveAll(env.tmp)
-	root, tmp, gz, gremlins := env.root, env.tmp, env.gz, env.gremlins
+	gz, gremlins := env.gz, env.gremlins
 
-	src := filepath.Join(root, "testdata", "subjects")
-	subjects := only
-	if len(subjects) == 0 {
-		ents, err := os.ReadDir(src)
-		if err != nil {
-			return err
-		}
-		for _, e := range ents {
-			if e.IsDir() {
-				subjects = append(subjects, e.Name())
-			}
-		}
-	}
-	mod := filepath.Join(tmp, "subjects")
-	if err := copySubjects(src, mod, subjects); err != nil {
+	targets, err := genTargets(env, only, withUTF8)
+	if err != nil {
 		return err
-	}
-
-	type target struct{ name, mod, dir string }
-	var targets []target
-	for _, s := range subjects {
-		targets = append(targets, target{s, mod, "./" + s})
-	}
-	if withUTF8 {
-		// The standard library's unicode/utf8, without its tests.
-		umod := filepath.Join(tmp, "utf8copy")
-		if err := cmd(root, filepath.Join(root, "scripts/utf8copy.sh"), umod).Run(); err != nil {
-			return fmt.Errorf("copy unicode/utf8: %v", err)
-		}
-		tests, _ := filepath.Glob(filepath.Join(umod, "utf8", "*_test.go"))
-		for _, f := range tests {
-			os.Remove(f)
-		}
-		targets = append(targets, target{utf8Name, umod, "./utf8"})
 	}
 
 	var runs []*genRun
@@ -165,6 +134,48 @@ func benchGen(n, jobs int, seed uint64, only []string, withGremlins, withUTF8 bo
 		return updateSection(write, "gen", text)
 	}
 	return nil
+}
+
+// genTarget is a package gen runs on: a subject or the utf8 copy.
+type genTarget struct{ name, mod, dir string }
+
+// genTargets copies the subjects of testdata/subjects (all, or only
+// these) without their tests into a scratch module, and with withUTF8
+// the standard library's unicode/utf8 without its tests.
+func genTargets(env *benchEnv, only []string, withUTF8 bool) ([]genTarget, error) {
+	src := filepath.Join(env.root, "testdata", "subjects")
+	subjects := only
+	if len(subjects) == 0 {
+		ents, err := os.ReadDir(src)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range ents {
+			if e.IsDir() {
+				subjects = append(subjects, e.Name())
+			}
+		}
+	}
+	mod := filepath.Join(env.tmp, "subjects")
+	if err := copySubjects(src, mod, subjects); err != nil {
+		return nil, err
+	}
+	var targets []genTarget
+	for _, s := range subjects {
+		targets = append(targets, genTarget{s, mod, "./" + s})
+	}
+	if withUTF8 {
+		umod := filepath.Join(env.tmp, "utf8copy")
+		if err := cmd(env.root, filepath.Join(env.root, "scripts/utf8copy.sh"), umod).Run(); err != nil {
+			return nil, fmt.Errorf("copy unicode/utf8: %v", err)
+		}
+		tests, _ := filepath.Glob(filepath.Join(umod, "utf8", "*_test.go"))
+		for _, f := range tests {
+			os.Remove(f)
+		}
+		targets = append(targets, genTarget{utf8Name, umod, "./utf8"})
+	}
+	return targets, nil
 }
 
 // copySubjects copies the non-test Go files of each subject into a fresh

@@ -456,18 +456,7 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 			}
 			batch := runnable[lo:hi]
 			lo = hi
-			live := harness.Bits(g.liveIDs())
-			resps := make([]*harness.Response, len(batch))
-			errs := make([]error, len(batch))
-			var wg sync.WaitGroup
-			for i := range batch {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					resps[i], errs[i] = g.exec(ctx, batch[i].Unit, batch[i].In, nil, live, true)
-				}()
-			}
-			wg.Wait()
+			resps, errs := g.execQuick(ctx, batch)
 			for i, r := range resps {
 				if errs[i] != nil {
 					return errs[i]

@@ -78,18 +78,11 @@ func (g *generator) randomPass(ctx context.Context, u *unit.Unit) error {
 		// is verified with the generous one only when the judging below
 		// needs it, after earlier inputs of the batch have dropped the
 		// mutants they kill (an endless loop costs a full budget).
-		live := harness.Bits(g.liveIDs())
-		resps := make([]*harness.Response, len(batch))
-		errs := make([]error, len(batch))
-		var wg sync.WaitGroup
-		for i := range batch {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				resps[i], errs[i] = g.exec(ctx, u, batch[i], nil, live, true)
-			}()
+		cands := make([]Candidate, len(batch))
+		for i, in := range batch {
+			cands[i] = Candidate{Unit: u, In: in}
 		}
-		wg.Wait()
+		resps, errs := g.execQuick(ctx, cands)
 		for i, r := range resps {
 			if errs[i] != nil {
 				return errs[i]
@@ -218,4 +211,22 @@ func containsAll(have, want []int) bool {
 		}
 	}
 	return true
+}
+
+// execQuick runs candidates in parallel, in quick mode, against the
+// mutants live now; the caller judges the responses in order.
+func (g *generator) execQuick(ctx context.Context, cands []Candidate) ([]*harness.Response, []error) {
+	live := harness.Bits(g.liveIDs())
+	resps := make([]*harness.Response, len(cands))
+	errs := make([]error, len(cands))
+	var wg sync.WaitGroup
+	for i := range cands {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resps[i], errs[i] = g.exec(ctx, cands[i].Unit, cands[i].In, nil, live, true)
+		}()
+	}
+	wg.Wait()
+	return resps, errs
 }
