@@ -217,7 +217,7 @@ func evalExpr(pkg *load.Package, e ast.Expr, info *types.Info, ev *Event) (c.Exp
 }
 
 func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
-	if v, ok := ev.Vals.get(e); ok {
+	if v, ok := ev.Vals.Get(e); ok {
 		return sval{e: v}, nil
 	}
 	tv := info.Types[e]
@@ -237,7 +237,7 @@ func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
 		if obj == nil {
 			return unsupported()
 		}
-		v, ok := ev.Env.get(obj)
+		v, ok := ev.Env.Get(obj)
 		if !ok || (v.e == nil && v.arg == nil && v.str == nil) {
 			return unsupported()
 		}
@@ -341,7 +341,7 @@ func isUntyped(t types.Type) bool {
 
 // load reads a place as the path left it at the event.
 func (ev *Event) load(a *Arg) sval {
-	if v, ok := ev.Mem.get(a); ok {
+	if v, ok := ev.Mem.Get(a); ok {
 		return v
 	}
 	if a.Local && a.Sym != nil {

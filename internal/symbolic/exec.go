@@ -6,6 +6,7 @@ package symbolic
 
 import (
 	"fmt"
+	"github.com/gozilla/gozilla/internal/pmap"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -42,10 +43,10 @@ type sval struct {
 
 // Event is one arrival at a site on one path.
 type Event struct {
-	Cond c.Clause                 // the path condition up to the site
-	Env  *layer[*types.Var, sval] // source variables' values at the site
-	Vals *layer[ast.Expr, c.Expr] // values of the source expressions evaluated so far on the path
-	Mem  *layer[*Arg, sval]       // what the path stored so far, where the explorer knows
+	Cond c.Clause                      // the path condition up to the site
+	Env  *pmap.Layer[*types.Var, sval] // source variables' values at the site
+	Vals *pmap.Layer[ast.Expr, c.Expr] // values of the source expressions evaluated so far on the path
+	Mem  *pmap.Layer[*Arg, sval]       // what the path stored so far, where the explorer knows
 	// Prefix is, for an event of Result.Full, the arrival it completes
 	// (whose Cond stops at the site).
 	Prefix *Event
@@ -81,7 +82,7 @@ type Result struct {
 	Cut    bool // some path was stopped by the unrolling bound or MaxPaths: not every path was explored
 	Havoc  int  // unmodelled values met
 
-	entry *layer[*types.Var, sval] // the parameters' values at entry
+	entry *pmap.Layer[*types.Var, sval] // the parameters' values at entry
 }
 
 // AtEntry evaluates a boolean expression over the unit's parameters
@@ -113,21 +114,21 @@ type explorer struct {
 
 type frame struct {
 	vals   map[ssa.Value]sval
-	env    scope[*types.Var, sval]
-	exprs  scope[ast.Expr, c.Expr]
+	env    pmap.Scope[*types.Var, sval]
+	exprs  pmap.Scope[ast.Expr, c.Expr]
 	cond   c.Clause
 	visits map[*ssa.BasicBlock]int
 	seen   map[ast.Node]bool // sites already recorded on this path at this visit
 	dirty  bool              // memory was written where the explorer cannot tell: loads are no longer known
 	// mem holds what the path stored into places it knows: elements and
 	// fields of the inputs, and of local arrays and structs.
-	mem scope[*Arg, sval]
+	mem pmap.Scope[*Arg, sval]
 	// pending lists the arrivals at sites on this path so far.
 	pending []pending
 }
 
 func (f *frame) clone() *frame {
-	g := &frame{vals: make(map[ssa.Value]sval, len(f.vals)), env: f.env.fork(), exprs: f.exprs.fork(), mem: f.mem.fork(),
+	g := &frame{vals: make(map[ssa.Value]sval, len(f.vals)), env: f.env.Fork(), exprs: f.exprs.Fork(), mem: f.mem.Fork(),
 		cond: append(c.Clause(nil), f.cond...), visits: make(map[*ssa.BasicBlock]int, len(f.visits)),
 		seen: make(map[ast.Node]bool, len(f.seen)), dirty: f.dirty, pending: append([]pending(nil), f.pending...)}
 	for k, v := range f.seen {
@@ -175,16 +176,16 @@ func Explore(fn *ssa.Function, inputs []*value.Type, names []string, sites []ast
 		}
 		f.vals[p] = v
 		if obj, ok := p.Object().(*types.Var); ok {
-			f.env.set(obj, v)
+			f.env.Set(obj, v)
 		}
 	}
-	x.res.entry = f.env.freeze()
+	x.res.entry = f.env.Freeze()
 	// Named results start as zero values.
 	res := fn.Signature.Results()
 	for i := 0; i < res.Len(); i++ {
 		if r := res.At(i); r.Name() != "" {
 			if t, ok := irType(r.Type()); ok {
-				f.env.set(r, sval{e: c.Zero(t)})
+				f.env.Set(r, sval{e: c.Zero(t)})
 			}
 		}
 	}
@@ -444,7 +445,7 @@ func (x *explorer) record(f *frame, s ast.Node) {
 	// The event keeps the frame's maps (copy-on-write) and a prefix of
 	// its condition: later appends never reach below the cap.
 	n := len(f.cond)
-	ev := &Event{Cond: f.cond[:n:n], Env: f.env.freeze(), Vals: f.exprs.freeze(), Mem: f.mem.freeze()}
+	ev := &Event{Cond: f.cond[:n:n], Env: f.env.Freeze(), Vals: f.exprs.Freeze(), Mem: f.mem.Freeze()}
 	x.res.Events[s] = append(x.res.Events[s], ev)
 	f.pending = append(f.pending, pending{s, ev})
 }
@@ -480,10 +481,10 @@ func (x *explorer) debugRef(f *frame, d *ssa.DebugRef) {
 	}
 	v := x.value(f, d.X)
 	if obj, ok := d.Object().(*types.Var); ok {
-		f.env.set(obj, v)
+		f.env.Set(obj, v)
 	}
 	if v.e != nil {
-		f.exprs.set(d.Expr, v.e)
+		f.exprs.Set(d.Expr, v.e)
 	}
 	if x.sites[d.Expr] && !f.seen[d.Expr] {
 		f.seen[d.Expr] = true
@@ -823,13 +824,13 @@ func (x *explorer) store(f *frame, s *ssa.Store) {
 	if v.e == nil && v.arg == nil && v.str == nil {
 		v = x.havoc(s.Val.Type(), "store")
 	}
-	f.mem.set(p.arg.Elem, v)
+	f.mem.Set(p.arg.Elem, v)
 }
 
 // load reads a place: what the path stored there, else the input's
 // symbol (or the zero value for a local).
 func (x *explorer) load(f *frame, a *Arg) sval {
-	if v, ok := f.mem.get(a); ok {
+	if v, ok := f.mem.Get(a); ok {
 		return v
 	}
 	return (&Event{}).load(a)
