@@ -6,7 +6,6 @@ package symbolic
 
 import (
 	"fmt"
-	"github.com/gozilla/gozilla/internal/pmap"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -18,6 +17,7 @@ import (
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/value"
+	"github.com/gozilla/gozilla/internal/pmap"
 )
 
 // Config bounds the exploration.
