@@ -16,8 +16,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
-	"github.com/gozilla/gozilla/internal/value"
 	"github.com/gozilla/gozilla/internal/pmap"
+	"github.com/gozilla/gozilla/internal/value"
 )
 
 // Config bounds the exploration.
