@@ -120,6 +120,11 @@ type Request struct {
 	// Quick skips the generous second run: mutants over the tight budget
 	// are reported in Unsure instead.
 	Quick bool `json:"q,omitempty"`
+	// More are further inputs, each run as if it were In (same unit,
+	// mutants and budgets), in the same round trip: Response.More answers
+	// them in order. Batches save the per-request cost (a pipe round trip,
+	// a goroutine) when many inputs run under the same mutants.
+	More [][]value.Value `json:"more,omitempty"`
 }
 
 // Bits returns the bit set of mutant IDs for Request.Live.
@@ -167,4 +172,6 @@ type Response struct {
 	Ran    int     `json:"ran"`           // mutants run
 	Reject bool    `json:"rej,omitempty"` // the input breaks the unit's assumptions: nothing ran
 	Err    string  `json:"err,omitempty"`
+	// More answers Request.More, one Response per further input, in order.
+	More []Response `json:"more,omitempty"`
 }

@@ -26,9 +26,10 @@ type Config struct {
 	Workers int    // processes; 0 = 1
 	Env     []string
 
-	// Timeout bounds one request's wall time before its process is killed;
-	// 0 = 10 s. Endless loops in the package's code are stopped by the
-	// tick budget long before: this catches hangs outside it.
+	// Timeout bounds one request's wall time (all its inputs, with
+	// Request.More) before its process is killed; 0 = 10 s. Endless loops
+	// in the package's code are stopped by the tick budget long before:
+	// this catches hangs outside it.
 	Timeout time.Duration
 }
 
@@ -86,7 +87,13 @@ var errCrash = errors.New("worker crashed")
 // the outcome says so), then the mutants in halves until each crashing
 // mutant is alone (a mutant that crashes the process is killed: its
 // outcome differs from the original's).
+//
+// A request with further inputs (Request.More) that crashes or hangs
+// runs again one input per request.
 func (p *Pool) Do(ctx context.Context, req *Request) (*Response, error) {
+	if len(req.More) > 0 {
+		return p.doBatch(ctx, req)
+	}
 	resp, err := p.do(ctx, req)
 	if !errors.Is(err, errCrash) {
 		return resp, err
@@ -112,6 +119,31 @@ func (p *Pool) Do(ctx context.Context, req *Request) (*Response, error) {
 		return nil, err
 	}
 	return resp, nil
+}
+
+// doBatch runs a request with further inputs in one round trip, and
+// again one input per request (each split by Do as needed) if the
+// process dies or hangs: the timeout bounds the whole batch.
+func (p *Pool) doBatch(ctx context.Context, req *Request) (*Response, error) {
+	resp, err := p.do(ctx, req)
+	if !errors.Is(err, errCrash) {
+		return resp, err
+	}
+	one := *req
+	one.More = nil
+	first, err := p.Do(ctx, &one)
+	if err != nil {
+		return nil, err
+	}
+	for _, in := range req.More {
+		one.In = in
+		r, err := p.Do(ctx, &one)
+		if err != nil {
+			return nil, err
+		}
+		first.More = append(first.More, *r)
+	}
+	return first, nil
 }
 
 // bisect runs req's input under ids, halving the set while it crashes
@@ -165,10 +197,16 @@ func (p *Pool) do(ctx context.Context, req *Request) (*Response, error) {
 		}
 	}
 	resp, err := w.do(ctx, req, p.cfg.Timeout)
+	if err == nil && len(resp.More) != len(req.More) {
+		err = fmt.Errorf("%w: %d answers to %d further inputs", errCrash, len(resp.More), len(req.More))
+	}
 	p.mu.Lock()
 	p.Requests++
 	if resp != nil {
 		p.Runs += int64(1 + resp.Ran)
+		for _, r := range resp.More {
+			p.Runs += int64(1 + r.Ran)
+		}
 	}
 	p.mu.Unlock()
 	if err != nil {
@@ -186,6 +224,11 @@ func (p *Pool) do(ctx context.Context, req *Request) (*Response, error) {
 	p.idle <- w
 	if resp.Err != "" {
 		return nil, fmt.Errorf("harness: %s", resp.Err)
+	}
+	for i, r := range resp.More {
+		if r.Err != "" {
+			return nil, fmt.Errorf("harness: further input %d: %s", i+1, r.Err)
+		}
 	}
 	return resp, nil
 }

@@ -3,6 +3,7 @@ package harness
 import (
 	"context"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -142,5 +143,58 @@ func TestPoolCrash(t *testing.T) {
 	}
 	if len(r.Killed) != 0 {
 		t.Errorf("x=1 crashes the original, yet mutants %v are called killed", r.Killed)
+	}
+}
+
+// TestPoolBatch checks that further inputs (Request.More) get the answers
+// they get alone, also when some of them crash the process: the batch
+// then runs again one input per request.
+func TestPoolBatch(t *testing.T) {
+	p, set := pool(t)
+	ctx := context.Background()
+	ins := [][]value.Value{{{I: -1}}, {{I: 0}}, {{I: 1}}, {{I: 2}}, {{I: -5}}}
+	requests := p.Requests
+	ok, err := p.Do(ctx, &Request{In: ins[0], More: [][]value.Value{ins[1], ins[4]}, Budget: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Requests != requests+1 {
+		t.Errorf("a batch that does not crash took %d round trips, want 1", p.Requests-requests)
+	}
+	if len(ok.More) != 2 || ok.More[0].Orig.Results[0].I != 1 || ok.More[1].Orig.Results[0].I != -4 {
+		t.Errorf("batch of -1, 0, -5: %+v, want F = 0, 1, -4", ok)
+	}
+	for _, tt := range []struct {
+		name    string
+		mutants []int
+	}{
+		{"originals only", nil}, // none crashes but x = 1 and 2
+		{"crashes", ids(set)},
+	} {
+		restarts := p.Restarts
+		r, err := p.Do(ctx, &Request{In: ins[0], More: ins[1:], Mutants: tt.mutants, Budget: 1 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.More) != len(ins)-1 {
+			t.Fatalf("%s: %d answers to %d further inputs", tt.name, len(r.More), len(ins)-1)
+		}
+		if p.Restarts == restarts {
+			t.Errorf("%s: no worker restarted: the batch did not crash", tt.name)
+		}
+		got := append([]Response{*r}, r.More...)
+		for i, in := range ins {
+			alone, err := p.Do(ctx, &Request{In: in, Mutants: tt.mutants, Budget: 1 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := got[i]
+			g.More = nil
+			slices.Sort(g.Killed)
+			slices.Sort(alone.Killed)
+			if !reflect.DeepEqual(g.Orig, alone.Orig) || !slices.Equal(g.Killed, alone.Killed) {
+				t.Errorf("%s: input %d: in the batch %+v killed %v, alone %+v killed %v", tt.name, in[0].I, g.Orig, g.Killed, alone.Orig, alone.Killed)
+			}
+		}
 	}
 }

@@ -65,6 +65,9 @@ type _gzReq struct {
 	MB uint64 `json:"mb"` // tick budget of a mutant run; 0 = from the original's ticks
 	A  bool   `json:"a"`  // run every mutant in M, reached or not (tests of the harness)
 	Q  bool   `json:"q"`  // quick: a mutant over the tight budget is reported in U, not run again
+	// N holds further inputs, each run as if it were In, with the same
+	// unit, mutants and budgets: many inputs in one round trip.
+	N [][]_gzV `json:"more"`
 }
 
 type _gzResp struct {
@@ -76,6 +79,7 @@ type _gzResp struct {
 	Ran int        `json:"ran"`           // mutants run
 	Rej bool       `json:"rej,omitempty"` // the input breaks the unit's assumptions: nothing ran
 	Err string     `json:"err,omitempty"`
+	N   []_gzResp  `json:"more,omitempty"` // the answers for the request's further inputs, in order
 }
 
 // _gzOutcome is an outcome. Two runs differ exactly when their encodings do.
@@ -113,10 +117,22 @@ func _gzServe(in, out *_gzos.File) {
 		if err := dec.Decode(&req); err != nil {
 			return
 		}
-		resp := _gzHandle(&req)
+		resp := _gzHandleAll(&req)
 		enc.Encode(resp)
 		w.Flush()
 	}
+}
+
+// _gzHandleAll answers a request: its input, then each further input.
+func _gzHandleAll(req *_gzReq) _gzResp {
+	more := req.N
+	req.N = nil
+	resp := _gzHandle(req)
+	for _, in := range more {
+		req.In = in
+		resp.N = append(resp.N, _gzHandle(req))
+	}
+	return resp
 }
 
 func _gzHandle(req *_gzReq) (resp _gzResp) {
@@ -153,7 +169,6 @@ func _gzHandle(req *_gzReq) (resp _gzResp) {
 	if orig.X != nil && orig.X.K == "budget" {
 		return resp // the input is too costly: no mutant runs
 	}
-	want, _ := _gzjson.Marshal(orig)
 	// Two budgets: a tight one that stops most endless loops cheaply, and
 	// a generous one that a mutant over the tight one must also exceed to
 	// count as timed out (a slow mutant that ends with the original's
@@ -173,8 +188,7 @@ func _gzHandle(req *_gzReq) (resp _gzResp) {
 			}
 			got, _, _ = _gzCall(fn, req.In, m, 100*ticks+1<<18)
 		}
-		b, _ := _gzjson.Marshal(got)
-		if string(b) != string(want) {
+		if !_gzSameOutcome(got, orig) {
 			resp.K = append(resp.K, m)
 		}
 	}
@@ -202,6 +216,32 @@ func _gzHandle(req *_gzReq) (resp _gzResp) {
 	}
 	_gzActive = 0
 	return resp
+}
+
+// _gzSameOutcome reports whether two outcomes are the same: whether
+// their JSON encodings are equal (an empty list or string is an absent
+// one), without encoding them.
+func _gzSameOutcome(a, b _gzOutcome) bool {
+	if (a.X == nil) != (b.X == nil) || a.X != nil && *a.X != *b.X {
+		return false
+	}
+	return _gzSameList(a.R, b.R) && _gzSameList(a.P, b.P)
+}
+
+func _gzSameList(a, b []_gzV) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !_gzSameV(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func _gzSameV(a, b _gzV) bool {
+	return a.I == b.I && a.U == b.U && string(a.S) == string(b.S) && a.X == b.X && a.Nil == b.Nil && _gzSameList(a.E, b.E)
 }
 
 // _gzAssume evaluates the unit's assumptions on a copy of the input; a

@@ -288,6 +288,73 @@ func TestServe(t *testing.T) {
 			t.Errorf("request %d: %+v, want result %d and mutant 1 killed", i, r, want)
 		}
 	}
+	// A batch: one round trip, one answer per input.
+	if err := enc.Encode(_gzReq{U: 0, In: ints(1, 2), N: [][]_gzV{ints(3, 4), ints(5, 6)}, M: []int{1}, B: 100}); err != nil {
+		t.Fatal(err)
+	}
+	var r _gzResp
+	if err := dec.Decode(&r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.O.R) != 1 || r.O.R[0].I != 3 || len(r.N) != 2 || r.N[0].O.R[0].I != 7 || r.N[1].O.R[0].I != 11 {
+		t.Errorf("batch: %+v, want results 3, 7 and 11", r)
+	}
 	reqW.Close()
 	<-done
+}
+
+// TestHandleAll checks that further inputs are answered in order, each
+// exactly as a request of its own.
+func TestHandleAll(t *testing.T) {
+	setup(t)
+	ins := [][]_gzV{ints(2, 3), ints(2, 0), ints(5, 5), ints(1)}
+	req := _gzReq{U: 0, In: ins[0], N: ins[1:], M: []int{1, 2}, B: 100}
+	r := _gzHandleAll(&req)
+	if len(r.N) != len(ins)-1 {
+		t.Fatalf("%d answers to %d further inputs", len(r.N), len(ins)-1)
+	}
+	got := append([]_gzResp{r}, r.N...)
+	got[0].N = nil
+	for i, in := range ins {
+		want := _gzHandle(&_gzReq{U: 0, In: in, M: []int{1, 2}, B: 100})
+		if !reflect.DeepEqual(got[i], want) {
+			t.Errorf("input %d: %+v, alone %+v", i, got[i], want)
+		}
+	}
+	if got[3].Err == "" {
+		t.Error("a further input with one argument of two: no error")
+	}
+}
+
+// TestSameOutcome checks that outcomes are the same exactly when their
+// JSON encodings are: how they were compared before.
+func TestSameOutcome(t *testing.T) {
+	outcomes := []_gzOutcome{
+		{},
+		{R: []_gzV{}},
+		{R: ints(0)},
+		{R: ints(1)},
+		{R: []_gzV{{U: 1}}},
+		{R: []_gzV{{S: []byte{}}}},
+		{R: []_gzV{{S: []byte("a")}}},
+		{R: []_gzV{{X: "errNeg"}}},
+		{R: []_gzV{{Nil: true}}},
+		{R: []_gzV{{E: []_gzV{}}}},
+		{R: []_gzV{{E: ints(1, 2)}}},
+		{R: []_gzV{{E: ints(1, 3)}}},
+		{R: ints(1), P: ints(1)},
+		{P: ints(1)},
+		{X: &_gzPanic{K: "budget"}},
+		{X: &_gzPanic{K: "value", M: "x"}},
+		{X: &_gzPanic{K: "value", M: "y"}},
+	}
+	for _, a := range outcomes {
+		for _, b := range outcomes {
+			ja, _ := json.Marshal(a)
+			jb, _ := json.Marshal(b)
+			if got, want := _gzSameOutcome(a, b), string(ja) == string(jb); got != want {
+				t.Errorf("%s vs %s: same %v, want %v", ja, jb, got, want)
+			}
+		}
+	}
 }

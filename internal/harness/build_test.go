@@ -1,0 +1,74 @@
+package harness
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/testmod"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+const halfSrc = `package p
+
+// Half halves an even number.
+//
+//gozilla:assume x%2 == 0
+func Half(x int) int { return x / 2 }
+
+// Keys is not a unit: maps are not modelled.
+func Keys(m map[string]int) int { return len(m) }
+
+// Twice doubles x.
+func Twice(x int) int { return x * 2 }
+`
+
+// TestBuild checks that Build gives every supported unit a harness index,
+// with its assumptions: an odd input of Half is rejected.
+func TestBuild(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"p/p.go": halfSrc})
+	pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, "./p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := pkgs[0]
+	set, err := mutate.Generate(pkg, mutate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := unit.Find(pkg, nil)
+	bin, err := Build(context.Background(), BuildConfig{Pkg: pkg, Set: set, Units: units, WorkDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bin.Index) != 2 || bin.Index[units[0]] != 0 || bin.Index[units[2]] != 1 {
+		t.Fatalf("index %v, want Half 0 and Twice 1", bin.Index)
+	}
+	p, err := NewPool(Config{Bin: bin.Path, Dir: bin.Dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	for _, tt := range []struct {
+		unit   int
+		x      int64
+		reject bool
+		want   int64
+	}{{0, 3, true, 0}, {0, 4, false, 2}, {1, 3, false, 6}} {
+		r, err := p.Do(context.Background(), &Request{Unit: tt.unit, In: []value.Value{{I: tt.x}}, Budget: 1 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Reject != tt.reject || !tt.reject && (len(r.Orig.Results) != 1 || r.Orig.Results[0].I != tt.want) {
+			t.Errorf("unit %d on %d: rejected %v, outcome %+v; want rejected %v, result %d", tt.unit, tt.x, r.Reject, r.Orig, tt.reject, tt.want)
+		}
+	}
+
+	units[0].AssumeErr = "p.go:4: gozilla:assume: broken"
+	if _, err := Build(context.Background(), BuildConfig{Pkg: pkg, Set: set, Units: units, WorkDir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "broken") {
+		t.Errorf("a malformed directive: error %v", err)
+	}
+}

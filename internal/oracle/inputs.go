@@ -1,0 +1,180 @@
+package oracle
+
+// This file enumerates small domains, smallest inputs first, and draws
+// random inputs.
+
+import (
+	"encoding/json"
+	"hash/fnv"
+	"math/rand/v2"
+
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// Inputs returns an iterator over every input of types (bools and
+// integers of at most 16 bits; see Domain), each once, nil at the end.
+//
+// The order is smallest first, so that the first input killing a mutant
+// is one a reader can check by hand: each value has a rank (bool: false,
+// true; unsigned: 0, 1, 2, …; signed: 0, 1, -1, 2, -2, …, the maximum,
+// -maximum, then the minimum) and the inputs come in shells, by their
+// largest rank r: (0, 0), then (1, 0), (0, 1), (1, 1), then the inputs
+// whose largest rank is 2, and so on. Within a shell, the inputs whose
+// first argument of rank r is argument k come before those where it is
+// argument k+1, each group in odometer order (last argument fastest).
+func Inputs(types []*value.Type) func() []value.Value {
+	n := len(types)
+	sizes := make([]int, n)
+	maxRank := 0
+	for i, t := range types {
+		sizes[i] = int(size(t))
+		if sizes[i] == 0 {
+			panic("oracle: Inputs of a type that is not a bool or a small integer: " + t.Name)
+		}
+		maxRank = max(maxRank, sizes[i]-1)
+	}
+	if n == 0 {
+		done := false
+		return func() []value.Value {
+			if done {
+				return nil
+			}
+			done = true
+			return []value.Value{}
+		}
+	}
+	// State: shell r, the argument k that holds rank r and is the first
+	// to, and the odometer of ranks of the others: those before k range
+	// over [0, r), those after over [0, r].
+	r, k := 0, 0
+	rank := make([]int, n)
+	bound := func(j int) int { // ranks of argument j range over [0, bound)
+		switch {
+		case j < k:
+			return min(r, sizes[j])
+		case j > k:
+			return min(r+1, sizes[j])
+		}
+		return 1 // argument k is fixed at rank r
+	}
+	// start positions the odometer at the first input of group (r, k), or
+	// reports that the group is empty.
+	start := func() bool {
+		if r >= sizes[k] {
+			return false
+		}
+		for j := range rank {
+			if j != k && bound(j) == 0 {
+				return false
+			}
+			rank[j] = 0
+		}
+		rank[k] = r
+		return true
+	}
+	// advance moves to the next non-empty group; false at the end.
+	advance := func() bool {
+		for {
+			if k++; k == n {
+				k = 0
+				if r++; r > maxRank {
+					return false
+				}
+			}
+			if start() {
+				return true
+			}
+		}
+	}
+	fresh := start()
+	return func() []value.Value {
+		if !fresh {
+			// Odometer step over the arguments other than k.
+			j := n - 1
+			for ; j >= 0; j-- {
+				if j == k {
+					continue
+				}
+				if rank[j]++; rank[j] < bound(j) {
+					break
+				}
+				rank[j] = 0
+			}
+			if j < 0 && !advance() {
+				r = maxRank + 1
+				return nil
+			}
+		}
+		if r > maxRank {
+			return nil
+		}
+		fresh = false
+		in := make([]value.Value, n)
+		for j, t := range types {
+			in[j] = ofRank(t, rank[j])
+		}
+		return in
+	}
+}
+
+// ofRank is the value of t of the given rank (see Inputs).
+func ofRank(t *value.Type, k int) value.Value {
+	switch t.Kind {
+	case value.Bool:
+		return value.BoolValue(k == 1)
+	case value.Uint:
+		return value.Value{U: uint64(k)}
+	}
+	x := int64(k+1) / 2
+	if k%2 == 0 {
+		x = -int64(k) / 2
+	}
+	if x > value.MaxInt(t) {
+		x = value.MinInt(t)
+	}
+	return value.Value{I: x}
+}
+
+// randomInputs yields up to n distinct inputs of u: the zero input, the
+// small inputs (value.Small, at most n/4), then boundary values for the
+// first tenth, then random values, drawn from a generator seeded by seed
+// and u's name, on u's constants.
+func randomInputs(u *unit.Unit, n int, seed uint64) func() []value.Value {
+	types := u.Inputs()
+	h := fnv.New64a()
+	h.Write([]byte(u.Name))
+	g := &value.Gen{R: rand.New(rand.NewPCG(seed, h.Sum64())), Pool: u.Pool}
+	zero := make([]value.Value, len(types))
+	for i, t := range types {
+		zero[i] = value.Zero(t)
+	}
+	queue := append([][]value.Value{zero}, value.Small(types, max(16, n/4))...)
+	seen := map[string]bool{}
+	draw := func() []value.Value {
+		if len(queue) > 0 {
+			in := queue[0]
+			queue = queue[1:]
+			return in
+		}
+		g.Boundary = len(seen) < max(20, n/10)
+		g.Reset()
+		in := make([]value.Value, len(types))
+		for i, t := range types {
+			in[i] = g.Random(t)
+		}
+		return in
+	}
+	return func() []value.Value {
+		// Random draws repeat: give up after 100 in a row.
+		for misses := 0; len(seen) < n && misses < 100; misses++ {
+			in := draw()
+			b, _ := json.Marshal(in)
+			if !seen[string(b)] {
+				seen[string(b)] = true
+				return in
+			}
+		}
+		return nil
+	}
+}
