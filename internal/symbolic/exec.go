@@ -969,3 +969,16 @@ func (r *Result) Reach(b *ssa.BasicBlock) c.System {
 	}
 	return sys
 }
+
+// IRType maps a Go type to the IR's scalar types (false for the others).
+func IRType(t types.Type) (c.Type, bool) { return irType(t) }
+
+// ConstExpr converts a Go constant of type t to an IR constant; false for
+// strings and constants the IR cannot hold.
+func ConstExpr(t types.Type, v constant.Value) (c.Expr, bool) {
+	s, ok := constVal(t, v)
+	if !ok || s.e == nil {
+		return nil, false
+	}
+	return s.e, true
+}

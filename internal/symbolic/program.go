@@ -34,6 +34,7 @@ package symbolic
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -58,7 +59,15 @@ func Build(pkg *load.Package) (*Program, error) {
 		}
 		files = append(files, f.Syntax)
 	}
-	prog := ssa.NewProgram(pkg.Fset, ssa.GlobalDebug|ssa.InstantiateGenerics)
+	sp := BuildFiles(pkg.Fset, pkg.Types, files, pkg.Info)
+	return &Program{Pkg: pkg, ssa: sp}, nil
+}
+
+// BuildFiles builds the SSA form, with debug information, of a package
+// type-checked from files (the package as loaded, or a mutant of it);
+// the packages it imports are created from their type information only.
+func BuildFiles(fset *token.FileSet, tpkg *types.Package, files []*ast.File, info *types.Info) *ssa.Package {
+	prog := ssa.NewProgram(fset, ssa.GlobalDebug|ssa.InstantiateGenerics)
 	created := map[*types.Package]bool{}
 	var create func(p *types.Package)
 	create = func(p *types.Package) {
@@ -69,14 +78,14 @@ func Build(pkg *load.Package) (*Program, error) {
 		for _, imp := range p.Imports() {
 			create(imp)
 		}
-		if p != pkg.Types {
+		if p != tpkg {
 			prog.CreatePackage(p, nil, nil, true)
 		}
 	}
-	create(pkg.Types)
-	sp := prog.CreatePackage(pkg.Types, files, pkg.Info, false)
+	create(tpkg)
+	sp := prog.CreatePackage(tpkg, files, info, false)
 	sp.Build()
-	return &Program{Pkg: pkg, ssa: sp}, nil
+	return sp
 }
 
 // Func returns the SSA function of a package-level function or method

@@ -31,7 +31,6 @@ import (
 	"go/token"
 	"time"
 
-	"github.com/go-air/gini"
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
 
@@ -69,45 +68,11 @@ type Config struct {
 // Solve decides the conjunction cl. For Sat it returns a model that
 // satisfies cl under constraint.Eval; for Unknown, why.
 func Solve(cl c.Clause, cfg Config) (Status, c.Assignment, error) {
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = 2 * time.Second
-	}
-	b := newBlaster()
-	root := b.c.T
+	q := NewQuery()
 	for _, e := range cl {
-		t, err := b.expr(e)
-		if err != nil {
-			return Unknown, nil, err
-		}
-		// A constraint holds when it evaluates without a panic to true.
-		root = b.c.And(root, b.c.And(t.ok, t.bits[0]))
+		q.Assert(e)
 	}
-	g := gini.New()
-	b.c.ToCnfFrom(g, root)
-	g.Add(root)
-	g.Add(0)
-	switch g.Try(cfg.Timeout) {
-	case -1:
-		return Unsat, nil, nil
-	case 0:
-		return Unknown, nil, fmt.Errorf("no decision in %v", cfg.Timeout)
-	}
-	a := c.Assignment{}
-	for _, s := range b.order {
-		var u uint64
-		for i, m := range b.syms[s] {
-			if m.Var() <= g.MaxVar() && g.Value(m) { // bits outside the circuit's cone are free: 0
-				u |= 1 << i
-			}
-		}
-		a[s] = c.Wrap(s.Type, u)
-	}
-	if ok, err := cl.Eval(a); !ok || err != nil {
-		// A disagreement between the circuit and the reference semantics
-		// is a bug here; never report a model that does not check.
-		return Unknown, nil, fmt.Errorf("sat: model %v does not satisfy the clause (%v)", a, err)
-	}
-	return Sat, a, nil
+	return q.Solve(cfg.Timeout)
 }
 
 // term is a bit-blasted expression: its bits, least significant first

@@ -1,0 +1,304 @@
+package sat
+
+// This file builds the prover's questions: a conjunction of constraints
+// with, on top, either "these two values differ" (necessity: an
+// expression and its mutant at an arrival) or "these two functions'
+// outcomes differ" (sufficiency: a miter of the original's and the
+// mutant's paths). Unsat answers are proofs, so panics are never assumed
+// away: a value whose evaluation may panic counts as possibly different.
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+
+	c "github.com/gozilla/gozilla/internal/constraint"
+)
+
+// Query is a conjunction built piece by piece and decided once. The
+// zero value is not usable: call NewQuery.
+type Query struct {
+	b    *blaster
+	root z.Lit
+	err  error
+	// check evaluates the query under a model with the reference
+	// semantics; a model that does not check is never reported.
+	checks []func(c.Assignment) (bool, error)
+}
+
+// NewQuery returns the empty (true) conjunction.
+func NewQuery() *Query {
+	b := newBlaster()
+	return &Query{b: b, root: b.c.T}
+}
+
+func (q *Query) and(l z.Lit) { q.root = q.b.c.And(q.root, l) }
+
+// Assert adds e: it evaluates, without a panic, to true.
+func (q *Query) Assert(e c.Expr) {
+	if q.err != nil {
+		return
+	}
+	t, err := q.b.expr(e)
+	if err != nil {
+		q.err = err
+		return
+	}
+	q.and(q.b.c.And(t.ok, t.bits[0]))
+	q.checks = append(q.checks, func(a c.Assignment) (bool, error) { return c.Clause{e}.Eval(a) })
+}
+
+// AssertDiffer adds "x and y differ": their values differ, or the
+// evaluation of either panics.
+func (q *Query) AssertDiffer(x, y c.Expr) {
+	if q.err != nil {
+		return
+	}
+	if x.Type() != y.Type() {
+		q.err = fmt.Errorf("sat: comparing %s with %s", x.Type(), y.Type())
+		return
+	}
+	tx, err := q.b.expr(x)
+	if err != nil {
+		q.err = err
+		return
+	}
+	ty, err := q.b.expr(y)
+	if err != nil {
+		q.err = err
+		return
+	}
+	k := q.b.c
+	q.and(k.Or(k.Or(tx.ok.Not(), ty.ok.Not()), q.b.eq(tx.bits, ty.bits).Not()))
+	q.checks = append(q.checks, func(a c.Assignment) (bool, error) {
+		vx, ex := c.Eval(x, a)
+		vy, ey := c.Eval(y, a)
+		if ex != nil || ey != nil {
+			return true, nil
+		}
+		return vx != vy, nil
+	})
+}
+
+// Outcome is one path of a function to its end: under Cond it returns
+// Results (Code 0) or panics with a kind (Code > 0). Two outcomes are the
+// same when their codes are equal and below Opaque and, for returns,
+// their results are equal.
+type Outcome struct {
+	Cond    c.Clause
+	Code    int
+	Results []c.Expr
+}
+
+// Opaque is the first code of panics that compare equal to nothing.
+const Opaque = 3
+
+// AssertOutcomesDiffer adds "the outcome of a differs from that of b",
+// where a and b each list a function's paths (disjoint conditions that
+// together cover every input). An input no listed path of a side covers
+// counts as a difference, so a gap in the exploration cannot hide one.
+func (q *Query) AssertOutcomesDiffer(a, b []Outcome) {
+	if q.err != nil {
+		return
+	}
+	sa, err := q.side(a)
+	if err != nil {
+		q.err = err
+		return
+	}
+	sb, err := q.side(b)
+	if err != nil {
+		q.err = err
+		return
+	}
+	if len(sa.res) != len(sb.res) {
+		q.err = fmt.Errorf("sat: %d results against %d", len(sa.res), len(sb.res))
+		return
+	}
+	k := q.b.c
+	diff := k.Ors(sa.covered.Not(), sb.covered.Not(), sa.ok.Not(), sb.ok.Not(), sa.opaque, sb.opaque, q.b.eq(sa.code, sb.code).Not())
+	same := k.T
+	for i := range sa.res {
+		if len(sa.res[i]) != len(sb.res[i]) {
+			q.err = fmt.Errorf("sat: result %d widths differ", i)
+			return
+		}
+		same = k.And(same, q.b.eq(sa.res[i], sb.res[i]))
+	}
+	diff = k.Or(diff, k.And(sa.returned, same.Not()))
+	q.and(diff)
+	q.checks = append(q.checks, func(m c.Assignment) (bool, error) { return OutcomesDiffer(a, b, m) })
+}
+
+// OutcomesDiffer evaluates the outcomes of a and b under m with the
+// reference semantics and reports whether they differ; an error when m
+// is outside the paths of either side.
+func OutcomesDiffer(a, b []Outcome, m c.Assignment) (bool, error) {
+	oa, ea := outcomeOf(a, m)
+	ob, eb := outcomeOf(b, m)
+	if ea != nil || eb != nil {
+		return false, fmt.Errorf("model outside the explored paths")
+	}
+	if oa.code != ob.code || oa.code >= Opaque {
+		return true, nil
+	}
+	for i := range oa.vals {
+		if oa.vals[i] != ob.vals[i] {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+type side struct {
+	covered, ok, opaque, returned z.Lit
+	code                          []z.Lit
+	res                           [][]z.Lit
+}
+
+// side multiplexes a function's paths into one outcome: the first path
+// whose condition holds selects the code and results.
+func (q *Query) side(paths []Outcome) (*side, error) {
+	k := q.b.c
+	s := &side{covered: k.F, ok: k.T, opaque: k.F}
+	codeT := c.Type{Kind: c.KInt, Bits: 8}
+	s.code = q.b.konst(codeT, 0)
+	nres := -1
+	for _, p := range paths {
+		if p.Code == 0 {
+			if nres >= 0 && nres != len(p.Results) {
+				return nil, fmt.Errorf("sat: paths with %d and %d results", nres, len(p.Results))
+			}
+			nres = len(p.Results)
+		}
+	}
+	if nres < 0 {
+		nres = 0
+	}
+	s.res = make([][]z.Lit, nres)
+	// Build from the last path up, so that earlier paths take priority.
+	for i := len(paths) - 1; i >= 0; i-- {
+		p := paths[i]
+		sel := k.T
+		for _, e := range p.Cond {
+			t, err := q.b.expr(e)
+			if err != nil {
+				return nil, err
+			}
+			sel = k.And(sel, k.And(t.ok, t.bits[0]))
+		}
+		s.covered = k.Or(s.covered, sel)
+		code := p.Code
+		if code > 255 {
+			code = 255
+		}
+		s.code = q.b.mux(sel, q.b.konst(codeT, c.Value(code)), s.code)
+		opq := k.F
+		if p.Code >= Opaque {
+			opq = k.T
+		}
+		s.opaque = k.Choice(sel, opq, s.opaque)
+		okHere := k.T
+		if p.Code == 0 {
+			for j, r := range p.Results {
+				if r == nil {
+					return nil, fmt.Errorf("sat: unmodelled result")
+				}
+				t, err := q.b.expr(r)
+				if err != nil {
+					return nil, err
+				}
+				okHere = k.And(okHere, t.ok)
+				if s.res[j] == nil {
+					s.res[j] = make([]z.Lit, len(t.bits))
+					for b := range s.res[j] {
+						s.res[j][b] = k.F
+					}
+				}
+				if len(s.res[j]) != len(t.bits) {
+					return nil, fmt.Errorf("sat: result %d widths differ", j)
+				}
+				s.res[j] = q.b.mux(sel, t.bits, s.res[j])
+			}
+		}
+		s.ok = k.Choice(sel, okHere, s.ok)
+	}
+	s.returned = q.b.eq(s.code, q.b.konst(codeT, 0))
+	return s, nil
+}
+
+type outcomeVal struct {
+	code int
+	vals []c.Value
+}
+
+func outcomeOf(paths []Outcome, m c.Assignment) (outcomeVal, error) {
+	for _, p := range paths {
+		ok, err := p.Cond.Eval(m)
+		if err != nil {
+			return outcomeVal{}, err
+		}
+		if !ok {
+			continue
+		}
+		o := outcomeVal{code: p.Code}
+		if p.Code == 0 {
+			for _, r := range p.Results {
+				v, err := c.Eval(r, m)
+				if err != nil {
+					return outcomeVal{code: Opaque}, nil
+				}
+				o.vals = append(o.vals, v)
+			}
+		}
+		return o, nil
+	}
+	return outcomeVal{}, fmt.Errorf("no path holds")
+}
+
+// Stats counts decisions (for profiling; not safe for concurrent use).
+var Stats struct {
+	Calls int
+	Time  time.Duration
+}
+
+// Solve decides the query. Sat comes with a model that satisfies every
+// part under the reference semantics (constraint.Eval).
+func (q *Query) Solve(timeout time.Duration) (Status, c.Assignment, error) {
+	if q.err != nil {
+		return Unknown, nil, q.err
+	}
+	if timeout <= 0 {
+		timeout = 2 * time.Second
+	}
+	t0 := time.Now()
+	defer func() { Stats.Calls++; Stats.Time += time.Since(t0) }()
+	g := gini.New()
+	q.b.c.ToCnfFrom(g, q.root)
+	g.Add(q.root)
+	g.Add(0)
+	switch g.Try(timeout) {
+	case -1:
+		return Unsat, nil, nil
+	case 0:
+		return Unknown, nil, fmt.Errorf("no decision in %v", timeout)
+	}
+	a := c.Assignment{}
+	for _, s := range q.b.order {
+		var u uint64
+		for i, m := range q.b.syms[s] {
+			if m.Var() <= g.MaxVar() && g.Value(m) {
+				u |= 1 << i
+			}
+		}
+		a[s] = c.Wrap(s.Type, u)
+	}
+	for _, chk := range q.checks {
+		if ok, err := chk(a); !ok || err != nil {
+			return Unknown, nil, fmt.Errorf("sat: model %v does not check (%v)", a, err)
+		}
+	}
+	return Sat, a, nil
+}
