@@ -3,6 +3,7 @@
 //
 //	gozilla score [flags] [packages]   mutation score of the existing tests
 //	gozilla gen [flags] [packages]     generate tests that kill mutants
+//	gozilla equiv [flags] [packages]   prove mutants equivalent, statements unreachable, branches infeasible
 //
 // Exit codes: 0 ok; 1 the score is below --threshold; 2 bad input (no
 // matching package, a package that does not compile, tests that fail
@@ -30,6 +31,7 @@ const usage = `gozilla writes unit tests that kill mutants, and measures the tes
 Usage:
 	gozilla score [flags] [packages]   mutation score of the packages' existing tests
 	gozilla gen [flags] [packages]     write table-driven tests that kill the packages' mutants
+	gozilla equiv [flags] [packages]   prove mutants equivalent, statements unreachable, branches infeasible
 
 Run "gozilla <command> -h" for the command's flags.
 `
@@ -60,6 +62,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdScore(ctx, args[1:], stdout, stderr)
 	case "gen":
 		err = cmdGen(ctx, args[1:], stdout, stderr)
+	case "equiv":
+		err = cmdEquiv(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -116,6 +120,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		threshold = fs.String("threshold", "", "exit 1 when the mutation score is below this (0.8 or 80%)")
 		verbose   = fs.Bool("v", false, "list every mutant, not only those that were not killed")
 		quiet     = fs.Bool("q", false, "no progress on standard error")
+		proofs    = fs.Bool("equiv", true, "prove the mutants the tests leave alive equivalent where possible (gozilla equiv) and exclude them from MS")
 	)
 	opSet, err := parseCommon(fs, args, ops, stderr)
 	if err != nil {
@@ -127,7 +132,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return &exitError{code: 2, msg: err.Error()}
 		}
 	}
-	cfg := score.Config{Tags: *tags, Ops: opSet, Jobs: *jobs, Timeout: *timeout}
+	cfg := score.Config{Tags: *tags, Ops: opSet, Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs}
 	if !*quiet && isTerminal(stderr) {
 		cfg.Progress = func(pkg string, done, total int) {
 			fmt.Fprintf(stderr, "\r%s: %d/%d mutants", pkg, done, total)

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gozilla/gozilla/internal/equiv"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
@@ -28,11 +29,14 @@ import (
 
 // Config controls a score run. The zero value is usable.
 type Config struct {
-	Dir      string             // where patterns are resolved; "" = current directory
-	Tags     string             // build tags
-	Ops      map[mutate.Op]bool // operators; nil = all
-	Jobs     int                // parallel test processes; 0 = number of CPUs
-	Timeout  time.Duration      // per-mutant timeout; 0 = derived from the baseline
+	Dir     string             // where patterns are resolved; "" = current directory
+	Tags    string             // build tags
+	Ops     map[mutate.Op]bool // operators; nil = all
+	Jobs    int                // parallel test processes; 0 = number of CPUs
+	Timeout time.Duration      // per-mutant timeout; 0 = derived from the baseline
+	// NoEquiv turns off the equivalence proofs (internal/equiv) run on
+	// the mutants the tests leave alive.
+	NoEquiv  bool
 	Progress func(pkg string, done, total int)
 }
 
@@ -183,8 +187,39 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 			m.Status = report.Lived
 		}
 	}
+	if !cfg.NoEquiv {
+		if err := proveSurvivors(ctx, pkg, set, out); err != nil {
+			return pr, nil, err
+		}
+	}
 	pr.Seconds = time.Since(start).Seconds()
 	return pr, out, nil
+}
+
+// proveSurvivors asks the prover about the mutants no test killed: a
+// killed mutant is not equivalent, so only these can be. Those it proves
+// equivalent leave the score's denominator (MS = D/(M−E)).
+func proveSurvivors(ctx context.Context, pkg *load.Package, set *mutate.Set, out []report.Mutant) error {
+	var alive []*mutate.Mutant
+	for i, m := range set.Mutants {
+		if out[i].Status == report.Lived || out[i].Status == report.NotCovered {
+			alive = append(alive, m)
+		}
+	}
+	if len(alive) == 0 {
+		return nil
+	}
+	rep, err := equiv.Analyze(ctx, pkg, &mutate.Set{Pkg: set.Pkg, Mutants: alive}, equiv.Config{})
+	if err != nil {
+		return err
+	}
+	for i, m := range set.Mutants {
+		if v := rep.Verdicts[m.ID]; v != nil && v.Status == equiv.Equivalent {
+			out[i].Status = report.Equivalent
+			out[i].Reason = v.Method.String() + ": " + v.Reason
+		}
+	}
+	return nil
 }
 
 // failure picks the most telling line of a failed test's output: the

@@ -56,22 +56,12 @@ func (q *Query) AssertDiffer(x, y c.Expr) {
 	if q.err != nil {
 		return
 	}
-	if x.Type() != y.Type() {
-		q.err = fmt.Errorf("sat: comparing %s with %s", x.Type(), y.Type())
-		return
-	}
-	tx, err := q.b.expr(x)
+	d, err := q.differ(x, y)
 	if err != nil {
 		q.err = err
 		return
 	}
-	ty, err := q.b.expr(y)
-	if err != nil {
-		q.err = err
-		return
-	}
-	k := q.b.c
-	q.and(k.Or(k.Or(tx.ok.Not(), ty.ok.Not()), q.b.eq(tx.bits, ty.bits).Not()))
+	q.and(d)
 	q.checks = append(q.checks, func(a c.Assignment) (bool, error) {
 		vx, ex := c.Eval(x, a)
 		vy, ey := c.Eval(y, a)
@@ -80,6 +70,77 @@ func (q *Query) AssertDiffer(x, y c.Expr) {
 		}
 		return vx != vy, nil
 	})
+}
+
+// Case is one way a query may hold: every constraint of Holds holds
+// and, when X is not nil, X and Y differ (as for AssertDiffer).
+type Case struct {
+	Holds c.Clause
+	X, Y  c.Expr
+}
+
+// AssertSome adds "some case holds". With no case, the query is false.
+func (q *Query) AssertSome(cases []Case) {
+	if q.err != nil {
+		return
+	}
+	k := q.b.c
+	any := k.F
+	for _, cs := range cases {
+		l := k.T
+		for _, e := range cs.Holds {
+			t, err := q.b.expr(e)
+			if err != nil {
+				q.err = err
+				return
+			}
+			l = k.And(l, k.And(t.ok, t.bits[0]))
+		}
+		if cs.X != nil {
+			d, err := q.differ(cs.X, cs.Y)
+			if err != nil {
+				q.err = err
+				return
+			}
+			l = k.And(l, d)
+		}
+		any = k.Or(any, l)
+	}
+	q.and(any)
+	q.checks = append(q.checks, func(a c.Assignment) (bool, error) {
+		for _, cs := range cases {
+			ok, err := cs.Holds.Eval(a)
+			if err != nil || !ok {
+				continue
+			}
+			if cs.X == nil {
+				return true, nil
+			}
+			vx, ex := c.Eval(cs.X, a)
+			vy, ey := c.Eval(cs.Y, a)
+			if ex != nil || ey != nil || vx != vy {
+				return true, nil
+			}
+		}
+		return false, nil
+	})
+}
+
+// differ is the literal "x and y differ or either panics".
+func (q *Query) differ(x, y c.Expr) (z.Lit, error) {
+	if x.Type() != y.Type() {
+		return 0, fmt.Errorf("sat: comparing %s with %s", x.Type(), y.Type())
+	}
+	tx, err := q.b.expr(x)
+	if err != nil {
+		return 0, err
+	}
+	ty, err := q.b.expr(y)
+	if err != nil {
+		return 0, err
+	}
+	k := q.b.c
+	return k.Or(k.Or(tx.ok.Not(), ty.ok.Not()), q.b.eq(tx.bits, ty.bits).Not()), nil
 }
 
 // Outcome is one path of a function to its end: under Cond it returns
@@ -258,12 +319,6 @@ func outcomeOf(paths []Outcome, m c.Assignment) (outcomeVal, error) {
 	return outcomeVal{}, fmt.Errorf("no path holds")
 }
 
-// Stats counts decisions (for profiling; not safe for concurrent use).
-var Stats struct {
-	Calls int
-	Time  time.Duration
-}
-
 // Solve decides the query. Sat comes with a model that satisfies every
 // part under the reference semantics (constraint.Eval).
 func (q *Query) Solve(timeout time.Duration) (Status, c.Assignment, error) {
@@ -273,8 +328,6 @@ func (q *Query) Solve(timeout time.Duration) (Status, c.Assignment, error) {
 	if timeout <= 0 {
 		timeout = 2 * time.Second
 	}
-	t0 := time.Now()
-	defer func() { Stats.Calls++; Stats.Time += time.Since(t0) }()
 	g := gini.New()
 	q.b.c.ToCnfFrom(g, q.root)
 	g.Add(q.root)

@@ -1,0 +1,760 @@
+package equiv
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	c "github.com/gozilla/gozilla/internal/constraint"
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/solve/domred"
+	"github.com/gozilla/gozilla/internal/solve/infeasible"
+	"github.com/gozilla/gozilla/internal/solve/sat"
+	"github.com/gozilla/gozilla/internal/symbolic"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// Status is the prover's verdict on a mutant. Values are stable.
+type Status int
+
+const (
+	Unknown    Status = iota // no proof either way
+	Equivalent               // proven to behave like the original on every input
+	Killable                 // an input makes the outputs differ (the model of a satisfiable miter)
+)
+
+func (s Status) String() string {
+	switch s {
+	case Equivalent:
+		return "equivalent"
+	case Killable:
+		return "killable"
+	}
+	return "unknown"
+}
+
+// Method is the stage of the pipeline that decided a verdict, in the
+// order the stages run. Values are stable.
+type Method int
+
+const (
+	None        Method = iota
+	Unreachable        // the mutated code never runs (seed 003 Theorem 1)
+	Rules              // Offutt–Pan strategies on C_R, C_n, C_R ∧ C_n (§2.4)
+	Exact              // SAT: C_R ∧ C_n unsatisfiable on every arrival (Theorem 3)
+	Sufficiency        // SAT: original and mutant side by side, outputs never differ
+)
+
+var methodNames = [...]string{None: "", Unreachable: "unreachable", Rules: "rules", Exact: "exact", Sufficiency: "sufficiency"}
+
+func (m Method) String() string {
+	if m >= 0 && int(m) < len(methodNames) {
+		return methodNames[m]
+	}
+	return fmt.Sprintf("Method(%d)", int(m))
+}
+
+// Verdict is what the prover concluded about one mutant.
+type Verdict struct {
+	ID     int
+	Unit   string
+	Status Status
+	Method Method
+	// Reason is one line: for Equivalent the proof's gist, for Unknown
+	// why there is none.
+	Reason string
+	// Proof lists the proof's steps: one per arrival (or the miter).
+	Proof []string
+	// Assumed is true when the proof needs the unit's //gozilla:assume
+	// directives.
+	Assumed bool
+	// Input, when not nil, is an input (receiver first) on which the
+	// mutated code's value differs from the original's (necessity), or,
+	// for Killable, on which the outputs differ: a test candidate.
+	Input []value.Value
+}
+
+// Finding is an unreachable statement or an infeasible branch.
+type Finding struct {
+	Func string
+	Pos  token.Position
+	Text string // the statement or condition
+	// Never is, for a branch, the value the condition never takes.
+	Never bool
+}
+
+// UnitReport summarises one function.
+type UnitReport struct {
+	Name    string
+	Mutants int
+	// Incomplete is why its exploration does not cover every execution
+	// ("" when it does); no proof is drawn from an incomplete one.
+	Incomplete string
+	Paths      int
+	Seconds    float64
+}
+
+// Report is the prover's result for one package.
+type Report struct {
+	Verdicts    map[int]*Verdict
+	Units       []*UnitReport
+	Unreachable []Finding
+	Infeasible  []Finding
+	Seconds     float64
+}
+
+// Config selects the stages. The zero value runs them all.
+type Config struct {
+	// Upto stops the pipeline after this stage (None = all): Rules gives
+	// the Offutt–Pan strategies alone (with reachability), Exact adds
+	// SAT, Sufficiency adds the miter.
+	Upto Method
+	// Timeout bounds the SAT work on one mutant (0 = 2 s), UnitTimeout
+	// the exploration and SAT work on one unit (0 = 20 s); what is left
+	// when it runs out stays unknown.
+	Timeout, UnitTimeout time.Duration
+}
+
+func (cfg Config) runs(m Method) bool { return cfg.Upto == None || m <= cfg.Upto }
+
+// Analyze proves what it can about set's mutants of pkg.
+func Analyze(ctx context.Context, pkg *load.Package, set *mutate.Set, cfg Config) (*Report, error) {
+	start := time.Now()
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 2 * time.Second
+	}
+	if cfg.UnitTimeout <= 0 {
+		cfg.UnitTimeout = 20 * time.Second
+	}
+	rep := &Report{Verdicts: map[int]*Verdict{}}
+	prog, err := symbolic.Build(pkg)
+	if err != nil {
+		for _, m := range set.Mutants {
+			rep.Verdicts[m.ID] = &Verdict{ID: m.ID, Unit: m.Func, Reason: err.Error()}
+		}
+		return rep, nil
+	}
+	byFunc := map[string][]*mutate.Mutant{}
+	for _, m := range set.Mutants {
+		byFunc[m.Func] = append(byFunc[m.Func], m)
+	}
+	for _, u := range unit.Find(pkg, nil) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		ms := byFunc[u.Name]
+		delete(byFunc, u.Name)
+		t0 := time.Now()
+		ur := &UnitReport{Name: u.Name, Mutants: len(ms)}
+		p := &prover{pkg: pkg, prog: prog, u: u, cfg: cfg, rep: rep, ur: ur, cache: map[string]bool{}, mutants: map[int]*exploration{}, mutantErr: map[int]error{}}
+		p.run(ctx, ms)
+		ur.Seconds = time.Since(t0).Seconds()
+		rep.Units = append(rep.Units, ur)
+	}
+	for _, ms := range byFunc {
+		for _, m := range ms {
+			rep.Verdicts[m.ID] = &Verdict{ID: m.ID, Unit: m.Func, Reason: "not inside a function the prover analyses"}
+		}
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	return rep, nil
+}
+
+type prover struct {
+	pkg  *load.Package
+	prog *symbolic.Program
+	u    *unit.Unit
+	cfg  Config
+	rep  *Report
+	ur   *UnitReport
+
+	fn        *ssa.Function
+	inputs    []*input
+	ex        *exploration
+	assume    c.Clause // the unit's assumptions in input terms
+	memVars   map[*types.Var]bool
+	sites     map[ast.Node]*siteInfo
+	bounded   *exploration // the original, bounded (sufficiency)
+	cache     map[string]bool
+	mutants   map[int]*exploration // the mutants' bounded explorations
+	mutantErr map[int]error
+	deadline  time.Time // for the unit's SAT work
+}
+
+func (p *prover) unknown(m *mutate.Mutant, why string) {
+	p.rep.Verdicts[m.ID] = &Verdict{ID: m.ID, Unit: m.Func, Reason: why}
+}
+
+func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
+	u := p.u
+	if u.Func == nil || u.Decl == nil || u.Decl.Body == nil {
+		for _, m := range ms {
+			p.unknown(m, "no function body")
+		}
+		return
+	}
+	if sig := u.Func.Type().(*types.Signature); sig.TypeParams().Len() > 0 || (sig.Recv() != nil && sig.RecvTypeParams().Len() > 0) {
+		for _, m := range ms {
+			p.unknown(m, "generic function")
+		}
+		return
+	}
+	p.fn = p.prog.Func(u.Func)
+	if p.fn == nil {
+		for _, m := range ms {
+			p.unknown(m, "no SSA form")
+		}
+		return
+	}
+	for _, prm := range p.fn.Params {
+		p.inputs = append(p.inputs, newInput(prm.Name(), prm.Type()))
+	}
+	p.sites = map[ast.Node]*siteInfo{}
+	siteOf := map[int]*siteInfo{}
+	var sites []*siteInfo
+	for _, m := range ms {
+		node, _, err := symbolic.Site(p.pkg, m)
+		if err != nil {
+			p.unknown(m, err.Error())
+			continue
+		}
+		s := p.sites[node]
+		if s == nil {
+			if s, err = newSite(p.pkg, m, u.Decl); err != nil {
+				p.unknown(m, err.Error())
+				continue
+			}
+			p.sites[node] = s
+			sites = append(sites, s)
+		}
+		siteOf[m.ID] = s
+	}
+	p.deadline = time.Now().Add(p.cfg.UnitTimeout)
+	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache)
+	p.ur.Incomplete, p.ur.Paths = p.ex.incomplete, p.ex.paths
+	p.memVars = memoryVars(p.fn)
+	for _, a := range u.Assume {
+		ev := &evaluator{info: a.Info, env: p.ex.entry, memVars: p.memVars}
+		if e, err := ev.scalar(a.Expr); err == nil && e.Type() == c.Bool {
+			p.assume = append(p.assume, e)
+		}
+	}
+	if p.ex.incomplete == "" {
+		p.findings()
+	}
+	for _, m := range ms {
+		if ctx.Err() != nil {
+			return
+		}
+		s := siteOf[m.ID]
+		if s == nil {
+			continue
+		}
+		p.rep.Verdicts[m.ID] = p.verdict(m, s)
+	}
+}
+
+// verdict runs the stages on one mutant.
+func (p *prover) verdict(m *mutate.Mutant, s *siteInfo) *Verdict {
+	v := &Verdict{ID: m.ID, Unit: m.Func}
+	if p.ex.incomplete != "" {
+		v.Reason = "exploration incomplete: " + p.ex.incomplete
+		return v
+	}
+	if reach, known := s.reachable(p.fn, p.ex.reached); known && !reach {
+		v.Status, v.Method = Equivalent, Unreachable
+		v.Reason = "the mutated code is unreachable: no feasible path runs it"
+		return v
+	}
+	evs := p.ex.events[s]
+	switch {
+	case s.overflow:
+		v.Reason = fmt.Sprintf("more than %d arrivals at the mutated code", maxEvents)
+		return v
+	case len(evs) == 0:
+		v.Reason = "no arrival at the mutated code was recorded"
+		return v
+	}
+	obls, why := p.obligations(m, s, evs)
+	if p.cfg.runs(Rules) && p.byRules(v, obls, false) || p.cfg.runs(Rules) && len(p.assume) > 0 && p.byRules(v, obls, true) {
+		return v
+	}
+	if p.runsMiter() && p.killedBySimulation(v, m) {
+		return v
+	}
+	if p.cfg.runs(Exact) {
+		if p.byExact(v, obls, false) || len(p.assume) > 0 && v.Status == Unknown && p.byExact(v, obls, true) {
+			return v
+		}
+	}
+	if p.cfg.runs(Sufficiency) && p.bySufficiency(v, m) {
+		return v
+	}
+	if v.Reason == "" {
+		v.Reason = why
+	}
+	return v
+}
+
+// arrival is the obligations of one arrival: it is discharged when one
+// of them is refuted (each is a valid necessity condition on its own).
+type arrival struct {
+	reach c.Clause
+	alts  []obligation
+}
+
+// obligations builds, for every arrival, what the mutant must change
+// there: the site's value and those of the expressions around it, or a
+// template, or nothing (statement deletions need only be reached).
+func (p *prover) obligations(m *mutate.Mutant, s *siteInfo, evs []*event) ([]arrival, string) {
+	var mf *mutantForms
+	if _, isExpr := s.node.(ast.Expr); isExpr {
+		mf = forms(p.pkg, m, s, p.u.Decl)
+	}
+	why := ""
+	out := make([]arrival, 0, len(evs))
+	for _, e := range evs {
+		a := arrival{reach: e.cond}
+		ev := &evaluator{info: p.pkg.Info, env: e.env, memVars: p.memVars}
+		switch {
+		case mf == nil: // a statement
+			if m.Op == mutate.SDL {
+				why = "a deleted statement is reached"
+				break
+			}
+			o, mu, err := statementDiff(p.pkg, m, s.node.(ast.Stmt), ev)
+			if err != nil {
+				why = err.Error()
+				break
+			}
+			a.alts = append(a.alts, obligation{orig: o, mut: mu, level: "the statement's value"})
+		case mf.abs != "":
+			x, err := ev.scalar(s.node.(ast.Expr))
+			if err != nil || x.Type().Kind != c.KInt {
+				why = "abs of a value the prover does not model"
+				break
+			}
+			zero := c.Zero(x.Type())
+			var t c.Expr
+			switch mf.abs {
+			case "max":
+				t = c.Bin(token.LSS, x, zero)
+			case "min":
+				t = c.Bin(token.GTR, x, zero)
+			default:
+				t = c.Bin(token.EQL, x, zero)
+			}
+			// A wider condition than the exact difference (MinInt is its
+			// own absolute value): sound for refutation.
+			a.alts = append(a.alts, obligation{ok: t, level: "Table 1's abs template"})
+		default:
+			if mf.err != nil {
+				why = mf.err.Error()
+			}
+			for _, l := range mf.levels {
+				o, err := ev.scalar(l.orig)
+				if err != nil {
+					why = err.Error()
+					continue
+				}
+				mev := &evaluator{info: l.mutInfo, env: e.env, memVars: p.memVars}
+				mu, err := mev.scalar(l.mut)
+				if err != nil {
+					why = err.Error()
+					continue
+				}
+				if mu.Type() != o.Type() && l.untyped && mu.Type().Kind != c.KBool && o.Type().Kind != c.KBool {
+					mu = c.Conv(o.Type(), mu)
+				}
+				if mu.Type() != o.Type() {
+					why = fmt.Sprintf("mutant of type %s for %s", mu.Type(), o.Type())
+					continue
+				}
+				a.alts = append(a.alts, obligation{orig: o, mut: mu, level: l.name})
+			}
+		}
+		out = append(out, a)
+	}
+	if why == "" {
+		why = "the mutated code can change the state"
+	}
+	return out, why
+}
+
+// system is C_R (∧ assumptions) ∧ C_n for the rules, in DNF.
+func (a *arrival) system(o obligation, assume c.Clause) (c.System, bool) {
+	cl := append(append(c.Clause(nil), a.reach...), assume...)
+	switch {
+	case o.ok != nil:
+		cl = append(cl, o.ok)
+	case o.orig != nil:
+		if mayPanic(o.orig) || mayPanic(o.mut) {
+			return nil, false
+		}
+		cl = append(cl, c.Bin(token.NEQ, o.orig, o.mut))
+	}
+	s, ok := cl.DNF()
+	return s, ok
+}
+
+// byRules applies the Offutt–Pan strategies to every arrival.
+func (p *prover) byRules(v *Verdict, arrs []arrival, assumed bool) bool {
+	var assume c.Clause
+	if assumed {
+		assume = p.assume
+	}
+	var proof []string
+	for i := range arrs {
+		a := &arrs[i]
+		done := false
+		alts := a.alts
+		if len(alts) == 0 {
+			alts = []obligation{{level: "reachability"}}
+		}
+		for _, o := range alts {
+			sys, ok := a.system(o, assume)
+			if !ok {
+				continue
+			}
+			if cs, ok := infeasible.System(sys); ok {
+				proof = append(proof, fmt.Sprintf("arrival %d, %s: %s", i+1, o.level, conflicts(cs)))
+				done = true
+				break
+			}
+		}
+		if !done {
+			return false
+		}
+	}
+	v.Status, v.Method, v.Assumed, v.Proof = Equivalent, Rules, assumed, proof
+	v.Reason = fmt.Sprintf("reachability ∧ necessity infeasible on each of %d arrival(s) (Offutt–Pan strategies)", len(arrs))
+	if assumed {
+		v.Reason += ", under //gozilla:assume"
+	}
+	if len(proof) > 0 {
+		v.Reason += ": " + strings.SplitN(proof[0], ": ", 2)[1]
+	}
+	return true
+}
+
+func conflicts(cs []infeasible.Conflict) string {
+	parts := make([]string, 0, len(cs))
+	for i, cf := range cs {
+		if i == 3 {
+			parts = append(parts, fmt.Sprintf("… %d more clause(s)", len(cs)-i))
+			break
+		}
+		parts = append(parts, cf.String())
+	}
+	if len(parts) == 0 {
+		return "no clause"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// byExact decides the obligations with SAT: one query per level of
+// comparison (the mutated expression itself, then the outermost
+// enclosing one), whose cases are the arrivals; unsat for one level is a
+// proof. A cheap search by domain reduction first looks for an arrival
+// where the values differ, which settles the level without SAT.
+func (p *prover) byExact(v *Verdict, arrs []arrival, assumed bool) bool {
+	left := p.cfg.Timeout
+	if rest := time.Until(p.deadline); rest < left {
+		left = rest
+	}
+	if left <= 0 {
+		v.Reason = "the unit's time limit for SAT was reached"
+		return false
+	}
+	deadline := time.Now().Add(left)
+	var assume c.Clause
+	if assumed {
+		assume = p.assume
+	}
+	levels := 1
+	for _, a := range arrs {
+		levels = max(levels, len(a.alts))
+	}
+	tries := []int{0}
+	if levels > 1 {
+		tries = append(tries, levels-1)
+	}
+	for _, lv := range tries {
+		cases := make([]sat.Case, 0, len(arrs))
+		open := false
+		for i := range arrs {
+			a := &arrs[i]
+			cs := sat.Case{Holds: append(append(c.Clause(nil), a.reach...), assume...)}
+			if len(a.alts) > 0 {
+				o := a.alts[min(lv, len(a.alts)-1)]
+				switch {
+				case o.ok != nil:
+					cs.Holds = append(cs.Holds, o.ok)
+				case o.orig != nil:
+					cs.X, cs.Y = o.orig, o.mut
+				}
+				if model := p.quickModel(a, o, assumed); model != nil {
+					if v.Input == nil {
+						v.Input = p.modelInput(model)
+					}
+					open = true
+					break
+				}
+			}
+			cases = append(cases, cs)
+		}
+		if open {
+			continue
+		}
+		left := time.Until(deadline)
+		if left <= 0 {
+			v.Reason = fmt.Sprintf("SAT time limit (%v) reached", p.cfg.Timeout)
+			return false
+		}
+		q := sat.NewQuery()
+		q.AssertSome(cases)
+		st, model, err := q.Solve(left)
+		switch st {
+		case sat.Unsat:
+			what := "the mutated value"
+			if lv > 0 {
+				what = "the outermost enclosing expression"
+			}
+			v.Status, v.Method, v.Assumed, v.Input = Equivalent, Exact, assumed, nil
+			v.Reason = fmt.Sprintf("reachability ∧ necessity (%s differs) unsatisfiable over all %d arrival(s) (SAT)", what, len(arrs))
+			if assumed {
+				v.Reason += ", under //gozilla:assume"
+			}
+			v.Proof = []string{v.Reason}
+			return true
+		case sat.Sat:
+			if v.Input == nil {
+				v.Input = p.modelInput(model)
+			}
+		default:
+			if errors.Is(err, sat.ErrFloat) {
+				v.Reason = "floating-point values: the exact procedure does not decide them"
+			} else if err != nil {
+				v.Reason = "SAT: " + err.Error()
+			}
+		}
+	}
+	return false
+}
+
+// quickModel looks for an input that reaches the arrival and makes the
+// values differ by domain reduction (cheap, incomplete), checked with
+// the reference semantics; nil when it finds none.
+func (p *prover) quickModel(a *arrival, o obligation, assumed bool) c.Assignment {
+	var assume c.Clause
+	if assumed {
+		assume = p.assume
+	}
+	cl := append(append(c.Clause(nil), a.reach...), assume...)
+	var need c.Expr
+	switch {
+	case o.ok != nil:
+		need = o.ok
+	case o.orig != nil:
+		need = c.Bin(token.NEQ, o.orig, o.mut)
+	default:
+		need = c.B(true)
+	}
+	sys, _ := append(cl, need).DNF()
+	if len(sys) > 16 {
+		sys = sys[:16]
+	}
+	model, err := domred.Solve(sys, domred.Config{Tries: 3})
+	if err != nil {
+		return nil
+	}
+	if ok, err := append(cl, need).Eval(model); !ok || err != nil {
+		return nil
+	}
+	return model
+}
+
+// mayPanic reports whether evaluating e may panic: a division or
+// remainder by a non-constant, a shift by a signed non-constant.
+func mayPanic(e c.Expr) bool {
+	switch x := e.(type) {
+	case *c.Unary:
+		return mayPanic(x.X)
+	case *c.Convert:
+		return mayPanic(x.X)
+	case *c.Binary:
+		if mayPanic(x.X) || mayPanic(x.Y) {
+			return true
+		}
+		k, isK := x.Y.(*c.Const)
+		switch x.Op {
+		case token.QUO, token.REM:
+			return x.Y.Type().Kind == c.KInt && (!isK || k.V == 0)
+		case token.SHL, token.SHR:
+			return x.Y.Type().Signed && (!isK || k.V.Int() < 0)
+		}
+	}
+	return false
+}
+
+// modelInput turns a model into the unit's input, nil when it cannot.
+func (p *prover) modelInput(a c.Assignment) []value.Value {
+	if p.u.Skip != "" {
+		return nil
+	}
+	ts := p.u.Inputs()
+	if len(ts) != len(p.inputs) {
+		return nil
+	}
+	out := make([]value.Value, len(ts))
+	for i, in := range p.inputs {
+		v, ok := in.value(ts[i], a)
+		if !ok {
+			return nil
+		}
+		out[i] = v
+	}
+	return out
+}
+
+// value builds the input's value under a model; parts the model leaves
+// out take their zero value.
+func (in *input) value(t *value.Type, a c.Assignment) (value.Value, bool) {
+	switch {
+	case in.sym != nil:
+		v := a[in.sym]
+		switch t.Kind {
+		case value.Bool:
+			return value.BoolValue(v.Bool()), true
+		case value.Int:
+			return value.Value{I: v.Int()}, true
+		case value.Uint:
+			return value.Value{U: v.Uint()}, true
+		case value.Float:
+			return value.FloatValue(v.Float()), true
+		}
+		return value.Value{}, false
+	case in.len != nil:
+		n := a[in.len].Int()
+		if n < 0 || n > 64 {
+			return value.Value{}, false
+		}
+		if t.Kind == value.String {
+			return value.Value{S: value.Str(make([]byte, n))}, true
+		}
+		v := value.Value{E: make([]value.Value, n)}
+		for i := range v.E {
+			v.E[i] = value.Zero(t.Elem)
+		}
+		return v, true
+	case in.fields != nil && t.Kind == value.Struct && len(t.Fields) == len(in.fields):
+		v := value.Value{E: make([]value.Value, len(in.fields))}
+		for i, f := range in.fields {
+			fv, ok := f.value(t.Fields[i].Type, a)
+			if !ok {
+				return value.Value{}, false
+			}
+			v.E[i] = fv
+		}
+		return v, true
+	}
+	return value.Zero(t), true
+}
+
+// findings lists the unit's unreachable statements and infeasible
+// branches from its (complete) exploration.
+func (p *prover) findings() {
+	fset := p.pkg.Fset
+	blocksOf := func(n ast.Node) (any, reached bool) {
+		for _, b := range p.fn.Blocks {
+			for _, ins := range b.Instrs {
+				if posIn(ins.Pos(), n) {
+					any = true
+					if p.ex.reached[b] {
+						return true, true
+					}
+				}
+			}
+		}
+		return any, false
+	}
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		if st, ok := n.(ast.Stmt); ok {
+			if _, block := st.(*ast.BlockStmt); !block {
+				if any, reached := blocksOf(st); any && !reached {
+					p.rep.Unreachable = append(p.rep.Unreachable, Finding{Func: p.u.Name, Pos: fset.Position(st.Pos()), Text: firstLine(p.pkg, st)})
+					return false // the statements inside are unreachable too
+				}
+			}
+		}
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		return true
+	}
+	ast.Inspect(p.u.Decl.Body, func(n ast.Node) bool { return n != nil && walk(n) })
+	for _, b := range p.fn.Blocks {
+		if !p.ex.reached[b] || len(b.Instrs) == 0 {
+			continue
+		}
+		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		for i, s := range b.Succs {
+			if p.ex.edges[edge{b, s}] {
+				continue
+			}
+			expr := condExpr(br.Cond)
+			f := Finding{Func: p.u.Name, Never: i == 0, Text: "condition"}
+			if expr != nil {
+				f.Pos = fset.Position(expr.Pos())
+				f.Text = types.ExprString(expr)
+			} else if pos := br.Cond.Pos(); pos.IsValid() {
+				f.Pos = fset.Position(pos)
+			}
+			p.rep.Infeasible = append(p.rep.Infeasible, f)
+		}
+	}
+	sort.SliceStable(p.rep.Infeasible, func(i, j int) bool {
+		a, b := p.rep.Infeasible[i].Pos, p.rep.Infeasible[j].Pos
+		return a.Filename < b.Filename || a.Filename == b.Filename && a.Offset < b.Offset
+	})
+}
+
+// condExpr finds the source expression of a branch condition.
+func condExpr(v ssa.Value) ast.Expr {
+	if refs := v.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if d, ok := r.(*ssa.DebugRef); ok {
+				return d.Expr
+			}
+		}
+	}
+	return nil
+}
+
+func firstLine(pkg *load.Package, n ast.Node) string {
+	tf := pkg.Fset.File(n.Pos())
+	for _, f := range pkg.Files {
+		if f.Syntax.Pos() >= token.Pos(tf.Base()) && int(f.Syntax.Pos()) <= tf.Base()+tf.Size() {
+			s := string(f.Src[tf.Offset(n.Pos()):tf.Offset(n.End())])
+			if i := strings.IndexByte(s, '\n'); i >= 0 {
+				s = strings.TrimSpace(s[:i]) + " …"
+			}
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,824 @@
+package equiv
+
+// This file implements the prover's symbolic evaluation of a unit's SSA
+// form. It differs from the test generator's (internal/symbolic) in one
+// respect that decides everything else: what it records must describe
+// every execution, so nothing narrows. Lengths are unbounded, element
+// reads are fresh unknowns, loops are widened (mode widen) or unrolled
+// until every path has ended (mode bounded), and any exploration that had
+// to stop early says so (exploration.incomplete), which voids every proof
+// drawn from it.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	c "github.com/gozilla/gozilla/internal/constraint"
+	"github.com/gozilla/gozilla/internal/pmap"
+	"github.com/gozilla/gozilla/internal/solve/domred"
+	"github.com/gozilla/gozilla/internal/solve/sat"
+	"github.com/gozilla/gozilla/internal/symbolic"
+)
+
+type mode uint8
+
+const (
+	// widen serves necessity and reachability: a loop runs its first
+	// iterations exactly, then once more from a state in which every
+	// value the loop changes is unknown, and a path that comes back to
+	// the loop's head after that ends (the widened state covers it).
+	widen mode = iota
+	// bounded serves sufficiency: loops are unrolled, and a path that
+	// needs more iterations than the bound makes the exploration
+	// incomplete. Implicit panics (division by zero, negative shift
+	// counts) end paths of their own, so that the paths' outcomes are
+	// the function's.
+	bounded
+)
+
+// Limits of an exploration.
+const (
+	// widenUnroll is the exact iterations before a loop is widened: none,
+	// since every proof must hold for the widened iteration anyway (it
+	// covers the exact ones), and each exact one multiplies the paths.
+	widenUnroll   = 0
+	boundedUnroll = 16   // iterations of a loop a bounded exploration follows
+	maxPaths      = 4096 // paths per exploration
+	maxSteps      = 1 << 14
+	maxEvents     = 512 // arrivals recorded at one site
+	refuteSAT     = 5 * time.Millisecond
+	refuteBudget  = 400 * time.Millisecond
+	exploreTime   = 5 * time.Second
+)
+
+// Panic codes of an end. Runtime panics of the same kind compare equal in
+// the harness (their messages without numbers); anything else is opaque.
+const (
+	returned = iota
+	panicDivide
+	panicShift
+	panicOpaque // explicit panics and the rest: never equal to another outcome
+)
+
+// input is a parameter of the unit, or a part of one: a scalar has a
+// symbol, a string or slice a length symbol, a struct value its fields.
+type input struct {
+	name   string
+	sym    *c.Sym
+	len    *c.Sym
+	fields []*input
+	arrLen int64 // arrays: their length
+	isArr  bool
+}
+
+func newInput(name string, t types.Type) *input {
+	in := &input{name: name}
+	if ct, ok := symbolic.IRType(t); ok {
+		in.sym = &c.Sym{Name: name, Type: ct}
+		return in
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&types.IsString != 0 {
+			in.len = &c.Sym{Name: "len(" + name + ")", Type: c.Int}
+		}
+	case *types.Slice:
+		in.len = &c.Sym{Name: "len(" + name + ")", Type: c.Int}
+	case *types.Array:
+		in.isArr, in.arrLen = true, u.Len()
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			in.fields = append(in.fields, newInput(name+"."+u.Field(i).Name(), u.Field(i).Type()))
+		}
+	}
+	return in
+}
+
+// syms lists the input's symbols.
+func (in *input) syms(out []*c.Sym) []*c.Sym {
+	if in.sym != nil {
+		out = append(out, in.sym)
+	}
+	if in.len != nil {
+		out = append(out, in.len)
+	}
+	for _, f := range in.fields {
+		out = f.syms(out)
+	}
+	return out
+}
+
+// facts are what every input satisfies whatever the path: lengths are
+// not negative.
+func (in *input) facts(out c.Clause) c.Clause {
+	if in.len != nil {
+		out = append(out, c.Bin(token.GEQ, c.V(in.len), c.I(c.Int, 0)))
+	}
+	for _, f := range in.fields {
+		out = f.facts(out)
+	}
+	return out
+}
+
+// binding is what the explorer knows of an SSA value or a source
+// variable: a scalar's value, an input struct, a length. The zero
+// binding is "unknown".
+type binding struct {
+	e  c.Expr
+	in *input
+	n  c.Expr
+}
+
+func (b binding) known() bool { return b.e != nil || b.in != nil || b.n != nil }
+
+// event is one arrival at a site: the path condition there and the
+// source variables' values.
+type event struct {
+	cond c.Clause
+	env  *pmap.Layer[*types.Var, binding]
+}
+
+// end is one path to the function's end (bounded mode).
+type end struct {
+	cond    c.Clause
+	panic   int
+	results []c.Expr // nil entries: unmodelled
+}
+
+type edge struct{ from, to *ssa.BasicBlock }
+
+// exploration is what exploring a function found.
+type exploration struct {
+	fn      *ssa.Function
+	inputs  []*input
+	events  map[*siteInfo][]*event
+	reached map[*ssa.BasicBlock]bool
+	edges   map[edge]bool
+	ends    []*end
+	// incomplete says why the recorded paths do not cover every
+	// execution ("" when they do).
+	incomplete string
+	// opaque (bounded mode) says why outcomes are not modelled: an
+	// unknown value, a call, memory.
+	opaque string
+	paths  int
+	facts  c.Clause // the inputs' facts
+	entry  *pmap.Layer[*types.Var, binding]
+}
+
+type frame struct {
+	vals    map[ssa.Value]binding
+	env     pmap.Scope[*types.Var, binding]
+	cond    c.Clause
+	iters   map[*ssa.BasicBlock]int
+	widened map[*ssa.BasicBlock]bool
+	seen    map[*siteInfo]bool
+	steps   int
+}
+
+func (f *frame) clone() *frame {
+	g := &frame{vals: make(map[ssa.Value]binding, len(f.vals)), env: f.env.Fork(), cond: append(c.Clause(nil), f.cond...),
+		iters: make(map[*ssa.BasicBlock]int, len(f.iters)), widened: make(map[*ssa.BasicBlock]bool, len(f.widened)),
+		seen: make(map[*siteInfo]bool, len(f.seen)), steps: f.steps}
+	for k, v := range f.vals {
+		g.vals[k] = v
+	}
+	for k, v := range f.iters {
+		g.iters[k] = v
+	}
+	for k, v := range f.widened {
+		g.widened[k] = v
+	}
+	for k, v := range f.seen {
+		g.seen[k] = v
+	}
+	return g
+}
+
+type explorer struct {
+	mode    mode
+	fn      *ssa.Function
+	loops   *loopInfo
+	memVars map[*types.Var]bool
+	before  map[ssa.Instruction][]*siteInfo // sites recorded before the instruction runs
+	after   map[ssa.Instruction][]*siteInfo // and after
+	res     *exploration
+	nhavoc  int
+	satLeft time.Duration
+	stop    bool
+	cache   map[string]bool // refutations, shared by the explorations of a unit
+	until   time.Time       // the exploration's deadline
+}
+
+// explore walks fn's paths. inputs are the unit's parameters, receiver
+// first (shared between explorations that must agree on symbols).
+func explore(fn *ssa.Function, inputs []*input, sites []*siteInfo, m mode, cache map[string]bool) *exploration {
+	res := &exploration{fn: fn, inputs: inputs, events: map[*siteInfo][]*event{}, reached: map[*ssa.BasicBlock]bool{}, edges: map[edge]bool{}}
+	if fn == nil || len(fn.Blocks) == 0 {
+		res.incomplete = "no SSA body"
+		return res
+	}
+	if len(fn.Params) != len(inputs) {
+		res.incomplete = fmt.Sprintf("%d parameters, %d inputs", len(fn.Params), len(inputs))
+		return res
+	}
+	x := &explorer{mode: m, fn: fn, res: res, satLeft: refuteBudget, cache: cache, until: time.Now().Add(exploreTime), before: map[ssa.Instruction][]*siteInfo{}, after: map[ssa.Instruction][]*siteInfo{}}
+	x.loops = findLoops(fn)
+	if x.loops.irreducible {
+		res.incomplete = "irreducible control flow"
+		return res
+	}
+	x.memVars = memoryVars(fn)
+	for _, s := range sites {
+		s.attach(fn, x.before, x.after)
+	}
+	if fn.Recover != nil && m == bounded {
+		res.opaque = "recover"
+	}
+	f := &frame{vals: map[ssa.Value]binding{}, iters: map[*ssa.BasicBlock]int{}, widened: map[*ssa.BasicBlock]bool{}, seen: map[*siteInfo]bool{}}
+	for i, p := range fn.Params {
+		in := inputs[i]
+		b := bindInput(in)
+		f.vals[p] = b
+		res.facts = in.facts(res.facts)
+		if obj, ok := p.Object().(*types.Var); ok && !x.memVars[obj] {
+			f.env.Set(obj, b)
+		}
+	}
+	f.cond = append(f.cond, res.facts...)
+	res.entry = f.env.Freeze()
+	x.block(f, fn.Blocks[0], nil)
+	return res
+}
+
+func bindInput(in *input) binding {
+	switch {
+	case in.sym != nil:
+		return binding{e: c.V(in.sym)}
+	case in.len != nil:
+		return binding{n: c.V(in.len)}
+	case in.isArr:
+		return binding{n: c.I(c.Int, in.arrLen)}
+	case in.fields != nil:
+		return binding{in: in}
+	}
+	return binding{}
+}
+
+// memoryVars are the source variables that live in memory (their address
+// is taken, or a closure captures them): stores through pointers change
+// them without a DebugRef, so the explorer never binds them.
+func memoryVars(fn *ssa.Function) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	for _, b := range fn.Blocks {
+		for _, ins := range b.Instrs {
+			if d, ok := ins.(*ssa.DebugRef); ok && d.IsAddr {
+				if v, ok := d.Object().(*types.Var); ok {
+					out[v] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (x *explorer) fail(why string) {
+	if x.res.incomplete == "" {
+		x.res.incomplete = why
+	}
+	x.stop = true
+}
+
+func (x *explorer) makeOpaque(why string) {
+	if x.mode == bounded && x.res.opaque == "" {
+		x.res.opaque = why
+	}
+}
+
+// havoc is a fresh unknown value of type t.
+func (x *explorer) havoc(t types.Type, why string) binding {
+	x.makeOpaque("unmodelled value (" + why + ")")
+	ct, ok := symbolic.IRType(t)
+	if !ok {
+		return binding{}
+	}
+	x.nhavoc++
+	return binding{e: c.V(&c.Sym{Name: fmt.Sprintf("?%s#%d", why, x.nhavoc), Type: ct})}
+}
+
+// refuted reports whether cl is proven unsatisfiable: by domain
+// reduction (confirmed by SAT when SAT can decide it), or by SAT alone
+// within the exploration's SAT budget.
+func (x *explorer) refuted(cl c.Clause) bool {
+	key := ""
+	if x.cache != nil {
+		key = cl.String()
+		if r, ok := x.cache[key]; ok {
+			return r
+		}
+	}
+	r := x.refute(cl)
+	if x.cache != nil {
+		x.cache[key] = r
+	}
+	return r
+}
+
+func (x *explorer) refute(cl c.Clause) bool {
+	if domred.Refute(cl) != "" {
+		if x.mode == bounded {
+			// A path dropped in error leaves inputs no path covers, which
+			// the miter counts as a difference: no need to confirm.
+			return true
+		}
+		st, _, _ := sat.Solve(cl, sat.Config{Timeout: 20 * time.Millisecond})
+		return st != sat.Sat // a model would mean domain reduction erred: keep the path
+	}
+	if x.mode == bounded || x.satLeft <= 0 {
+		return false
+	}
+	t0 := time.Now()
+	st, _, _ := sat.Solve(cl, sat.Config{Timeout: refuteSAT})
+	x.satLeft -= time.Since(t0)
+	return st == sat.Unsat
+}
+
+func (x *explorer) value(f *frame, v ssa.Value) binding {
+	if b, ok := f.vals[v]; ok {
+		return b
+	}
+	if k, ok := v.(*ssa.Const); ok && k.Value != nil {
+		if e, ok := symbolic.ConstExpr(k.Type(), k.Value); ok {
+			return binding{e: e}
+		}
+	}
+	return binding{}
+}
+
+// scalar returns v's value as an IR expression, a fresh unknown if the
+// explorer does not know it (recorded, so later uses agree).
+func (x *explorer) scalar(f *frame, v ssa.Value, why string) (c.Expr, bool) {
+	b := x.value(f, v)
+	if b.e != nil {
+		return b.e, true
+	}
+	h := x.havoc(v.Type(), why)
+	if h.e == nil {
+		return nil, false
+	}
+	f.vals[v] = h
+	return h.e, true
+}
+
+// block enters b from from.
+func (x *explorer) block(f *frame, b, from *ssa.BasicBlock) {
+	if x.stop {
+		return
+	}
+	f.steps++
+	if f.steps&63 == 0 && time.Now().After(x.until) {
+		x.fail(fmt.Sprintf("the exploration's time limit (%v)", exploreTime))
+		return
+	}
+	if f.steps > maxSteps {
+		x.fail("a path longer than the step limit")
+		return
+	}
+	if from != nil {
+		x.res.edges[edge{from, b}] = true
+	}
+	back := from != nil && x.loops.back[edge{from, b}]
+	widenNow := false
+	switch {
+	case x.loops.header[b] && !back:
+		// Entering a loop from outside: its iterations start again.
+		f.iters[b], f.widened[b] = 0, false
+		widenNow = x.mode == widen && widenUnroll == 0
+	case back:
+		if f.widened[b] {
+			return // the widened state already covers this one
+		}
+		f.iters[b]++
+		if x.mode == bounded && f.iters[b] > boundedUnroll {
+			x.fail(fmt.Sprintf("a loop runs more than %d times", boundedUnroll))
+			return
+		}
+		if x.mode == widen && f.iters[b] > widenUnroll {
+			widenNow = true
+		}
+	}
+	x.res.reached[b] = true
+	f.seen = map[*siteInfo]bool{}
+	if widenNow {
+		x.widenLoop(f, b)
+	} else {
+		phis := map[ssa.Value]binding{}
+		for _, ins := range b.Instrs {
+			phi, ok := ins.(*ssa.Phi)
+			if !ok {
+				break
+			}
+			for i, p := range b.Preds {
+				if p == from {
+					phis[phi] = x.value(f, phi.Edges[i])
+				}
+			}
+		}
+		for k, v := range phis {
+			f.vals[k] = v
+		}
+	}
+	x.run(f, b)
+}
+
+// widenLoop replaces what the loop at header h changes by unknowns: its
+// φ-nodes and the source variables it assigns.
+func (x *explorer) widenLoop(f *frame, h *ssa.BasicBlock) {
+	f.widened[h] = true
+	for _, ins := range h.Instrs {
+		phi, ok := ins.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		f.vals[phi] = x.widened(phi.Type(), phi.Comment)
+	}
+	for v := range x.loops.vars[h] {
+		f.env.Set(v, binding{})
+	}
+	// Values computed inside the loop are recomputed before use on any
+	// path through it; nothing else to forget.
+}
+
+// widened is an unknown standing for a loop-carried value.
+func (x *explorer) widened(t types.Type, name string) binding {
+	ct, ok := symbolic.IRType(t)
+	if !ok {
+		if isLengthed(t) {
+			x.nhavoc++
+			n := c.V(&c.Sym{Name: fmt.Sprintf("?len(%s)#%d", name, x.nhavoc), Type: c.Int})
+			return binding{n: n}
+		}
+		return binding{}
+	}
+	x.nhavoc++
+	return binding{e: c.V(&c.Sym{Name: fmt.Sprintf("?%s#%d", name, x.nhavoc), Type: ct})}
+}
+
+func isLengthed(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return true
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	}
+	return false
+}
+
+func (x *explorer) record(f *frame, sites []*siteInfo) {
+	var snap *pmap.Layer[*types.Var, binding]
+	for _, s := range sites {
+		if f.seen[s] {
+			continue
+		}
+		f.seen[s] = true
+		evs := x.res.events[s]
+		if len(evs) >= maxEvents {
+			s.overflow = true
+			continue
+		}
+		if snap == nil {
+			snap = f.env.Freeze()
+		}
+		n := len(f.cond)
+		x.res.events[s] = append(evs, &event{cond: f.cond[:n:n], env: snap})
+	}
+}
+
+// run executes b's instructions after its φ-nodes.
+func (x *explorer) run(f *frame, b *ssa.BasicBlock) { x.runFrom(f, b, 0) }
+
+// runFrom executes b's instructions from the i-th on.
+func (x *explorer) runFrom(f *frame, b *ssa.BasicBlock, start int) {
+	for _, ins := range b.Instrs[start:] {
+		if _, ok := ins.(*ssa.Phi); ok {
+			continue
+		}
+		if s := x.before[ins]; s != nil {
+			x.record(f, s)
+		}
+		switch ins := ins.(type) {
+		case *ssa.DebugRef:
+			x.debugRef(f, ins)
+		case *ssa.If:
+			x.branch(f, b, ins)
+			return
+		case *ssa.Jump:
+			x.block(f, b.Succs[0], b)
+			return
+		case *ssa.Return:
+			x.finish(f, returned, ins.Results)
+			return
+		case *ssa.Panic:
+			x.finish(f, panicOpaque, nil)
+			return
+		case *ssa.BinOp:
+			if !x.binOp(f, ins) {
+				return
+			}
+		case *ssa.Call:
+			if x.minMax(f, b, ins) {
+				return
+			}
+			f.vals[ins] = x.eval(f, ins)
+		case ssa.Value:
+			f.vals[ins] = x.eval(f, ins)
+		default:
+			// Store, MapUpdate, Send, Go, Defer, RunDefers: effects on
+			// memory, which the explorer does not model (loads are
+			// unknown anyway).
+			x.makeOpaque(fmt.Sprintf("%T", ins))
+		}
+		if s := x.after[ins]; s != nil {
+			x.record(f, s)
+		}
+	}
+}
+
+// minMax evaluates the builtins min and max of two integers by forking
+// on their comparison, each path going on with its operand; it reports
+// whether it took over the rest of the block.
+func (x *explorer) minMax(f *frame, b *ssa.BasicBlock, call *ssa.Call) bool {
+	bi, ok := call.Call.Value.(*ssa.Builtin)
+	if !ok || (bi.Name() != "min" && bi.Name() != "max") || len(call.Call.Args) != 2 {
+		return false
+	}
+	l, r := x.value(f, call.Call.Args[0]), x.value(f, call.Call.Args[1])
+	if l.e == nil || r.e == nil || l.e.Type().Kind != c.KInt || l.e.Type() != r.e.Type() {
+		return false
+	}
+	op := token.LEQ // min: the left one when l <= r
+	if bi.Name() == "max" {
+		op = token.GEQ
+	}
+	first := c.Fold(c.Bin(op, l.e, r.e))
+	i := instrIndex(b, call)
+	for _, pick := range []struct {
+		cond c.Expr
+		v    c.Expr
+	}{{first, l.e}, {c.Not(first), r.e}} {
+		g := f.clone()
+		if k, ok := pick.cond.(*c.Const); ok {
+			if !k.V.Bool() {
+				continue
+			}
+		} else {
+			g.cond = append(g.cond, pick.cond)
+			if x.refuted(g.cond) {
+				continue
+			}
+		}
+		g.vals[call] = binding{e: pick.v}
+		x.runFrom(g, b, i+1)
+	}
+	return true
+}
+
+func instrIndex(b *ssa.BasicBlock, ins ssa.Instruction) int {
+	for i, x := range b.Instrs {
+		if x == ins {
+			return i
+		}
+	}
+	panic("internal error: instruction not in its block")
+}
+
+func (x *explorer) finish(f *frame, code int, results []ssa.Value) {
+	x.res.paths++
+	if x.res.paths >= maxPaths {
+		x.fail(fmt.Sprintf("more than %d paths", maxPaths))
+	}
+	if x.mode != bounded {
+		return
+	}
+	e := &end{cond: f.cond, panic: code}
+	if code == returned {
+		for _, r := range results {
+			b := x.value(f, r)
+			if b.e == nil {
+				x.makeOpaque("a result the prover does not model")
+			}
+			e.results = append(e.results, b.e)
+		}
+	}
+	x.res.ends = append(x.res.ends, e)
+}
+
+func (x *explorer) branch(f *frame, b *ssa.BasicBlock, ins *ssa.If) {
+	cond, ok := x.scalar(f, ins.Cond, "cond")
+	if !ok {
+		x.fail("a branch on an unmodelled condition")
+		return
+	}
+	cond = c.Fold(cond)
+	if k, ok := cond.(*c.Const); ok {
+		if k.V.Bool() {
+			x.block(f, b.Succs[0], b)
+		} else {
+			x.block(f, b.Succs[1], b)
+		}
+		return
+	}
+	g := f.clone()
+	g.cond = append(g.cond, cond)
+	if !x.refuted(g.cond) {
+		x.block(g, b.Succs[0], b)
+	}
+	f.cond = append(f.cond, c.Not(cond))
+	if !x.refuted(f.cond) {
+		x.block(f, b.Succs[1], b)
+	}
+}
+
+// binOp evaluates a binary operation; a division or shift that may
+// panic forks (bounded mode) or adds the condition under which the path
+// goes on (widen mode). It reports whether the path goes on.
+func (x *explorer) binOp(f *frame, v *ssa.BinOp) bool {
+	a, b := x.value(f, v.X), x.value(f, v.Y)
+	if a.e == nil || b.e == nil || !c.Valid(v.Op, a.e, b.e) {
+		f.vals[v] = x.havoc(v.Type(), "op")
+		return true
+	}
+	var ok c.Expr // the operation does not panic
+	switch {
+	case (v.Op == token.QUO || v.Op == token.REM) && b.e.Type().Kind == c.KInt:
+		ok = c.Fold(c.Bin(token.NEQ, b.e, c.Zero(b.e.Type())))
+	case (v.Op == token.SHL || v.Op == token.SHR) && b.e.Type().Signed:
+		ok = c.Fold(c.Bin(token.GEQ, b.e, c.Zero(b.e.Type())))
+	}
+	if k, isK := ok.(*c.Const); ok != nil && !isK {
+		if x.mode == bounded {
+			code := panicDivide
+			if v.Op == token.SHL || v.Op == token.SHR {
+				code = panicShift
+			}
+			g := f.clone()
+			g.cond = append(g.cond, c.Not(ok))
+			if !x.refuted(g.cond) {
+				x.finish(g, code, nil)
+			}
+		}
+		f.cond = append(f.cond, ok)
+		if x.refuted(f.cond) {
+			return false
+		}
+	} else if isK && !k.V.Bool() {
+		if x.mode == bounded {
+			code := panicDivide
+			if v.Op == token.SHL || v.Op == token.SHR {
+				code = panicShift
+			}
+			x.finish(f, code, nil)
+		}
+		return false
+	}
+	f.vals[v] = binding{e: c.Fold(c.Bin(v.Op, a.e, b.e))}
+	return true
+}
+
+func (x *explorer) debugRef(f *frame, d *ssa.DebugRef) {
+	if d.IsAddr {
+		return
+	}
+	obj, ok := d.Object().(*types.Var)
+	if !ok || x.memVars[obj] {
+		return
+	}
+	// An unknown value is bound too: the variable's old value is stale.
+	f.env.Set(obj, x.value(f, d.X))
+}
+
+// eval computes the value of an instruction other than a binary
+// operation.
+func (x *explorer) eval(f *frame, v ssa.Value) binding {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		switch v.Op {
+		case token.SUB, token.XOR, token.NOT:
+			if a := x.value(f, v.X); a.e != nil {
+				return binding{e: c.Fold(c.Un(v.Op, a.e))}
+			}
+		}
+	case *ssa.Convert:
+		a := x.value(f, v.X)
+		if t, ok := symbolic.IRType(v.Type()); ok && a.e != nil && t.Kind != c.KBool && a.e.Type().Kind != c.KBool {
+			return binding{e: c.Fold(c.Conv(t, a.e))}
+		}
+	case *ssa.ChangeType:
+		return x.value(f, v.X)
+	case *ssa.Field:
+		if a := x.value(f, v.X); a.in != nil && v.Field < len(a.in.fields) {
+			return bindInput(a.in.fields[v.Field])
+		}
+	case *ssa.Call:
+		if bi, ok := v.Call.Value.(*ssa.Builtin); ok && bi.Name() == "len" && len(v.Call.Args) == 1 {
+			if a := x.value(f, v.Call.Args[0]); a.n != nil {
+				return binding{e: a.n}
+			}
+		}
+		x.makeOpaque("a call")
+	}
+	return x.havoc(v.Type(), "v")
+}
+
+// loopInfo holds the natural loops of a function.
+type loopInfo struct {
+	back        map[edge]bool
+	header      map[*ssa.BasicBlock]bool
+	vars        map[*ssa.BasicBlock]map[*types.Var]bool // per header: the source variables its loop refers to
+	irreducible bool
+}
+
+// findLoops finds the back edges (to a block that dominates their
+// source), each header's natural loop and the variables it refers to,
+// and whether the graph without back edges still has a cycle (a loop
+// without a single entry, which widening cannot handle).
+func findLoops(fn *ssa.Function) *loopInfo {
+	li := &loopInfo{back: map[edge]bool{}, header: map[*ssa.BasicBlock]bool{}, vars: map[*ssa.BasicBlock]map[*types.Var]bool{}}
+	for _, b := range fn.Blocks {
+		for _, s := range b.Succs {
+			if s.Dominates(b) {
+				li.back[edge{b, s}] = true
+				li.header[s] = true
+			}
+		}
+	}
+	for h := range li.header {
+		body := map[*ssa.BasicBlock]bool{h: true}
+		var stack []*ssa.BasicBlock
+		for _, p := range h.Preds {
+			if li.back[edge{p, h}] && !body[p] {
+				body[p] = true
+				stack = append(stack, p)
+			}
+		}
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, p := range b.Preds {
+				if !body[p] {
+					body[p] = true
+					stack = append(stack, p)
+				}
+			}
+		}
+		vars := map[*types.Var]bool{}
+		for b := range body {
+			for _, ins := range b.Instrs {
+				if d, ok := ins.(*ssa.DebugRef); ok {
+					if v, ok := d.Object().(*types.Var); ok {
+						vars[v] = true
+					}
+				}
+			}
+		}
+		li.vars[h] = vars
+	}
+	// Cycle check on the forward edges (Kahn's algorithm).
+	indeg := map[*ssa.BasicBlock]int{}
+	for _, b := range fn.Blocks {
+		for _, s := range b.Succs {
+			if !li.back[edge{b, s}] {
+				indeg[s]++
+			}
+		}
+	}
+	var queue []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		if indeg[b] == 0 {
+			queue = append(queue, b)
+		}
+	}
+	seen := 0
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		seen++
+		for _, s := range b.Succs {
+			if !li.back[edge{b, s}] {
+				if indeg[s]--; indeg[s] == 0 {
+					queue = append(queue, s)
+				}
+			}
+		}
+	}
+	li.irreducible = seen != len(fn.Blocks)
+	return li
+}
+
+// posIn reports whether p lies in n's span.
+func posIn(p token.Pos, n ast.Node) bool { return p.IsValid() && n.Pos() <= p && p < n.End() }

@@ -1,0 +1,254 @@
+package equiv
+
+// This file implements the sufficiency check (seed 003 §4.2, "analyze
+// the execution after the mutated statement"): the original function
+// and the mutant, each explored to the end of every path (mode bounded),
+// side by side in one SAT query that asks for an input on which their
+// outcomes differ — results, or whether and how they panic. Unsat proves
+// the mutant equivalent even when its infection is masked later; a model
+// is an input that kills it.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"runtime"
+
+	"golang.org/x/tools/go/ssa"
+
+	c "github.com/gozilla/gozilla/internal/constraint"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/solve/sat"
+	"github.com/gozilla/gozilla/internal/symbolic"
+)
+
+// runsMiter reports whether the unit's original can be put in a miter:
+// its bounded exploration is complete and models every outcome.
+func (p *prover) runsMiter() bool {
+	if p.bounded == nil {
+		p.bounded = explore(p.fn, p.inputs, nil, bounded, p.cache)
+	}
+	return p.bounded.incomplete == "" && p.bounded.opaque == ""
+}
+
+// mutantPaths explores the mutant's version of the unit (bounded), once.
+func (p *prover) mutantPaths(m *mutate.Mutant) (*exploration, error) {
+	if mb, ok := p.mutants[m.ID]; ok {
+		return mb, p.mutantErr[m.ID]
+	}
+	mfn, err := mutantFunc(p, m)
+	if err != nil {
+		p.mutants[m.ID], p.mutantErr[m.ID] = nil, err
+		return nil, err
+	}
+	mb := explore(mfn, p.inputs, nil, bounded, p.cache)
+	switch {
+	case mb.incomplete != "":
+		err = fmt.Errorf("the mutant's %s", mb.incomplete)
+	case mb.opaque != "":
+		err = fmt.Errorf("the mutant has an %s", mb.opaque)
+	}
+	if err != nil {
+		mb = nil
+	}
+	p.mutants[m.ID], p.mutantErr[m.ID] = mb, err
+	return mb, err
+}
+
+// killedBySimulation evaluates the original's and the mutant's paths
+// on small and boundary inputs: an input on which their outcomes differ
+// makes the mutant killable, with no proof to attempt.
+func (p *prover) killedBySimulation(v *Verdict, m *mutate.Mutant) bool {
+	mb, err := p.mutantPaths(m)
+	if err != nil {
+		return false
+	}
+	if model := p.simulate(outcomes(p.bounded), outcomes(mb)); model != nil {
+		v.Status, v.Input = Killable, p.modelInput(model)
+		v.Reason = "an input makes the outputs differ (found by evaluating both versions' paths)"
+		return true
+	}
+	return false
+}
+
+func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
+	if !p.runsMiter() {
+		why := p.bounded.incomplete
+		if why == "" {
+			why = p.bounded.opaque
+		}
+		v.Reason = appendWhy(v.Reason, "no miter: "+why)
+		return false
+	}
+	mb, err := p.mutantPaths(m)
+	if err != nil {
+		v.Reason = appendWhy(v.Reason, "no miter: "+err.Error())
+		return false
+	}
+	ob := p.bounded
+	oa, ma := outcomes(ob), outcomes(mb)
+	for _, assumed := range []bool{false, true} {
+		if assumed && len(p.assume) == 0 {
+			break
+		}
+		q := sat.NewQuery()
+		if assumed {
+			for _, e := range p.assume {
+				q.Assert(e)
+			}
+		}
+		q.AssertOutcomesDiffer(oa, ma)
+		st, model, err := q.Solve(p.cfg.Timeout)
+		switch st {
+		case sat.Unsat:
+			v.Status, v.Method, v.Assumed, v.Input = Equivalent, Sufficiency, assumed, nil
+			v.Reason = fmt.Sprintf("the outputs never differ: original (%d paths) and mutant (%d paths) side by side, unsatisfiable (SAT)", len(ob.ends), len(mb.ends))
+			if assumed {
+				v.Reason += ", under //gozilla:assume"
+			}
+			v.Proof = []string{v.Reason}
+			return true
+		case sat.Sat:
+			if !assumed || v.Status != Killable {
+				v.Status, v.Input = Killable, p.modelInput(model)
+				v.Reason = "an input makes the outputs differ (a model of the miter)"
+			}
+			if !assumed {
+				continue // under the assumptions it may still be equivalent
+			}
+		default:
+			v.Reason = appendWhy(v.Reason, fmt.Sprintf("miter undecided: %v", err))
+		}
+	}
+	return false
+}
+
+// simulate looks for an input on which the outcomes differ by
+// evaluating both sides' paths on small and boundary values of the
+// inputs (every combination of a few when there are few inputs), which
+// settles most killable mutants without SAT. It returns nil when none
+// differs or the unit has assumptions (an input must meet them).
+func (p *prover) simulate(a, b []sat.Outcome) c.Assignment {
+	if len(p.assume) > 0 {
+		return nil
+	}
+	var syms []*c.Sym
+	for _, in := range p.inputs {
+		syms = append(syms, in.syms(nil)...)
+	}
+	if len(syms) == 0 || len(syms) > 6 {
+		return nil
+	}
+	cands := func(t c.Type) []c.Value {
+		switch t.Kind {
+		case c.KBool:
+			return []c.Value{c.BoolValue(false), c.BoolValue(true)}
+		case c.KInt:
+			var vs []c.Value
+			for k := uint64(0); k <= 5; k++ {
+				vs = append(vs, c.Wrap(t, k))
+			}
+			if t.Signed {
+				vs = append(vs, c.Wrap(t, ^uint64(0)), c.Wrap(t, uint64(t.Min())))
+			}
+			return append(vs, c.Wrap(t, t.Max()))
+		}
+		return nil
+	}
+	lists := make([][]c.Value, len(syms))
+	total := 1
+	for i, s := range syms {
+		lists[i] = cands(s.Type)
+		if lists[i] == nil {
+			return nil
+		}
+		total *= len(lists[i])
+		if total > 1<<12 {
+			return nil
+		}
+	}
+	asg := c.Assignment{}
+	for n := 0; n < total; n++ {
+		k := n
+		for i, s := range syms {
+			asg[s] = lists[i][k%len(lists[i])]
+			k /= len(lists[i])
+		}
+		if d, err := sat.OutcomesDiffer(a, b, asg); err == nil && d {
+			return asg
+		}
+	}
+	return nil
+}
+
+func appendWhy(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+func outcomes(ex *exploration) []sat.Outcome {
+	out := make([]sat.Outcome, len(ex.ends))
+	for i, e := range ex.ends {
+		code := e.panic
+		if code >= panicOpaque {
+			code = sat.Opaque
+		}
+		out[i] = sat.Outcome{Cond: e.cond, Code: code, Results: e.results}
+	}
+	return out
+}
+
+// mutantFunc builds the SSA form of the mutant's version of the unit:
+// the package type-checked again with the mutant's file.
+func mutantFunc(p *prover, m *mutate.Mutant) (*ssa.Function, error) {
+	pkg := p.pkg
+	fset := token.NewFileSet()
+	var files []*ast.File
+	var target *ast.FuncDecl
+	declOff := pkg.Fset.Position(p.u.Decl.Pos()).Offset
+	for _, f := range pkg.Files {
+		src := f.Src
+		if f.Path == m.File {
+			src = m.Apply(src)
+		}
+		af, err := parser.ParseFile(fset, f.Path, src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil, fmt.Errorf("mutant does not parse: %v", err)
+		}
+		files = append(files, af)
+		if f.Path == m.File {
+			for _, d := range af.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fset.Position(fd.Pos()).Offset == declOff {
+					target = fd
+				}
+			}
+		}
+	}
+	if target == nil {
+		return nil, fmt.Errorf("mutant's function not found")
+	}
+	info := &types.Info{
+		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{},
+		Implicits: map[ast.Node]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}, Scopes: map[ast.Node]*types.Scope{},
+		Instances: map[*ast.Ident]types.Instance{}, FileVersions: map[*ast.File]string{},
+	}
+	conf := types.Config{Importer: pkg.Importer(), GoVersion: pkg.Types.GoVersion(), Sizes: types.SizesFor("gc", runtime.GOARCH)}
+	tpkg, err := conf.Check(pkg.Path, fset, files, info)
+	if err != nil {
+		return nil, fmt.Errorf("mutant does not type-check: %v", err)
+	}
+	sp := symbolic.BuildFiles(fset, tpkg, files, info)
+	obj, _ := info.Defs[target.Name].(*types.Func)
+	if obj == nil {
+		return nil, fmt.Errorf("mutant's function has no type")
+	}
+	fn := sp.Prog.FuncValue(obj)
+	if fn == nil {
+		return nil, fmt.Errorf("mutant's function has no SSA form")
+	}
+	return fn, nil
+}

@@ -1,0 +1,357 @@
+package equiv_test
+
+// TestSoundness checks the prover's verdicts against execution
+// (internal/oracle) on every subject of testdata/subjects:
+//
+//   - every mutant declared Equivalent survives heavy random testing on
+//     its unit, and, where the unit's domain is small enough to
+//     enumerate, every input of it: a kill is a false proof, the worst
+//     bug the prover can have;
+//   - every Killable verdict's input kills its mutant when the harness
+//     runs it, and no mutant enumeration shows to be equivalent is
+//     called Killable;
+//   - where enumeration knows the truth, it logs how many of the true
+//     equivalents the prover finds.
+//
+// TestSoundness/selfcheck corrupts the verdicts of one subject (every
+// mutant Equivalent; every mutant Killable on one input) and checks that
+// the same checks catch every wrong one, so that the test can fail.
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gozilla/gozilla/internal/equiv"
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/oracle"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+const root = "../.."
+
+// subject is one package of testdata/subjects, its mutants, the prover's
+// report and an oracle.
+type subject struct {
+	name string
+	pkg  *load.Package
+	set  *mutate.Set
+	rep  *equiv.Report
+	o    *oracle.Oracle
+	// truth holds, for each unit whose domain was enumerated, the
+	// mutants every input kills (those absent are truly equivalent).
+	truth map[*unit.Unit]map[int][]value.Value
+}
+
+func openSubject(t *testing.T, name string) *subject {
+	t.Helper()
+	ctx := context.Background()
+	pkgs, err := load.Load(load.Config{Dir: root, NoTests: true}, "./testdata/subjects/"+name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &subject{name: name, pkg: pkgs[0], truth: map[*unit.Unit]map[int][]value.Value{}}
+	if s.set, err = mutate.Generate(s.pkg, mutate.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if s.rep, err = equiv.Analyze(ctx, s.pkg, s.set, equiv.Config{}); err != nil {
+		t.Fatal(err)
+	}
+	if s.o, err = oracle.New(ctx, s.pkg, s.set, 2); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.o.Close)
+	return s
+}
+
+// enumerable reports whether the truth of u's mutants is to be computed
+// by enumeration: its domain is small, and with -short smaller still.
+func enumerable(u *unit.Unit) bool {
+	d := oracle.Domain(u)
+	limit := uint64(oracle.DefaultLimit)
+	if testing.Short() {
+		limit = 1 << 16
+	}
+	return d > 0 && d <= limit
+}
+
+// randomInputs is the number of random inputs each unit's Equivalent
+// mutants must survive.
+func randomInputs() int {
+	if testing.Short() {
+		return 400
+	}
+	return 3000
+}
+
+// unitResult is what the checks found on one unit.
+type unitResult struct {
+	mutants, equivalent int // the unit's mutants; those declared Equivalent
+	known               bool
+	trueEq, found       int      // with known truth: true equivalents; of them, declared Equivalent
+	falseEq             []string // Equivalent verdicts refuted by execution
+	badKill             []string // Killable verdicts execution contradicts
+	killChecked         int      // Killable inputs run
+}
+
+func (s *subject) describe(id int, v *equiv.Verdict) string {
+	m := s.set.Mutants[id-1]
+	d := fmt.Sprintf("%s #%d %s %s line %d: %q → %q", s.name, id, m.Op, m.Func, m.Line, m.Orig, m.Repl)
+	if v != nil {
+		d += fmt.Sprintf(" [%s/%s: %s]", v.Status, v.Method, v.Reason)
+		if v.Assumed {
+			d += " (assumed)"
+		}
+	}
+	return d
+}
+
+func call(u *unit.Unit, in []value.Value) string {
+	var p value.Printer
+	parts := make([]string, len(in))
+	for i, t := range u.Inputs() {
+		if i < len(in) {
+			parts[i] = p.Literal(t, in[i])
+		}
+	}
+	return u.Name + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// check runs the checks on u's mutants under verdicts (by mutant ID).
+func (s *subject) check(ctx context.Context, u *unit.Unit, verdicts map[int]*equiv.Verdict, nRandom int) (*unitResult, error) {
+	ids := s.o.Mutants(u)
+	r := &unitResult{mutants: len(ids)}
+	var eq []int
+	for _, id := range ids {
+		if v := verdicts[id]; v != nil && v.Status == equiv.Equivalent {
+			eq = append(eq, id)
+		}
+	}
+	r.equivalent = len(eq)
+	exh, known := s.truth[u]
+	r.known = known
+	refuted := map[int]bool{}
+	if known {
+		r.trueEq = len(ids) - len(exh)
+		for _, id := range eq {
+			if in := exh[id]; in != nil {
+				refuted[id] = true
+				r.falseEq = append(r.falseEq, fmt.Sprintf("%s: killed by %s (exhaustive enumeration)", s.describe(id, verdicts[id]), call(u, in)))
+			} else {
+				r.found++
+			}
+		}
+	}
+	if len(eq) > 0 {
+		rnd, err := s.o.Random(ctx, u, eq, nRandom, 1)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range eq {
+			if in := rnd[id]; in != nil && !refuted[id] {
+				r.falseEq = append(r.falseEq, fmt.Sprintf("%s: killed by %s (random testing)", s.describe(id, verdicts[id]), call(u, in)))
+			}
+		}
+	}
+	for _, id := range ids {
+		v := verdicts[id]
+		if v == nil || v.Status != equiv.Killable {
+			continue
+		}
+		if known && exh[id] == nil {
+			r.badKill = append(r.badKill, fmt.Sprintf("%s: Killable, yet no input of the domain kills it (exhaustive enumeration)", s.describe(id, v)))
+			continue
+		}
+		if v.Input == nil {
+			continue
+		}
+		r.killChecked++
+		killed, rejected, err := s.o.Run(ctx, u, v.Input, []int{id})
+		switch {
+		case err != nil:
+			r.badKill = append(r.badKill, fmt.Sprintf("%s: its input %s cannot be judged: %v", s.describe(id, v), call(u, v.Input), err))
+		case rejected:
+			r.badKill = append(r.badKill, fmt.Sprintf("%s: its input %s breaks the unit's //gozilla:assume directives", s.describe(id, v), call(u, v.Input)))
+		case len(killed) == 0:
+			r.badKill = append(r.badKill, fmt.Sprintf("%s: its input %s does not kill it", s.describe(id, v), call(u, v.Input)))
+		}
+	}
+	return r, nil
+}
+
+func subjectNames(t *testing.T) []string {
+	ents, err := os.ReadDir(filepath.Join(root, "testdata", "subjects"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range ents {
+		if e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) < 20 {
+		t.Fatalf("%d subjects in testdata/subjects", len(names))
+	}
+	return names
+}
+
+func TestSoundness(t *testing.T) {
+	ctx := context.Background()
+	nRandom := randomInputs()
+	var summary []string
+	var totTrue, totFound, totM, totE, totFalse, totBad, totKill int
+	for _, name := range subjectNames(t) {
+		t.Run(name, func(t *testing.T) {
+			t0 := time.Now()
+			s := openSubject(t, name)
+			analyzed := time.Since(t0)
+			var m, e, falseN, badN, trueEq, found, known, kills, unchecked int
+			methods := map[equiv.Method]int{}
+			checked := map[int]bool{}
+			for _, u := range s.o.Units() {
+				if enumerable(u) {
+					exh, err := s.o.Exhaustive(ctx, u, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					s.truth[u] = exh
+				}
+				r, err := s.check(ctx, u, s.rep.Verdicts, nRandom)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, id := range s.o.Mutants(u) {
+					checked[id] = true
+				}
+				for _, f := range r.falseEq {
+					t.Errorf("FALSE EQUIVALENT: %s", f)
+				}
+				for _, f := range r.badKill {
+					t.Errorf("WRONG KILLABLE: %s", f)
+				}
+				m += r.mutants
+				e += r.equivalent
+				falseN += len(r.falseEq)
+				badN += len(r.badKill)
+				kills += r.killChecked
+				if r.known {
+					known++
+					trueEq += r.trueEq
+					found += r.found
+					t.Logf("%s: %d inputs, %d mutants, %d true equivalents, %d found, %d false, detection %s",
+						u.Name, oracle.Domain(u), r.mutants, r.trueEq, r.found, len(r.falseEq), rate(r.found, r.trueEq))
+				}
+			}
+			for _, mu := range s.set.Mutants {
+				v := s.rep.Verdicts[mu.ID]
+				if v == nil {
+					t.Errorf("%s: no verdict", s.describe(mu.ID, nil))
+					continue
+				}
+				if v.Status == equiv.Equivalent {
+					methods[v.Method]++
+					if !checked[mu.ID] {
+						unchecked++
+					}
+				}
+			}
+			truth := "—"
+			if known > 0 {
+				truth = fmt.Sprintf("%d/%d (%d units)", found, trueEq, known)
+			}
+			line := fmt.Sprintf("%-9s M %4d  E %3d (unreachable %d, rules %d, exact %d, sufficiency %d; %d unchecked)  false %d  bad killable %d/%d  truth found/true %s  %.1fs (analyze+build %.1fs)",
+				name, len(s.set.Mutants), methods[equiv.Unreachable]+methods[equiv.Rules]+methods[equiv.Exact]+methods[equiv.Sufficiency],
+				methods[equiv.Unreachable], methods[equiv.Rules], methods[equiv.Exact], methods[equiv.Sufficiency], unchecked,
+				falseN, badN, kills, truth, time.Since(t0).Seconds(), analyzed.Seconds())
+			t.Log(line)
+			summary = append(summary, line)
+			totM += m
+			totE += e
+			totFalse += falseN
+			totBad += badN
+			totKill += kills
+			totTrue += trueEq
+			totFound += found
+		})
+	}
+	for _, l := range summary {
+		t.Log(l)
+	}
+	t.Logf("all: %d mutants in units, %d declared equivalent, %d false; %d killable inputs run, %d wrong killable verdicts", totM, totE, totFalse, totKill, totBad)
+	t.Logf("small-domain units: %d of %d true equivalents found, detection %s (seed 003 Table 6: 47.63%%)", totFound, totTrue, rate(totFound, totTrue))
+}
+
+func rate(found, total int) string {
+	if total == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(found)/float64(total))
+}
+
+// TestSoundnessSelfCheck corrupts minval's verdicts and checks that the
+// checks of TestSoundness catch every wrong one: the test can fail.
+func TestSoundnessSelfCheck(t *testing.T) {
+	ctx := context.Background()
+	s := openSubject(t, "minval")
+	u := s.o.Unit("Min")
+	exh, err := s.o.Exhaustive(ctx, u, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := s.o.Mutants(u)
+	if len(exh) == 0 || len(exh) == len(ids) {
+		t.Fatalf("Min: %d of %d mutants killed", len(exh), len(ids))
+	}
+	// Every mutant Equivalent: enumeration and random testing must each
+	// refute the killable ones.
+	allEq := map[int]*equiv.Verdict{}
+	for _, id := range ids {
+		allEq[id] = &equiv.Verdict{ID: id, Status: equiv.Equivalent, Method: equiv.Rules, Reason: "corrupted"}
+	}
+	r, err := s.check(ctx, u, allEq, 400)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.known || len(r.falseEq) == 0 {
+		t.Errorf("random testing alone: %d false verdicts found, want some", len(r.falseEq))
+	}
+	s.truth[u] = exh
+	r, err = s.check(ctx, u, allEq, 400)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.falseEq) != len(exh) || r.found != len(ids)-len(exh) {
+		t.Errorf("with enumeration: %d false verdicts, %d found; want %d, %d", len(r.falseEq), r.found, len(exh), len(ids)-len(exh))
+	}
+	// Every mutant Killable on the zero input: the truly equivalent ones
+	// are flagged by enumeration, and those the zero input does not kill
+	// by running it.
+	zero := []value.Value{{}, {}}
+	killedByZero, _, err := s.o.Run(ctx, u, zero, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	allKill := map[int]*equiv.Verdict{}
+	want := 0
+	for _, id := range ids {
+		allKill[id] = &equiv.Verdict{ID: id, Status: equiv.Killable, Input: zero, Reason: "corrupted"}
+		if !slices.Contains(killedByZero, id) {
+			want++
+		}
+	}
+	r, err = s.check(ctx, u, allKill, 400)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.badKill) != want || want == 0 {
+		t.Errorf("Killable on %s: %d flagged, want %d (> 0)", call(u, zero), len(r.badKill), want)
+	}
+}
