@@ -259,11 +259,11 @@ func forms(pkg *load.Package, m *mutate.Mutant, s *siteInfo, fd *ast.FuncDecl) *
 		if _, paren := x.(*ast.ParenExpr); paren && x != e {
 			continue
 		}
-		src, err := splice(pkg, x, m)
+		src, err := symbolic.Splice(pkg, x, m)
 		if err != nil {
 			break
 		}
-		mx, info, err := typeCheck(pkg, src, x.Pos())
+		mx, info, err := symbolic.CheckExpr(pkg, src, x.Pos())
 		if err != nil {
 			if x == e {
 				mf.err = err
@@ -295,35 +295,6 @@ func shorten(s string) string {
 		return s[:37] + "..."
 	}
 	return s
-}
-
-// splice is the source of x with the mutant applied.
-func splice(pkg *load.Package, x ast.Expr, m *mutate.Mutant) (string, error) {
-	tf := pkg.Fset.File(x.Pos())
-	var src []byte
-	for _, f := range pkg.Files {
-		if f.Path == m.File {
-			src = f.Src
-		}
-	}
-	lo, hi := tf.Offset(x.Pos()), tf.Offset(x.End())
-	if src == nil || m.Offset < lo || m.End > hi {
-		return "", fmt.Errorf("%w: source of the expression", errUnsupported)
-	}
-	return string(src[lo:m.Offset]) + m.Repl + string(src[m.End:hi]), nil
-}
-
-// typeCheck parses expression text and type-checks it in the scope at pos.
-func typeCheck(pkg *load.Package, src string, pos token.Pos) (ast.Expr, *types.Info, error) {
-	e, err := parser.ParseExpr(src)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", errUnsupported, err)
-	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	if err := types.CheckExpr(pkg.Fset, pkg.Types, pos, e, info); err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", errUnsupported, err)
-	}
-	return e, info, nil
 }
 
 func isUntyped(t types.Type) bool {
@@ -397,7 +368,7 @@ func statementDiff(pkg *load.Package, m *mutate.Mutant, st ast.Stmt, ev *evaluat
 				}
 				return y, nil
 			}
-			op := assignOp(tok)
+			op := mutate.AssignOp(tok)
 			if !c.Valid(op, x, y) {
 				return nil, fmt.Errorf("%w: %s", errUnsupported, tok)
 			}
@@ -424,32 +395,4 @@ func parseStmt(src string) (ast.Stmt, error) {
 		return nil, fmt.Errorf("%w: not one statement", errUnsupported)
 	}
 	return body.List[0], nil
-}
-
-func assignOp(tok token.Token) token.Token {
-	switch tok {
-	case token.ADD_ASSIGN:
-		return token.ADD
-	case token.SUB_ASSIGN:
-		return token.SUB
-	case token.MUL_ASSIGN:
-		return token.MUL
-	case token.QUO_ASSIGN:
-		return token.QUO
-	case token.REM_ASSIGN:
-		return token.REM
-	case token.AND_ASSIGN:
-		return token.AND
-	case token.OR_ASSIGN:
-		return token.OR
-	case token.XOR_ASSIGN:
-		return token.XOR
-	case token.AND_NOT_ASSIGN:
-		return token.AND_NOT
-	case token.SHL_ASSIGN:
-		return token.SHL
-	case token.SHR_ASSIGN:
-		return token.SHR
-	}
-	return token.ILLEGAL
 }

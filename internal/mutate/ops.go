@@ -943,7 +943,7 @@ func (c *collector) postStmt(st ast.Stmt) {
 		if id == nil {
 			return
 		}
-		origVal = []seg{lit(id.Name + " " + binOf(st.Tok).String() + " ("), c.span(st.Rhs[0]), lit(")")}
+		origVal = []seg{lit(id.Name + " " + AssignOp(st.Tok).String() + " ("), c.span(st.Rhs[0]), lit(")")}
 	default:
 		return
 	}
@@ -982,8 +982,9 @@ func (c *collector) postStmt(st ast.Stmt) {
 	c.addSite(s)
 }
 
-// binOf maps an assignment operator to its binary operator.
-func binOf(tok token.Token) token.Token {
+// AssignOp maps an assignment operator (+= …) to its binary operator
+// (token.ILLEGAL for the others).
+func AssignOp(tok token.Token) token.Token {
 	switch tok {
 	case token.ADD_ASSIGN:
 		return token.ADD

@@ -75,11 +75,11 @@ func Mutant(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr, e
 	// once; each event evaluates them under its own values.
 	mt := &mutated{}
 	if e, isExpr := node.(ast.Expr); isExpr && m.Op != mutate.ABS {
-		mt.repl, mt.replInfo, mt.replErr = check(pkg, m.Repl, e.Pos())
+		mt.repl, mt.replInfo, mt.replErr = CheckExpr(pkg, m.Repl, e.Pos())
 	}
 	if cond != nil && cond != node {
-		if src, err := spliced(pkg, cond, m); err == nil {
-			mt.cond, mt.condInfo, _ = check(pkg, src, cond.Pos())
+		if src, err := Splice(pkg, cond, m); err == nil {
+			mt.cond, mt.condInfo, _ = CheckExpr(pkg, src, cond.Pos())
 		}
 	}
 	var sys c.System
@@ -170,8 +170,9 @@ func necessity(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr
 	return s, nil
 }
 
-// spliced is the source of cond with the mutant applied.
-func spliced(pkg *load.Package, cond ast.Expr, m *mutate.Mutant) (string, error) {
+// Splice returns the source of the expression cond with the mutant
+// applied (the mutant's span must lie inside it).
+func Splice(pkg *load.Package, cond ast.Expr, m *mutate.Mutant) (string, error) {
 	tf := pkg.Fset.File(cond.Pos())
 	var src []byte
 	for _, f := range pkg.Files {
@@ -186,13 +187,14 @@ func spliced(pkg *load.Package, cond ast.Expr, m *mutate.Mutant) (string, error)
 	return string(src[lo:m.Offset]) + m.Repl + string(src[m.End:hi]), nil
 }
 
-// check parses Go expression text and type-checks it in the scope at pos.
-func check(pkg *load.Package, src string, pos token.Pos) (ast.Expr, *types.Info, error) {
+// CheckExpr parses Go expression text and type-checks it in the scope
+// at pos.
+func CheckExpr(pkg *load.Package, src string, pos token.Pos) (ast.Expr, *types.Info, error) {
 	e, err := parser.ParseExpr(src)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: %v", ErrUnsupported, err)
 	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
 	if err := types.CheckExpr(pkg.Fset, pkg.Types, pos, e, info); err != nil {
 		return nil, nil, fmt.Errorf("%w: %v", ErrUnsupported, err)
 	}
