@@ -24,6 +24,7 @@ import (
 
 	"github.com/gozilla/gozilla/internal/cbt"
 	"github.com/gozilla/gozilla/internal/emit"
+	"github.com/gozilla/gozilla/internal/equiv"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/report"
@@ -40,7 +41,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		jobs    = fs.Int("j", 0, "harness processes (default: number of CPUs)")
 		seed    = fs.Uint64("seed", 1, "random seed; the same code and seed give the same file")
 		random  = fs.Int("random", 1000, "most random inputs tried per unit (0: no random pass)")
-		engines = fs.String("engine", "random,cbt", "passes to run, in order: random, cbt (constraint-based, seed 000), sat (the same systems decided exactly by SAT)")
+		engines = fs.String("engine", "random,cbt,equiv", "passes to run: random, cbt (constraint-based, seed 000), sat (the same systems decided exactly by SAT), equiv (proofs of equivalence, seed 003; its inputs are candidates); deterministic passes run in the order given")
 		name    = fs.String("name", "{pkg}_gozilla_test.go", "name of the generated file in each package directory ({pkg} is the package name)")
 		dry     = fs.Bool("n", false, "report only; write no test file")
 		jsonOut = fs.Bool("json", false, "write the JSON report (schema gozilla.gen/v1) instead of text")
@@ -59,18 +60,17 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return &exitError{code: 2, msg: fmt.Sprintf("bad -run: %v", err)}
 		}
 	}
-	useRandom, useCBT, useSAT := false, false, false
+	useRandom := false
+	var passes []string
 	for _, e := range strings.Split(*engines, ",") {
-		switch strings.TrimSpace(e) {
+		switch e = strings.TrimSpace(e); e {
 		case "random":
 			useRandom = true
-		case "cbt":
-			useCBT = true
-		case "sat":
-			useSAT = true
+		case "cbt", "sat", "equiv":
+			passes = append(passes, e)
 		case "":
 		default:
-			return &exitError{code: 2, msg: fmt.Sprintf("bad -engine %q: want a list of random, cbt, sat", e)}
+			return &exitError{code: 2, msg: fmt.Sprintf("bad -engine %q: want a list of random, cbt, sat, equiv", e)}
 		}
 	}
 	explainIDs, err := parseIDs(*explain)
@@ -124,11 +124,15 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if *random <= 0 || !useRandom {
 			cfg.Random = -1
 		}
-		if useCBT {
-			cfg.Passes = append(cfg.Passes, cbt.New())
-		}
-		if useSAT {
-			cfg.Passes = append(cfg.Passes, cbt.NewExact())
+		for _, name := range passes {
+			switch name {
+			case "cbt":
+				cfg.Passes = append(cfg.Passes, cbt.New())
+			case "sat":
+				cfg.Passes = append(cfg.Passes, cbt.NewExact())
+			case "equiv":
+				cfg.Passes = append(cfg.Passes, equiv.NewPass())
+			}
 		}
 		if replace[file] {
 			cfg.Skip = file
@@ -308,6 +312,9 @@ func genReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
 			rm.Status = report.Killed
 		case gen.Lived:
 			rm.Status = report.Lived
+		case gen.Equivalent:
+			rm.Status = report.Equivalent
+			rm.Reason = res.Equivalent[m.ID]
 		default:
 			rm.Status = report.NotCovered
 		}
@@ -317,14 +324,14 @@ func genReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
 	pr.Score = report.UnitScore(pr.Killed, pr.Mutants-pr.Equivalent)
 	for _, s := range res.Stats {
 		u := report.Unit{Name: s.Unit.Name, File: report.RelPath(s.Unit.Pos.Filename), Line: s.Unit.Pos.Line, Skipped: s.Unit.Skip,
-			Mutants: s.Mutants, Killed: s.Killed, Live: s.Live, Tests: s.Tests, Seconds: s.Seconds}
+			Mutants: s.Mutants, Killed: s.Killed, Live: s.Live, Equivalent: s.Equivalent, Tests: s.Tests, Seconds: s.Seconds}
 		if len(s.ByPass) > 0 {
 			u.ByPass = s.ByPass
 		}
-		u.Score = report.UnitScore(s.Killed, s.Mutants)
+		u.Score = report.UnitScore(s.Killed, s.Mutants-s.Equivalent)
 		pr.Units = append(pr.Units, u)
 	}
-	pr.Other = report.Counts{Mutants: res.Other.Mutants, Killed: res.Other.Killed, Lived: res.Other.Live}
+	pr.Other = report.Counts{Mutants: res.Other.Mutants, Killed: res.Other.Killed, Lived: res.Other.Live, Equivalent: res.Other.Equivalent}
 	for _, t := range res.Tests {
 		pr.Cases = append(pr.Cases, report.GenTest{Unit: t.Unit.Name, Name: t.Name, Pass: t.Pass, Kills: t.Kills, Credit: t.Credit})
 	}

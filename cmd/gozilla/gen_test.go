@@ -245,7 +245,7 @@ func Clamp(x int) int {
 	return x
 }
 `})
-	r := gz(t, dir, "gen", "-n", "-json", "-j", "2", "./p")
+	r := gz(t, dir, "gen", "-n", "-json", "-j", "2", "-engine", "random,cbt", "./p")
 	if r.code != 0 {
 		t.Fatalf("gen: exit %d\n%s", r.code, r.stderr)
 	}
@@ -256,6 +256,7 @@ func Clamp(x int) int {
 			Orig   string
 			Repl   string
 			Why    string
+			Reason string
 		}
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
@@ -287,7 +288,7 @@ func Clamp(x int) int {
 	if id == 0 {
 		t.Fatal("no mutant x < 0 → x <= 0")
 	}
-	e := gz(t, dir, "gen", "-n", "-q", "-j", "2", "-explain", strconv.Itoa(id)+",1", "./p")
+	e := gz(t, dir, "gen", "-n", "-q", "-j", "2", "-engine", "random,cbt", "-explain", strconv.Itoa(id)+",1", "./p")
 	if e.code != 0 {
 		t.Fatalf("gen -explain: exit %d\n%s", e.code, e.stderr)
 	}
@@ -300,6 +301,38 @@ func Clamp(x int) int {
 	} {
 		if !strings.Contains(e.stdout, want) {
 			t.Errorf("-explain output lacks %q:\n%s", want, e.stdout)
+		}
+	}
+
+	// With the default passes the prover settles it: equivalent, with
+	// its proof, and out of the score's denominator.
+	p := gz(t, dir, "gen", "-n", "-json", "-j", "2", "./p")
+	if p.code != 0 {
+		t.Fatalf("gen: exit %d\n%s", p.code, p.stderr)
+	}
+	var full struct {
+		Packages []struct {
+			Mutants, Killed, Equivalent int
+			Score                       float64
+		}
+		Mutants []struct {
+			ID             int
+			Status, Reason string
+		}
+	}
+	if err := json.Unmarshal([]byte(p.stdout), &full); err != nil {
+		t.Fatal(err)
+	}
+	if st := full.Mutants[id-1]; st.Status != "equivalent" || !strings.Contains(st.Reason, "equiv: ") {
+		t.Errorf("mutant %d with the prover: %+v, want equivalent with the prover's reason", id, st)
+	}
+	if pk := full.Packages[0]; pk.Equivalent == 0 || pk.Score != float64(pk.Killed)/float64(pk.Mutants-pk.Equivalent) {
+		t.Errorf("package %+v: score is not killed/(mutants−equivalent)", pk)
+	}
+	x := gz(t, dir, "gen", "-n", "-q", "-j", "2", "-explain", strconv.Itoa(id), "./p")
+	for _, want := range []string{"  status: equivalent", "  proof ("} {
+		if !strings.Contains(x.stdout, want) {
+			t.Errorf("-explain output lacks %q:\n%s", want, x.stdout)
 		}
 	}
 }

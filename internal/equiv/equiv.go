@@ -123,6 +123,9 @@ type Config struct {
 	// the exploration and SAT work on one unit (0 = 20 s); what is left
 	// when it runs out stays unknown.
 	Timeout, UnitTimeout time.Duration
+	// Func, when set, restricts the analysis to that function (F, T.M
+	// or (*T).M).
+	Func string
 }
 
 func (cfg Config) runs(m Method) bool { return cfg.Upto == None || m <= cfg.Upto }
@@ -151,6 +154,9 @@ func Analyze(ctx context.Context, pkg *load.Package, set *mutate.Set, cfg Config
 	for _, u := range unit.Find(pkg, nil) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if cfg.Func != "" && u.Name != cfg.Func {
+			continue
 		}
 		ms := byFunc[u.Name]
 		delete(byFunc, u.Name)

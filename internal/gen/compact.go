@@ -166,6 +166,8 @@ func (g *generator) verdicts(res *Result) {
 		switch {
 		case killed[m.ID]:
 			res.Status[m.ID] = Killed
+		case g.equivalent[m.ID] != "":
+			res.Status[m.ID] = Equivalent
 		case g.reached[m.Site]:
 			res.Status[m.ID] = Lived
 		default:
@@ -193,9 +195,12 @@ func stats(res *Result, seconds map[*unit.Unit]float64) ([]*UnitStats, *UnitStat
 			s = other
 		}
 		s.Mutants++
-		if res.Status[m.ID] == Killed {
+		switch res.Status[m.ID] {
+		case Killed:
 			s.Killed++
-		} else {
+		case Equivalent:
+			s.Equivalent++
+		default:
 			s.Live++
 		}
 	}

@@ -102,6 +102,13 @@ type Explainer interface {
 	Explain(id int) string // the mutant's constraint system, several lines
 }
 
+// A Prover is a pass that can prove mutants equivalent (internal/equiv):
+// after its Candidates, gen asks it, and a mutant it proves is no longer
+// worked on and is reported equivalent (left out of MS = D/(M−E)).
+type Prover interface {
+	Equivalent(id int) (reason string, ok bool)
+}
+
 // Candidate is an input a pass proposes for a unit.
 type Candidate struct {
 	Unit *unit.Unit
@@ -113,6 +120,9 @@ type Target struct {
 	Pkg   *load.Package
 	Set   *mutate.Set
 	Units []*unit.Unit // supported and unsupported, in source order
+	// Live reports whether a mutant is still alive (not killed by a kept
+	// test, not proven equivalent).
+	Live func(id int) bool
 }
 
 // Status is a mutant's verdict after generation.
@@ -122,6 +132,7 @@ const (
 	Lived      Status = iota + 1 // reached by the kept tests, not killed
 	Killed                       // a kept test's outcome differs
 	NotCovered                   // no kept test reaches it
+	Equivalent                   // proven equivalent by a Prover pass
 )
 
 func (s Status) String() string {
@@ -132,6 +143,8 @@ func (s Status) String() string {
 		return "killed"
 	case NotCovered:
 		return "not_covered"
+	case Equivalent:
+		return "equivalent"
 	}
 	return fmt.Sprintf("Status(%d)", int(s))
 }
@@ -156,6 +169,7 @@ type Test struct {
 type UnitStats struct {
 	Unit                  *unit.Unit
 	Mutants, Killed, Live int
+	Equivalent            int // proven equivalent (not in Live)
 	Tests                 int
 	Seconds               float64
 	ByPass                map[string]int // tests emitted per pass
@@ -179,6 +193,9 @@ type Result struct {
 	// what the pass built for it (its constraint system).
 	Why     map[int]string
 	Explain map[int]string
+	// Equivalent holds, for each mutant proven equivalent, the proof's
+	// gist.
+	Equivalent map[int]string
 }
 
 // Generate runs the passes on pkg.
@@ -244,16 +261,18 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	defer pool.Close()
 
 	g := &generator{
-		cfg:     cfg,
-		pool:    pool,
-		target:  target,
-		index:   index,
-		live:    map[int]bool{},
-		reached: map[int]bool{},
-		slow:    map[int]int{},
-		why:     map[int]string{},
-		explain: map[int]Explainer{},
+		cfg:        cfg,
+		pool:       pool,
+		target:     target,
+		index:      index,
+		live:       map[int]bool{},
+		reached:    map[int]bool{},
+		slow:       map[int]int{},
+		why:        map[int]string{},
+		explain:    map[int]Explainer{},
+		equivalent: map[int]string{},
 	}
+	target.Live = func(id int) bool { return g.live[id] }
 	for _, m := range set.Mutants {
 		g.live[m.ID] = true
 	}
@@ -297,8 +316,15 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]Status{}, Why: map[int]string{}, Explain: map[int]string{}}
+	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]Status{}, Why: map[int]string{}, Explain: map[int]string{}, Equivalent: g.equivalent}
 	g.verdicts(res)
+	for id := range g.equivalent {
+		if x := g.explain[id]; x != nil {
+			if text := x.Explain(id); text != "" {
+				res.Explain[id] = text
+			}
+		}
+	}
 	for id, why := range g.why {
 		if res.Status[id] != Killed {
 			res.Why[id] = why
@@ -329,9 +355,10 @@ type generator struct {
 	byFunc map[string][]*mutate.Mutant
 	tests  []*Test
 
-	why     map[int]string    // from the last deterministic pass that tried a mutant
-	explain map[int]Explainer // that pass, when it can explain
-	seq     int
+	why        map[int]string    // from the last deterministic pass that tried a mutant
+	explain    map[int]Explainer // that pass, when it can explain
+	equivalent map[int]string    // mutants a Prover pass proved equivalent
+	seq        int
 }
 
 // liveIDs returns the live mutants, ascending.
@@ -427,6 +454,14 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 		cands, err := p.Candidates(ctx, g.target, m)
 		if x, ok := p.(Explainer); ok {
 			g.explain[id] = x
+		}
+		if pr, ok := p.(Prover); ok {
+			if why, eq := pr.Equivalent(id); eq {
+				g.live[id] = false
+				g.equivalent[id] = p.Name() + ": " + why
+				delete(g.why, id)
+				continue
+			}
 		}
 		if errors.Is(err, ErrCannot) {
 			why := "no candidate"

@@ -51,17 +51,20 @@ type GenPackage struct {
 
 // Unit is one function or method.
 type Unit struct {
-	Name    string         `json:"name"` // F, T.M or (*T).M
-	File    string         `json:"file"`
-	Line    int            `json:"line"`
-	Skipped string         `json:"skipped,omitempty"` // reason the unit has no tests generated
-	Mutants int            `json:"mutants"`
-	Killed  int            `json:"killed"`
-	Live    int            `json:"live"`
-	Score   *float64       `json:"score"`
-	Tests   int            `json:"tests"`
-	Seconds float64        `json:"seconds"`
-	ByPass  map[string]int `json:"by_pass,omitempty"` // tests emitted per pass
+	Name    string `json:"name"` // F, T.M or (*T).M
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Skipped string `json:"skipped,omitempty"` // reason the unit has no tests generated
+	Mutants int    `json:"mutants"`
+	Killed  int    `json:"killed"`
+	Live    int    `json:"live"`
+	// Equivalent counts the unit's mutants proven equivalent (in neither
+	// Killed nor Live, and out of Score's denominator).
+	Equivalent int            `json:"equivalent"`
+	Score      *float64       `json:"score"`
+	Tests      int            `json:"tests"`
+	Seconds    float64        `json:"seconds"`
+	ByPass     map[string]int `json:"by_pass,omitempty"` // tests emitted per pass
 }
 
 // GenTest is one emitted test case.
@@ -116,19 +119,19 @@ func (g *Gen) Text(w io.Writer, verbose bool) error {
 			file = "no test file written: no test kills a mutant"
 		}
 		fmt.Fprintf(tw, "%s → %s\n", p.Path, file)
-		fmt.Fprintln(tw, "UNIT\tMUTANTS\tKILLED\tLIVE\tMS\tTESTS\tSECONDS\tPASSES")
+		fmt.Fprintln(tw, "UNIT\tMUTANTS\tKILLED\tLIVE\tEQUIV\tMS\tTESTS\tSECONDS\tPASSES")
 		var skipped []Unit
 		for _, u := range p.Units {
 			if u.Skipped != "" {
 				skipped = append(skipped, u)
 				continue
 			}
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%d\t%.2f\t%s\n", u.Name, u.Mutants, u.Killed, u.Live, fmtScore(u.Score), u.Tests, u.Seconds, passes(u.ByPass))
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%d\t%.2f\t%s\n", u.Name, u.Mutants, u.Killed, u.Live, u.Equivalent, fmtScore(u.Score), u.Tests, u.Seconds, passes(u.ByPass))
 		}
 		if p.Other.Mutants > 0 {
-			fmt.Fprintf(tw, "(not units)\t%d\t%d\t%d\t%s\t\t\t\n", p.Other.Mutants, p.Other.Killed, p.Other.Mutants-p.Other.Killed, fmtScore(scorePtr(p.Other)))
+			fmt.Fprintf(tw, "(not units)\t%d\t%d\t%d\t%d\t%s\t\t\t\n", p.Other.Mutants, p.Other.Killed, p.Other.Mutants-p.Other.Killed-p.Other.Equivalent, p.Other.Equivalent, fmtScore(scorePtr(p.Other)))
 		}
-		fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%s\t%d\t%.2f\t\n", p.Mutants, p.Killed, p.Mutants-p.Killed-p.Equivalent, fmtScore(p.Score), p.Tests, p.Seconds)
+		fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%d\t%s\t%d\t%.2f\t\n", p.Mutants, p.Killed, p.Mutants-p.Killed-p.Equivalent, p.Equivalent, fmtScore(p.Score), p.Tests, p.Seconds)
 		for _, u := range skipped {
 			fmt.Fprintf(tw, "skipped %s (%s:%d): %s\n", u.Name, u.File, u.Line, u.Skipped)
 		}
