@@ -81,6 +81,36 @@ var (
 // Eval evaluates e under a. Errors are *Panic (what Go would panic with)
 // or ErrUnbound. && and || short-circuit as in Go.
 func Eval(e Expr, a Assignment) (Value, error) {
+	return eval(e, a, func(x Expr) (Value, error) { return Eval(x, a) })
+}
+
+// Evaluator evaluates expressions under one assignment, each node once:
+// expressions built in loops share subterms (x &= x-1 doubles the tree
+// on every turn), which Eval would walk as trees.
+type Evaluator struct {
+	A    Assignment
+	memo map[Expr]evalResult
+}
+
+type evalResult struct {
+	v   Value
+	err error
+}
+
+// Eval evaluates e as the package's Eval does.
+func (ev *Evaluator) Eval(e Expr) (Value, error) {
+	if r, ok := ev.memo[e]; ok {
+		return r.v, r.err
+	}
+	v, err := eval(e, ev.A, ev.Eval)
+	if ev.memo == nil {
+		ev.memo = map[Expr]evalResult{}
+	}
+	ev.memo[e] = evalResult{v, err}
+	return v, err
+}
+
+func eval(e Expr, a Assignment, rec func(Expr) (Value, error)) (Value, error) {
 	switch e := e.(type) {
 	case *Var:
 		v, ok := a[e.Sym]
@@ -91,7 +121,7 @@ func Eval(e Expr, a Assignment) (Value, error) {
 	case *Const:
 		return e.V, nil
 	case *Unary:
-		x, err := Eval(e.X, a)
+		x, err := rec(e.X)
 		if err != nil {
 			return 0, err
 		}
@@ -108,13 +138,13 @@ func Eval(e Expr, a Assignment) (Value, error) {
 			return Wrap(t, -x.Uint()), nil
 		}
 	case *Convert:
-		x, err := Eval(e.X, a)
+		x, err := rec(e.X)
 		if err != nil {
 			return 0, err
 		}
 		return convert(e.T, e.X.Type(), x), nil
 	case *Binary:
-		x, err := Eval(e.X, a)
+		x, err := rec(e.X)
 		if err != nil {
 			return 0, err
 		}
@@ -123,14 +153,14 @@ func Eval(e Expr, a Assignment) (Value, error) {
 			if !x.Bool() {
 				return x, nil
 			}
-			return Eval(e.Y, a)
+			return rec(e.Y)
 		case token.LOR:
 			if x.Bool() {
 				return x, nil
 			}
-			return Eval(e.Y, a)
+			return rec(e.Y)
 		}
-		y, err := Eval(e.Y, a)
+		y, err := rec(e.Y)
 		if err != nil {
 			return 0, err
 		}

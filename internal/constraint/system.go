@@ -196,8 +196,16 @@ func (c Clause) Expr() Expr {
 // Eval reports whether the clause holds under a. A constraint that
 // panics does not hold.
 func (c Clause) Eval(a Assignment) (bool, error) {
+	return c.eval(func(e Expr) (Value, error) { return Eval(e, a) })
+}
+
+// EvalWith is Eval with an evaluator that shares work between the
+// constraints (and remembers it for later calls).
+func (c Clause) EvalWith(ev *Evaluator) (bool, error) { return c.eval(ev.Eval) }
+
+func (c Clause) eval(eval func(Expr) (Value, error)) (bool, error) {
 	for _, e := range c {
-		v, err := Eval(e, a)
+		v, err := eval(e)
 		if err != nil {
 			if _, ok := err.(*Panic); ok {
 				return false, nil

@@ -162,7 +162,7 @@ func Analyze(ctx context.Context, pkg *load.Package, set *mutate.Set, cfg Config
 		delete(byFunc, u.Name)
 		t0 := time.Now()
 		ur := &UnitReport{Name: u.Name, Mutants: len(ms)}
-		p := &prover{pkg: pkg, prog: prog, u: u, cfg: cfg, rep: rep, ur: ur, cache: map[string]bool{}, mutants: map[int]*exploration{}, mutantErr: map[int]error{}}
+		p := &prover{pkg: pkg, prog: prog, u: u, cfg: cfg, rep: rep, ur: ur, cache: newUnitCache(), mutants: map[int]*exploration{}, mutantErr: map[int]error{}}
 		p.run(ctx, ms)
 		ur.Seconds = time.Since(t0).Seconds()
 		rep.Units = append(rep.Units, ur)
@@ -191,10 +191,13 @@ type prover struct {
 	memVars   map[*types.Var]bool
 	sites     map[ast.Node]*siteInfo
 	bounded   *exploration // the original, bounded (sufficiency)
-	cache     map[string]bool
+	cache     *unitCache
 	mutants   map[int]*exploration // the mutants' bounded explorations
 	mutantErr map[int]error
 	deadline  time.Time // for the unit's SAT work
+	// boundedAssumed says the bounded explorations start from the
+	// unit's assumptions (its loops are bounded only under them).
+	boundedAssumed bool
 }
 
 func (p *prover) unknown(m *mutate.Mutant, why string) {
@@ -246,7 +249,7 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 		siteOf[m.ID] = s
 	}
 	p.deadline = time.Now().Add(p.cfg.UnitTimeout)
-	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache)
+	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache, nil)
 	p.ur.Incomplete, p.ur.Paths = p.ex.incomplete, p.ex.paths
 	p.memVars = memoryVars(p.fn)
 	for _, a := range u.Assume {
@@ -258,6 +261,7 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 	if p.ex.incomplete == "" {
 		p.findings()
 	}
+	var open []*mutate.Mutant
 	for _, m := range ms {
 		if ctx.Err() != nil {
 			return
@@ -266,7 +270,34 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 		if s == nil {
 			continue
 		}
-		p.rep.Verdicts[m.ID] = p.verdict(m, s)
+		v := p.verdict(m, s)
+		p.rep.Verdicts[m.ID] = v
+		if v.Status != Equivalent {
+			open = append(open, m)
+		}
+	}
+	if len(p.assume) == 0 || len(open) == 0 || p.ex.incomplete != "" {
+		return
+	}
+	// The unit's preconditions, assumed from the start, strengthen what
+	// the exploration knows (the loop invariants above all): the mutants
+	// still open get a second look, and what it proves is so only under
+	// the assumptions.
+	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache, p.assume)
+	if p.ex.incomplete != "" {
+		return
+	}
+	for _, m := range open {
+		if ctx.Err() != nil {
+			return
+		}
+		if v := p.verdict(m, siteOf[m.ID]); v.Status == Equivalent {
+			v.Assumed = true
+			if !strings.Contains(v.Reason, "//gozilla:assume") {
+				v.Reason += ", under //gozilla:assume"
+			}
+			p.rep.Verdicts[m.ID] = v
+		}
 	}
 }
 

@@ -47,13 +47,16 @@ const (
 	// since every proof must hold for the widened iteration anyway (it
 	// covers the exact ones), and each exact one multiplies the paths.
 	widenUnroll   = 0
-	boundedUnroll = 16   // iterations of a loop a bounded exploration follows
+	boundedUnroll = 32   // iterations of a loop a bounded exploration follows
 	maxPaths      = 4096 // paths per exploration
 	maxSteps      = 1 << 14
 	maxEvents     = 512 // arrivals recorded at one site
 	refuteSAT     = 5 * time.Millisecond
 	refuteBudget  = 400 * time.Millisecond
 	exploreTime   = 5 * time.Second
+	// invariantBudget bounds the SAT time spent proving loop invariants
+	// in one exploration.
+	invariantBudget = time.Second
 )
 
 // Panic codes of an end. Runtime panics of the same kind compare equal in
@@ -129,9 +132,10 @@ func (in *input) facts(out c.Clause) c.Clause {
 // variable: a scalar's value, an input struct, a length. The zero
 // binding is "unknown".
 type binding struct {
-	e  c.Expr
-	in *input
-	n  c.Expr
+	e     c.Expr
+	in    *input
+	n     c.Expr
+	tuple []binding // the results of an inlined call
 }
 
 func (b binding) known() bool { return b.e != nil || b.in != nil || b.n != nil }
@@ -179,10 +183,19 @@ type frame struct {
 	widened map[*ssa.BasicBlock]bool
 	seen    map[*siteInfo]bool
 	steps   int
+	// stack holds the calls being inlined, innermost last.
+	stack []callSite
+}
+
+// callSite is an inlined call: where the caller goes on when it returns.
+type callSite struct {
+	block *ssa.BasicBlock
+	index int // of the call instruction
+	call  *ssa.Call
 }
 
 func (f *frame) clone() *frame {
-	g := &frame{vals: make(map[ssa.Value]binding, len(f.vals)), env: f.env.Fork(), cond: append(c.Clause(nil), f.cond...),
+	g := &frame{stack: append([]callSite(nil), f.stack...), vals: make(map[ssa.Value]binding, len(f.vals)), env: f.env.Fork(), cond: append(c.Clause(nil), f.cond...),
 		iters: make(map[*ssa.BasicBlock]int, len(f.iters)), widened: make(map[*ssa.BasicBlock]bool, len(f.widened)),
 		seen: make(map[*siteInfo]bool, len(f.seen)), steps: f.steps}
 	for k, v := range f.vals {
@@ -210,14 +223,39 @@ type explorer struct {
 	res     *exploration
 	nhavoc  int
 	satLeft time.Duration
+	invLeft time.Duration // SAT time left for invariants
 	stop    bool
-	cache   map[string]bool // refutations, shared by the explorations of a unit
-	until   time.Time       // the exploration's deadline
+	cache   *unitCache // shared by the explorations of a unit
+	until   time.Time  // the exploration's deadline
+	probe   *probe     // set while a loop is probed for invariants
+
+	loopInfo map[*ssa.Function]*loopInfo
+	memInfo  map[*ssa.Function]map[*types.Var]bool
+}
+
+func (x *explorer) loopsOf(fn *ssa.Function) *loopInfo {
+	li := x.loopInfo[fn]
+	if li == nil {
+		li = findLoops(fn)
+		x.loopInfo[fn] = li
+	}
+	return li
+}
+
+func (x *explorer) memVarsOf(fn *ssa.Function) map[*types.Var]bool {
+	mv, ok := x.memInfo[fn]
+	if !ok {
+		mv = memoryVars(fn)
+		x.memInfo[fn] = mv
+	}
+	return mv
 }
 
 // explore walks fn's paths. inputs are the unit's parameters, receiver
-// first (shared between explorations that must agree on symbols).
-func explore(fn *ssa.Function, inputs []*input, sites []*siteInfo, m mode, cache map[string]bool) *exploration {
+// first (shared between explorations that must agree on symbols);
+// initial is a condition every path starts with (the unit's
+// assumptions, or nothing).
+func explore(fn *ssa.Function, inputs []*input, sites []*siteInfo, m mode, cache *unitCache, initial c.Clause) *exploration {
 	res := &exploration{fn: fn, inputs: inputs, events: map[*siteInfo][]*event{}, reached: map[*ssa.BasicBlock]bool{}, edges: map[edge]bool{}}
 	if fn == nil || len(fn.Blocks) == 0 {
 		res.incomplete = "no SSA body"
@@ -227,13 +265,15 @@ func explore(fn *ssa.Function, inputs []*input, sites []*siteInfo, m mode, cache
 		res.incomplete = fmt.Sprintf("%d parameters, %d inputs", len(fn.Params), len(inputs))
 		return res
 	}
-	x := &explorer{mode: m, fn: fn, res: res, satLeft: refuteBudget, cache: cache, until: time.Now().Add(exploreTime), before: map[ssa.Instruction][]*siteInfo{}, after: map[ssa.Instruction][]*siteInfo{}}
-	x.loops = findLoops(fn)
+	x := &explorer{mode: m, fn: fn, res: res, satLeft: refuteBudget, invLeft: invariantBudget, cache: cache, until: time.Now().Add(exploreTime), before: map[ssa.Instruction][]*siteInfo{}, after: map[ssa.Instruction][]*siteInfo{}}
+	x.loopInfo = map[*ssa.Function]*loopInfo{}
+	x.memInfo = map[*ssa.Function]map[*types.Var]bool{}
+	x.loops = x.loopsOf(fn)
 	if x.loops.irreducible {
 		res.incomplete = "irreducible control flow"
 		return res
 	}
-	x.memVars = memoryVars(fn)
+	x.memVars = x.memVarsOf(fn)
 	for _, s := range sites {
 		s.attach(fn, x.before, x.after)
 	}
@@ -251,6 +291,7 @@ func explore(fn *ssa.Function, inputs []*input, sites []*siteInfo, m mode, cache
 		}
 	}
 	f.cond = append(f.cond, res.facts...)
+	f.cond = append(f.cond, initial...)
 	res.entry = f.env.Freeze()
 	x.block(f, fn.Blocks[0], nil)
 	return res
@@ -315,22 +356,22 @@ func (x *explorer) havoc(t types.Type, why string) binding {
 // reduction (confirmed by SAT when SAT can decide it), or by SAT alone
 // within the exploration's SAT budget.
 func (x *explorer) refuted(cl c.Clause) bool {
-	key := ""
+	var key [2]uint64
 	if x.cache != nil {
-		key = cl.String()
-		if r, ok := x.cache[key]; ok {
+		key = x.cache.shapes.clauseKey(cl)
+		if r, ok := x.cache.refuted[key]; ok {
 			return r
 		}
 	}
 	r := x.refute(cl)
 	if x.cache != nil {
-		x.cache[key] = r
+		x.cache.refuted[key] = r
 	}
 	return r
 }
 
 func (x *explorer) refute(cl c.Clause) bool {
-	if domred.Refute(cl) != "" {
+	if x.cache.shapes.small(cl) && domred.Refute(cl) != "" {
 		if x.mode == bounded {
 			// A path dropped in error leaves inputs no path covers, which
 			// the miter counts as a difference: no need to confirm.
@@ -339,7 +380,7 @@ func (x *explorer) refute(cl c.Clause) bool {
 		st, _, _ := sat.Solve(cl, sat.Config{Timeout: 20 * time.Millisecond})
 		return st != sat.Sat // a model would mean domain reduction erred: keep the path
 	}
-	if x.mode == bounded || x.satLeft <= 0 {
+	if x.satLeft <= 0 {
 		return false
 	}
 	t0 := time.Now()
@@ -389,13 +430,26 @@ func (x *explorer) block(f *frame, b, from *ssa.BasicBlock) {
 		x.fail("a path longer than the step limit")
 		return
 	}
-	if from != nil {
+	if x.probe != nil {
+		// Probing a loop for invariants: a path ends where it comes back
+		// to the loop's head (recording the values it brings) or leaves
+		// the loop.
+		pr := x.probe
+		if b == pr.head {
+			pr.back = append(pr.back, probeArrival{cond: f.cond, next: x.phiValues(f, b, from)})
+			return
+		}
+		if b.Parent() == pr.head.Parent() && !pr.body[b] {
+			return // left the loop (blocks of inlined callees are followed)
+		}
+	} else if from != nil {
 		x.res.edges[edge{from, b}] = true
 	}
-	back := from != nil && x.loops.back[edge{from, b}]
+	loops := x.loopsOf(b.Parent())
+	back := from != nil && loops.back[edge{from, b}]
 	widenNow := false
 	switch {
-	case x.loops.header[b] && !back:
+	case loops.header[b] && !back:
 		// Entering a loop from outside: its iterations start again.
 		f.iters[b], f.widened[b] = 0, false
 		widenNow = x.mode == widen && widenUnroll == 0
@@ -412,33 +466,42 @@ func (x *explorer) block(f *frame, b, from *ssa.BasicBlock) {
 			widenNow = true
 		}
 	}
-	x.res.reached[b] = true
+	if x.probe == nil {
+		x.res.reached[b] = true
+	}
 	f.seen = map[*siteInfo]bool{}
 	if widenNow {
-		x.widenLoop(f, b)
+		x.widenLoop(f, b, from)
 	} else {
-		phis := map[ssa.Value]binding{}
-		for _, ins := range b.Instrs {
-			phi, ok := ins.(*ssa.Phi)
-			if !ok {
-				break
-			}
-			for i, p := range b.Preds {
-				if p == from {
-					phis[phi] = x.value(f, phi.Edges[i])
-				}
-			}
-		}
-		for k, v := range phis {
+		for k, v := range x.phiValues(f, b, from) {
 			f.vals[k] = v
 		}
 	}
 	x.run(f, b)
 }
 
+// phiValues are the values b's φ-nodes take when entered from from.
+func (x *explorer) phiValues(f *frame, b, from *ssa.BasicBlock) map[ssa.Value]binding {
+	phis := map[ssa.Value]binding{}
+	for _, ins := range b.Instrs {
+		phi, ok := ins.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		for i, p := range b.Preds {
+			if p == from {
+				phis[phi] = x.value(f, phi.Edges[i])
+			}
+		}
+	}
+	return phis
+}
+
 // widenLoop replaces what the loop at header h changes by unknowns: its
-// φ-nodes and the source variables it assigns.
-func (x *explorer) widenLoop(f *frame, h *ssa.BasicBlock) {
+// φ-nodes and the source variables it assigns; then it adds the
+// invariants it can prove of the φ-nodes (invariants.go).
+func (x *explorer) widenLoop(f *frame, h, from *ssa.BasicBlock) {
+	entry := x.phiValues(f, h, from)
 	f.widened[h] = true
 	for _, ins := range h.Instrs {
 		phi, ok := ins.(*ssa.Phi)
@@ -447,11 +510,14 @@ func (x *explorer) widenLoop(f *frame, h *ssa.BasicBlock) {
 		}
 		f.vals[phi] = x.widened(phi.Type(), phi.Comment)
 	}
-	for v := range x.loops.vars[h] {
+	for v := range x.loopsOf(h.Parent()).vars[h] {
 		f.env.Set(v, binding{})
 	}
 	// Values computed inside the loop are recomputed before use on any
 	// path through it; nothing else to forget.
+	if x.probe == nil && from != nil {
+		f.cond = append(f.cond, x.invariants(f, h, entry)...)
+	}
 }
 
 // widened is an unknown standing for a loop-carried value.
@@ -480,6 +546,9 @@ func isLengthed(t types.Type) bool {
 }
 
 func (x *explorer) record(f *frame, sites []*siteInfo) {
+	if x.probe != nil {
+		return
+	}
 	var snap *pmap.Layer[*types.Var, binding]
 	for _, s := range sites {
 		if f.seen[s] {
@@ -521,6 +590,10 @@ func (x *explorer) runFrom(f *frame, b *ssa.BasicBlock, start int) {
 			x.block(f, b.Succs[0], b)
 			return
 		case *ssa.Return:
+			if n := len(f.stack); n > 0 {
+				x.ret(f, ins)
+				return
+			}
 			x.finish(f, returned, ins.Results)
 			return
 		case *ssa.Panic:
@@ -531,7 +604,7 @@ func (x *explorer) runFrom(f *frame, b *ssa.BasicBlock, start int) {
 				return
 			}
 		case *ssa.Call:
-			if x.minMax(f, b, ins) {
+			if x.minMax(f, b, ins) || x.inline(f, b, ins) {
 				return
 			}
 			f.vals[ins] = x.eval(f, ins)
@@ -565,7 +638,7 @@ func (x *explorer) minMax(f *frame, b *ssa.BasicBlock, call *ssa.Call) bool {
 	if bi.Name() == "max" {
 		op = token.GEQ
 	}
-	first := c.Fold(c.Bin(op, l.e, r.e))
+	first := fold(c.Bin(op, l.e, r.e))
 	i := instrIndex(b, call)
 	for _, pick := range []struct {
 		cond c.Expr
@@ -588,6 +661,84 @@ func (x *explorer) minMax(f *frame, b *ssa.BasicBlock, call *ssa.Call) bool {
 	return true
 }
 
+// unitCache is what the explorations of one unit share: refutations by
+// structural key, and the memoised measures of expressions.
+type unitCache struct {
+	refuted map[[2]uint64]bool
+	shapes  *shapes
+}
+
+func newUnitCache() *unitCache {
+	return &unitCache{refuted: map[[2]uint64]bool{}, shapes: newShapes()}
+}
+
+// maxInline bounds the depth of inlined calls.
+const maxInline = 3
+
+// inline follows a static call to a function of the unit's package into
+// its body (not recursively, at most maxInline deep, not into functions
+// with deferred calls): the callee's paths go on in the caller when they
+// return. It reports whether it took over the rest of the block.
+func (x *explorer) inline(f *frame, b *ssa.BasicBlock, call *ssa.Call) bool {
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Pkg == nil || callee.Pkg != x.fn.Pkg || len(callee.Blocks) == 0 || callee.Recover != nil ||
+		len(f.stack) >= maxInline || len(callee.FreeVars) > 0 || len(callee.Params) != len(call.Call.Args) {
+		return false
+	}
+	if callee == x.fn {
+		return false
+	}
+	for _, cs := range f.stack {
+		if cs.call.Parent() == callee {
+			return false
+		}
+	}
+	for _, blk := range callee.Blocks {
+		for _, ins := range blk.Instrs {
+			if _, ok := ins.(*ssa.Defer); ok {
+				return false
+			}
+		}
+	}
+	if x.loopsOf(callee).irreducible {
+		return false
+	}
+	args := make([]binding, len(call.Call.Args))
+	for i, a := range call.Call.Args {
+		args[i] = x.value(f, a)
+	}
+	for i, prm := range callee.Params {
+		f.vals[prm] = args[i]
+		if obj, ok := prm.Object().(*types.Var); ok && !x.memVarsOf(callee)[obj] {
+			f.env.Set(obj, args[i])
+		}
+	}
+	f.stack = append(f.stack, callSite{block: b, index: instrIndex(b, call), call: call})
+	x.block(f, callee.Blocks[0], nil)
+	return true
+}
+
+// ret returns from an inlined call to its caller.
+func (x *explorer) ret(f *frame, r *ssa.Return) {
+	cs := f.stack[len(f.stack)-1]
+	f.stack = f.stack[:len(f.stack)-1]
+	switch len(r.Results) {
+	case 0:
+	case 1:
+		f.vals[cs.call] = x.value(f, r.Results[0])
+	default:
+		t := make([]binding, len(r.Results))
+		for i, v := range r.Results {
+			t[i] = x.value(f, v)
+		}
+		f.vals[cs.call] = binding{tuple: t}
+	}
+	if s := x.after[cs.call]; s != nil {
+		x.record(f, s)
+	}
+	x.runFrom(f, cs.block, cs.index+1)
+}
+
 func instrIndex(b *ssa.BasicBlock, ins ssa.Instruction) int {
 	for i, x := range b.Instrs {
 		if x == ins {
@@ -598,6 +749,9 @@ func instrIndex(b *ssa.BasicBlock, ins ssa.Instruction) int {
 }
 
 func (x *explorer) finish(f *frame, code int, results []ssa.Value) {
+	if x.probe != nil {
+		return
+	}
 	x.res.paths++
 	if x.res.paths >= maxPaths {
 		x.fail(fmt.Sprintf("more than %d paths", maxPaths))
@@ -624,7 +778,7 @@ func (x *explorer) branch(f *frame, b *ssa.BasicBlock, ins *ssa.If) {
 		x.fail("a branch on an unmodelled condition")
 		return
 	}
-	cond = c.Fold(cond)
+	cond = fold(cond)
 	if k, ok := cond.(*c.Const); ok {
 		if k.V.Bool() {
 			x.block(f, b.Succs[0], b)
@@ -632,6 +786,9 @@ func (x *explorer) branch(f *frame, b *ssa.BasicBlock, ins *ssa.If) {
 			x.block(f, b.Succs[1], b)
 		}
 		return
+	}
+	if x.probe != nil {
+		x.probe.guards = append(x.probe.guards, cond)
 	}
 	g := f.clone()
 	g.cond = append(g.cond, cond)
@@ -656,9 +813,9 @@ func (x *explorer) binOp(f *frame, v *ssa.BinOp) bool {
 	var ok c.Expr // the operation does not panic
 	switch {
 	case (v.Op == token.QUO || v.Op == token.REM) && b.e.Type().Kind == c.KInt:
-		ok = c.Fold(c.Bin(token.NEQ, b.e, c.Zero(b.e.Type())))
+		ok = fold(c.Bin(token.NEQ, b.e, c.Zero(b.e.Type())))
 	case (v.Op == token.SHL || v.Op == token.SHR) && b.e.Type().Signed:
-		ok = c.Fold(c.Bin(token.GEQ, b.e, c.Zero(b.e.Type())))
+		ok = fold(c.Bin(token.GEQ, b.e, c.Zero(b.e.Type())))
 	}
 	if k, isK := ok.(*c.Const); ok != nil && !isK {
 		if x.mode == bounded {
@@ -686,7 +843,7 @@ func (x *explorer) binOp(f *frame, v *ssa.BinOp) bool {
 		}
 		return false
 	}
-	f.vals[v] = binding{e: c.Fold(c.Bin(v.Op, a.e, b.e))}
+	f.vals[v] = binding{e: fold(c.Bin(v.Op, a.e, b.e))}
 	return true
 }
 
@@ -695,7 +852,7 @@ func (x *explorer) debugRef(f *frame, d *ssa.DebugRef) {
 		return
 	}
 	obj, ok := d.Object().(*types.Var)
-	if !ok || x.memVars[obj] {
+	if !ok || x.memVarsOf(d.Parent())[obj] {
 		return
 	}
 	// An unknown value is bound too: the variable's old value is stale.
@@ -710,16 +867,22 @@ func (x *explorer) eval(f *frame, v ssa.Value) binding {
 		switch v.Op {
 		case token.SUB, token.XOR, token.NOT:
 			if a := x.value(f, v.X); a.e != nil {
-				return binding{e: c.Fold(c.Un(v.Op, a.e))}
+				return binding{e: fold(c.Un(v.Op, a.e))}
 			}
 		}
 	case *ssa.Convert:
 		a := x.value(f, v.X)
 		if t, ok := symbolic.IRType(v.Type()); ok && a.e != nil && t.Kind != c.KBool && a.e.Type().Kind != c.KBool {
-			return binding{e: c.Fold(c.Conv(t, a.e))}
+			return binding{e: fold(c.Conv(t, a.e))}
 		}
 	case *ssa.ChangeType:
 		return x.value(f, v.X)
+	case *ssa.Extract:
+		if t := x.value(f, v.Tuple).tuple; v.Index < len(t) {
+			if t[v.Index].known() {
+				return t[v.Index]
+			}
+		}
 	case *ssa.Field:
 		if a := x.value(f, v.X); a.in != nil && v.Field < len(a.in.fields) {
 			return bindInput(a.in.fields[v.Field])
@@ -740,6 +903,7 @@ type loopInfo struct {
 	back        map[edge]bool
 	header      map[*ssa.BasicBlock]bool
 	vars        map[*ssa.BasicBlock]map[*types.Var]bool // per header: the source variables its loop refers to
+	body        map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
 	irreducible bool
 }
 
@@ -748,7 +912,7 @@ type loopInfo struct {
 // and whether the graph without back edges still has a cycle (a loop
 // without a single entry, which widening cannot handle).
 func findLoops(fn *ssa.Function) *loopInfo {
-	li := &loopInfo{back: map[edge]bool{}, header: map[*ssa.BasicBlock]bool{}, vars: map[*ssa.BasicBlock]map[*types.Var]bool{}}
+	li := &loopInfo{back: map[edge]bool{}, header: map[*ssa.BasicBlock]bool{}, vars: map[*ssa.BasicBlock]map[*types.Var]bool{}, body: map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}}
 	for _, b := range fn.Blocks {
 		for _, s := range b.Succs {
 			if s.Dominates(b) {
@@ -787,6 +951,7 @@ func findLoops(fn *ssa.Function) *loopInfo {
 			}
 		}
 		li.vars[h] = vars
+		li.body[h] = body
 	}
 	// Cycle check on the forward edges (Kahn's algorithm).
 	indeg := map[*ssa.BasicBlock]int{}

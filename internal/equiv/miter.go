@@ -28,7 +28,14 @@ import (
 // its bounded exploration is complete and models every outcome.
 func (p *prover) runsMiter() bool {
 	if p.bounded == nil {
-		p.bounded = explore(p.fn, p.inputs, nil, bounded, p.cache)
+		p.bounded = explore(p.fn, p.inputs, nil, bounded, p.cache, nil)
+		if p.bounded.incomplete != "" && len(p.assume) > 0 {
+			// Under the unit's preconditions its loops may be bounded:
+			// every miter is then one under the assumptions.
+			if b := explore(p.fn, p.inputs, nil, bounded, p.cache, p.assume); b.incomplete == "" {
+				p.bounded, p.boundedAssumed = b, true
+			}
+		}
 	}
 	return p.bounded.incomplete == "" && p.bounded.opaque == ""
 }
@@ -43,7 +50,11 @@ func (p *prover) mutantPaths(m *mutate.Mutant) (*exploration, error) {
 		p.mutants[m.ID], p.mutantErr[m.ID] = nil, err
 		return nil, err
 	}
-	mb := explore(mfn, p.inputs, nil, bounded, p.cache)
+	var initial c.Clause
+	if p.boundedAssumed {
+		initial = p.assume
+	}
+	mb := explore(mfn, p.inputs, nil, bounded, p.cache, initial)
 	switch {
 	case mb.incomplete != "":
 		err = fmt.Errorf("the mutant's %s", mb.incomplete)
@@ -90,8 +101,8 @@ func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 	ob := p.bounded
 	oa, ma := outcomes(ob), outcomes(mb)
 	for _, assumed := range []bool{false, true} {
-		if assumed && len(p.assume) == 0 {
-			break
+		if assumed && len(p.assume) == 0 || !assumed && p.boundedAssumed {
+			continue
 		}
 		q := sat.NewQuery()
 		if assumed {

@@ -25,7 +25,7 @@ type Query struct {
 	err  error
 	// check evaluates the query under a model with the reference
 	// semantics; a model that does not check is never reported.
-	checks []func(c.Assignment) (bool, error)
+	checks []func(*c.Evaluator) (bool, error)
 }
 
 // NewQuery returns the empty (true) conjunction.
@@ -47,7 +47,7 @@ func (q *Query) Assert(e c.Expr) {
 		return
 	}
 	q.and(q.b.c.And(t.ok, t.bits[0]))
-	q.checks = append(q.checks, func(a c.Assignment) (bool, error) { return c.Clause{e}.Eval(a) })
+	q.checks = append(q.checks, func(ev *c.Evaluator) (bool, error) { return c.Clause{e}.EvalWith(ev) })
 }
 
 // AssertDiffer adds "x and y differ": their values differ, or the
@@ -62,9 +62,9 @@ func (q *Query) AssertDiffer(x, y c.Expr) {
 		return
 	}
 	q.and(d)
-	q.checks = append(q.checks, func(a c.Assignment) (bool, error) {
-		vx, ex := c.Eval(x, a)
-		vy, ey := c.Eval(y, a)
+	q.checks = append(q.checks, func(ev *c.Evaluator) (bool, error) {
+		vx, ex := ev.Eval(x)
+		vy, ey := ev.Eval(y)
 		if ex != nil || ey != nil {
 			return true, nil
 		}
@@ -107,17 +107,17 @@ func (q *Query) AssertSome(cases []Case) {
 		any = k.Or(any, l)
 	}
 	q.and(any)
-	q.checks = append(q.checks, func(a c.Assignment) (bool, error) {
+	q.checks = append(q.checks, func(ev *c.Evaluator) (bool, error) {
 		for _, cs := range cases {
-			ok, err := cs.Holds.Eval(a)
+			ok, err := cs.Holds.EvalWith(ev)
 			if err != nil || !ok {
 				continue
 			}
 			if cs.X == nil {
 				return true, nil
 			}
-			vx, ex := c.Eval(cs.X, a)
-			vy, ey := c.Eval(cs.Y, a)
+			vx, ex := ev.Eval(cs.X)
+			vy, ey := ev.Eval(cs.Y)
 			if ex != nil || ey != nil || vx != vy {
 				return true, nil
 			}
@@ -190,7 +190,7 @@ func (q *Query) AssertOutcomesDiffer(a, b []Outcome) {
 	}
 	diff = k.Or(diff, k.And(sa.returned, same.Not()))
 	q.and(diff)
-	q.checks = append(q.checks, func(m c.Assignment) (bool, error) { return OutcomesDiffer(a, b, m) })
+	q.checks = append(q.checks, func(ev *c.Evaluator) (bool, error) { return OutcomesDiffer(a, b, ev.A) })
 }
 
 // OutcomesDiffer evaluates the outcomes of a and b under m with the
@@ -296,8 +296,9 @@ type outcomeVal struct {
 }
 
 func outcomeOf(paths []Outcome, m c.Assignment) (outcomeVal, error) {
+	ev := &c.Evaluator{A: m}
 	for _, p := range paths {
-		ok, err := p.Cond.Eval(m)
+		ok, err := p.Cond.EvalWith(ev)
 		if err != nil {
 			return outcomeVal{}, err
 		}
@@ -307,7 +308,7 @@ func outcomeOf(paths []Outcome, m c.Assignment) (outcomeVal, error) {
 		o := outcomeVal{code: p.Code}
 		if p.Code == 0 {
 			for _, r := range p.Results {
-				v, err := c.Eval(r, m)
+				v, err := ev.Eval(r)
 				if err != nil {
 					return outcomeVal{code: Opaque}, nil
 				}
@@ -348,8 +349,9 @@ func (q *Query) Solve(timeout time.Duration) (Status, c.Assignment, error) {
 		}
 		a[s] = c.Wrap(s.Type, u)
 	}
+	ev := &c.Evaluator{A: a}
 	for _, chk := range q.checks {
-		if ok, err := chk(a); !ok || err != nil {
+		if ok, err := chk(ev); !ok || err != nil {
 			return Unknown, nil, fmt.Errorf("sat: model %v does not check (%v)", a, err)
 		}
 	}

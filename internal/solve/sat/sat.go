@@ -86,10 +86,14 @@ type blaster struct {
 	c     *logic.C
 	syms  map[*c.Sym][]z.Lit
 	order []*c.Sym
+	// memo holds the terms of the nodes blasted so far: expressions
+	// share subterms (a loop's x &= x-1 doubles its tree each turn),
+	// and each node is blasted once.
+	memo map[c.Expr]term
 }
 
 func newBlaster() *blaster {
-	return &blaster{c: logic.NewC(), syms: map[*c.Sym][]z.Lit{}}
+	return &blaster{c: logic.NewC(), syms: map[*c.Sym][]z.Lit{}, memo: map[c.Expr]term{}}
 }
 
 func (b *blaster) konst(t c.Type, v c.Value) []z.Lit {
@@ -112,6 +116,17 @@ func width(t c.Type) int {
 }
 
 func (b *blaster) expr(e c.Expr) (term, error) {
+	if t, ok := b.memo[e]; ok {
+		return t, nil
+	}
+	t, err := b.expr1(e)
+	if err == nil {
+		b.memo[e] = t
+	}
+	return t, err
+}
+
+func (b *blaster) expr1(e c.Expr) (term, error) {
 	if e.Type().Kind == c.KFloat {
 		return term{}, ErrFloat
 	}
