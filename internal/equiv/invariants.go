@@ -13,7 +13,6 @@ package equiv
 
 import (
 	"go/token"
-	"os"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -34,8 +33,6 @@ type probeArrival struct {
 	cond c.Clause
 	next map[ssa.Value]binding
 }
-
-var debugInv = os.Getenv("GZINV") != ""
 
 // maxRounds bounds the probes of one loop.
 const maxRounds = 16
@@ -91,9 +88,6 @@ func (x *explorer) invariants(f *frame, h *ssa.BasicBlock, entry map[ssa.Value]b
 	// The first probe also gathers the loop's conditions: a φ compared
 	// with a value from outside the loop gives bounds to guess.
 	arrivals, guards := x.probeLoop(f, h, nil)
-	if debugInv {
-		println("probe", h.Parent().Name(), len(arrivals), len(guards), len(cands), x.res.incomplete)
-	}
 	if arrivals == nil && guards == nil {
 		return nil
 	}
@@ -157,13 +151,7 @@ func (x *explorer) invariants(f *frame, h *ssa.BasicBlock, entry map[ssa.Value]b
 				next = append(next, cand)
 			}
 		}
-		if debugInv {
-			println("round", round, len(keep), "->", len(next), len(arrivals))
-		}
 		if len(next) == len(keep) {
-			if debugInv {
-				println("invariants", h.Parent().Name(), h.String(), c.Clause(keep).String())
-			}
 			return keep
 		}
 		keep = next
