@@ -19,6 +19,9 @@ type Value uint64
 
 // Wrap returns the canonical value of the integer bits x in type t.
 func Wrap(t Type, x uint64) Value {
+	if t.Kind == KBool {
+		return Value(x & 1)
+	}
 	if t.Bits >= 64 {
 		return Value(x)
 	}

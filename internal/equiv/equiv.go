@@ -198,6 +198,8 @@ type prover struct {
 	// boundedAssumed says the bounded explorations start from the
 	// unit's assumptions (its loops are bounded only under them).
 	boundedAssumed bool
+	// boundedSummaries says they summarise the callees' loops.
+	boundedSummaries bool
 }
 
 func (p *prover) unknown(m *mutate.Mutant, why string) {
@@ -249,7 +251,7 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 		siteOf[m.ID] = s
 	}
 	p.deadline = time.Now().Add(p.cfg.UnitTimeout)
-	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache, nil)
+	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache, nil, false)
 	p.ur.Incomplete, p.ur.Paths = p.ex.incomplete, p.ex.paths
 	p.memVars = memoryVars(p.fn)
 	for _, a := range u.Assume {
@@ -283,7 +285,7 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 	// the exploration knows (the loop invariants above all): the mutants
 	// still open get a second look, and what it proves is so only under
 	// the assumptions.
-	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache, p.assume)
+	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache, p.assume, false)
 	if p.ex.incomplete != "" {
 		return
 	}

@@ -66,6 +66,7 @@ const (
 	panicDivide
 	panicShift
 	panicOpaque // explicit panics and the rest: never equal to another outcome
+	hang        = sat.Hang
 )
 
 // input is a parameter of the unit, or a part of one: a scalar has a
@@ -170,9 +171,11 @@ type exploration struct {
 	// opaque (bounded mode) says why outcomes are not modelled: an
 	// unknown value, a call, memory.
 	opaque string
-	paths  int
-	facts  c.Clause // the inputs' facts
-	entry  *pmap.Layer[*types.Var, binding]
+	// apps are the applications of summarised loops (bounded mode).
+	apps  []sat.Apply
+	paths int
+	facts c.Clause // the inputs' facts
+	entry *pmap.Layer[*types.Var, binding]
 }
 
 type frame struct {
@@ -183,6 +186,12 @@ type frame struct {
 	widened map[*ssa.BasicBlock]bool
 	seen    map[*siteInfo]bool
 	steps   int
+	// summaryRuns bounds the iterations of the summarised loops on the
+	// path (summary.go); summarised is the head of the loop whose
+	// summary the path is leaving.
+	summaryRuns int
+	summarised  *ssa.BasicBlock
+	summary     int // its application's index in exploration.apps
 	// stack holds the calls being inlined, innermost last.
 	stack []callSite
 }
@@ -195,7 +204,7 @@ type callSite struct {
 }
 
 func (f *frame) clone() *frame {
-	g := &frame{stack: append([]callSite(nil), f.stack...), vals: make(map[ssa.Value]binding, len(f.vals)), env: f.env.Fork(), cond: append(c.Clause(nil), f.cond...),
+	g := &frame{stack: append([]callSite(nil), f.stack...), summaryRuns: f.summaryRuns, summarised: f.summarised, summary: f.summary, vals: make(map[ssa.Value]binding, len(f.vals)), env: f.env.Fork(), cond: append(c.Clause(nil), f.cond...),
 		iters: make(map[*ssa.BasicBlock]int, len(f.iters)), widened: make(map[*ssa.BasicBlock]bool, len(f.widened)),
 		seen: make(map[*siteInfo]bool, len(f.seen)), steps: f.steps}
 	for k, v := range f.vals {
@@ -228,6 +237,10 @@ type explorer struct {
 	cache   *unitCache // shared by the explorations of a unit
 	until   time.Time  // the exploration's deadline
 	probe   *probe     // set while a loop is probed for invariants
+	// summaries turns on loop summaries (bounded mode); napps numbers
+	// their applications.
+	summaries bool
+	napps     int
 
 	loopInfo map[*ssa.Function]*loopInfo
 	memInfo  map[*ssa.Function]map[*types.Var]bool
@@ -255,7 +268,7 @@ func (x *explorer) memVarsOf(fn *ssa.Function) map[*types.Var]bool {
 // first (shared between explorations that must agree on symbols);
 // initial is a condition every path starts with (the unit's
 // assumptions, or nothing).
-func explore(fn *ssa.Function, inputs []*input, sites []*siteInfo, m mode, cache *unitCache, initial c.Clause) *exploration {
+func explore(fn *ssa.Function, inputs []*input, sites []*siteInfo, m mode, cache *unitCache, initial c.Clause, summaries bool) *exploration {
 	res := &exploration{fn: fn, inputs: inputs, events: map[*siteInfo][]*event{}, reached: map[*ssa.BasicBlock]bool{}, edges: map[edge]bool{}}
 	if fn == nil || len(fn.Blocks) == 0 {
 		res.incomplete = "no SSA body"
@@ -265,7 +278,7 @@ func explore(fn *ssa.Function, inputs []*input, sites []*siteInfo, m mode, cache
 		res.incomplete = fmt.Sprintf("%d parameters, %d inputs", len(fn.Params), len(inputs))
 		return res
 	}
-	x := &explorer{mode: m, fn: fn, res: res, satLeft: refuteBudget, invLeft: invariantBudget, cache: cache, until: time.Now().Add(exploreTime), before: map[ssa.Instruction][]*siteInfo{}, after: map[ssa.Instruction][]*siteInfo{}}
+	x := &explorer{mode: m, fn: fn, res: res, summaries: summaries, satLeft: refuteBudget, invLeft: invariantBudget, cache: cache, until: time.Now().Add(exploreTime), before: map[ssa.Instruction][]*siteInfo{}, after: map[ssa.Instruction][]*siteInfo{}}
 	x.loopInfo = map[*ssa.Function]*loopInfo{}
 	x.memInfo = map[*ssa.Function]map[*types.Var]bool{}
 	x.loops = x.loopsOf(fn)
@@ -449,6 +462,8 @@ func (x *explorer) block(f *frame, b, from *ssa.BasicBlock) {
 	back := from != nil && loops.back[edge{from, b}]
 	widenNow := false
 	switch {
+	case loops.header[b] && !back && x.mode == bounded && x.summaries && x.summarise(f, b, from):
+		return
 	case loops.header[b] && !back:
 		// Entering a loop from outside: its iterations start again.
 		f.iters[b], f.widened[b] = 0, false
@@ -666,10 +681,19 @@ func (x *explorer) minMax(f *frame, b *ssa.BasicBlock, call *ssa.Call) bool {
 type unitCache struct {
 	refuted map[[2]uint64]bool
 	shapes  *shapes
+	ufs     map[[2]uint64]sat.Apply // loop summaries by function and argument structure
+	keys    map[string]*c.Sym       // a symbol per summarised loop, to key them
+}
+
+func (u *unitCache) keySym(key string) *c.Sym {
+	if u.keys[key] == nil {
+		u.keys[key] = &c.Sym{Name: key, Type: c.Bool}
+	}
+	return u.keys[key]
 }
 
 func newUnitCache() *unitCache {
-	return &unitCache{refuted: map[[2]uint64]bool{}, shapes: newShapes()}
+	return &unitCache{refuted: map[[2]uint64]bool{}, shapes: newShapes(), ufs: map[[2]uint64]sat.Apply{}, keys: map[string]*c.Sym{}}
 }
 
 // maxInline bounds the depth of inlined calls.
@@ -779,7 +803,7 @@ func (x *explorer) branch(f *frame, b *ssa.BasicBlock, ins *ssa.If) {
 		return
 	}
 	cond = fold(cond)
-	if k, ok := cond.(*c.Const); ok {
+	if k, ok := cond.(*c.Const); ok && f.summarised != b {
 		if k.V.Bool() {
 			x.block(f, b.Succs[0], b)
 		} else {
@@ -789,6 +813,23 @@ func (x *explorer) branch(f *frame, b *ssa.BasicBlock, ins *ssa.If) {
 	}
 	if x.probe != nil {
 		x.probe.guards = append(x.probe.guards, cond)
+	}
+	if f.summarised == b {
+		// Leaving a summarised loop: its results end it, so the head's
+		// condition takes the exit.
+		f.summarised = nil
+		body := x.loopsOf(b.Parent()).body[b]
+		succ, c0 := b.Succs[1], c.Not(cond)
+		if !body[b.Succs[0]] {
+			succ, c0 = b.Succs[0], cond
+		}
+		f.cond = append(f.cond, c0)
+		app := &x.res.apps[f.summary]
+		app.Exit = append(app.Exit, c0)
+		if !x.refuted(f.cond) {
+			x.block(f, succ, b)
+		}
+		return
 	}
 	g := f.clone()
 	g.cond = append(g.cond, cond)

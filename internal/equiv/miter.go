@@ -28,12 +28,22 @@ import (
 // its bounded exploration is complete and models every outcome.
 func (p *prover) runsMiter() bool {
 	if p.bounded == nil {
-		p.bounded = explore(p.fn, p.inputs, nil, bounded, p.cache, nil)
-		if p.bounded.incomplete != "" && len(p.assume) > 0 {
-			// Under the unit's preconditions its loops may be bounded:
-			// every miter is then one under the assumptions.
-			if b := explore(p.fn, p.inputs, nil, bounded, p.cache, p.assume); b.incomplete == "" {
-				p.bounded, p.boundedAssumed = b, true
+		// Plain unrolling first; then with the callees' loops summarised
+		// (summary.go); then, under the unit's preconditions (which may
+		// bound its loops), each again: every miter is then one under the
+		// assumptions.
+		for _, try := range []struct{ assumed, summaries bool }{{false, false}, {false, true}, {true, false}, {true, true}} {
+			if try.assumed && len(p.assume) == 0 {
+				continue
+			}
+			var initial c.Clause
+			if try.assumed {
+				initial = p.assume
+			}
+			p.bounded = explore(p.fn, p.inputs, nil, bounded, p.cache, initial, try.summaries)
+			p.boundedAssumed, p.boundedSummaries = try.assumed, try.summaries
+			if p.bounded.incomplete == "" {
+				break
 			}
 		}
 	}
@@ -54,7 +64,7 @@ func (p *prover) mutantPaths(m *mutate.Mutant) (*exploration, error) {
 	if p.boundedAssumed {
 		initial = p.assume
 	}
-	mb := explore(mfn, p.inputs, nil, bounded, p.cache, initial)
+	mb := explore(mfn, p.inputs, nil, bounded, p.cache, initial, p.boundedSummaries)
 	switch {
 	case mb.incomplete != "":
 		err = fmt.Errorf("the mutant's %s", mb.incomplete)
@@ -110,7 +120,7 @@ func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 				q.Assert(e)
 			}
 		}
-		q.AssertOutcomesDiffer(oa, ma)
+		q.AssertOutcomesDiffer(oa, ma, append(append([]sat.Apply(nil), ob.apps...), mb.apps...))
 		st, model, err := q.Solve(p.cfg.Timeout)
 		switch st {
 		case sat.Unsat:
@@ -205,7 +215,7 @@ func outcomes(ex *exploration) []sat.Outcome {
 	out := make([]sat.Outcome, len(ex.ends))
 	for i, e := range ex.ends {
 		code := e.panic
-		if code >= panicOpaque {
+		if code >= panicOpaque && code != hang {
 			code = sat.Opaque
 		}
 		out[i] = sat.Outcome{Cond: e.cond, Code: code, Results: e.results}

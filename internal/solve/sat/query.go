@@ -23,6 +23,9 @@ type Query struct {
 	b    *blaster
 	root z.Lit
 	err  error
+	// uninterpreted is set when the query has uninterpreted functions:
+	// a model then says nothing certain about the real functions.
+	uninterpreted bool
 	// check evaluates the query under a model with the reference
 	// semantics; a model that does not check is never reported.
 	checks []func(*c.Evaluator) (bool, error)
@@ -156,12 +159,38 @@ type Outcome struct {
 // Opaque is the first code of panics that compare equal to nothing.
 const Opaque = 3
 
+// Hang is the code of a path that never ends (a summarised loop that
+// does not). An input on which the original hangs is no test: such
+// inputs are not differences, whatever the other side does.
+const Hang = 255
+
+// Apply is one application of an uninterpreted function (a summarised
+// loop): under equal arguments, two applications of one Key have equal
+// results and both end or neither does.
+type Apply struct {
+	Key     string
+	Args    []c.Expr
+	Results []c.Expr
+	Ends    c.Expr // bool: the loop ends
+	// Exit holds when the loop ends: its exit condition on the results.
+	Exit []c.Expr
+}
+
 // AssertOutcomesDiffer adds "the outcome of a differs from that of b",
 // where a and b each list a function's paths (disjoint conditions that
 // together cover every input). An input no listed path of a side covers
 // counts as a difference, so a gap in the exploration cannot hide one.
-func (q *Query) AssertOutcomesDiffer(a, b []Outcome) {
+//
+// apps are the applications of uninterpreted functions the paths of both
+// sides make; a model that relies on them is not an input the real
+// functions are known to differ on, so such a query is for its unsat
+// answer (Solve checks no model then).
+func (q *Query) AssertOutcomesDiffer(a, b []Outcome, apps []Apply) {
 	if q.err != nil {
+		return
+	}
+	if err := q.ackermann(apps); err != nil {
+		q.err = err
 		return
 	}
 	sa, err := q.side(a)
@@ -180,6 +209,8 @@ func (q *Query) AssertOutcomesDiffer(a, b []Outcome) {
 	}
 	k := q.b.c
 	diff := k.Ors(sa.covered.Not(), sb.covered.Not(), sa.ok.Not(), sb.ok.Not(), sa.opaque, sb.opaque, q.b.eq(sa.code, sb.code).Not())
+	codeT := c.Type{Kind: c.KInt, Bits: 8}
+	origHangs := k.And(sa.covered, q.b.eq(sa.code, q.b.konst(codeT, Hang)))
 	same := k.T
 	for i := range sa.res {
 		if len(sa.res[i]) != len(sb.res[i]) {
@@ -189,7 +220,10 @@ func (q *Query) AssertOutcomesDiffer(a, b []Outcome) {
 		same = k.And(same, q.b.eq(sa.res[i], sb.res[i]))
 	}
 	diff = k.Or(diff, k.And(sa.returned, same.Not()))
-	q.and(diff)
+	q.and(k.And(diff, origHangs.Not()))
+	if len(apps) > 0 {
+		q.uninterpreted = true
+	}
 	q.checks = append(q.checks, func(ev *c.Evaluator) (bool, error) { return OutcomesDiffer(a, b, ev.A) })
 }
 
@@ -202,6 +236,9 @@ func OutcomesDiffer(a, b []Outcome, m c.Assignment) (bool, error) {
 	if ea != nil || eb != nil {
 		return false, fmt.Errorf("model outside the explored paths")
 	}
+	if oa.code == Hang {
+		return false, nil
+	}
 	if oa.code != ob.code || oa.code >= Opaque {
 		return true, nil
 	}
@@ -211,6 +248,53 @@ func OutcomesDiffer(a, b []Outcome, m c.Assignment) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// ackermann adds, for each pair of applications of one function, that
+// equal arguments give equal results.
+func (q *Query) ackermann(apps []Apply) error {
+	k := q.b.c
+	terms := make([][]term, len(apps))
+	for i, ap := range apps {
+		for _, e := range append(append(append([]c.Expr(nil), ap.Args...), ap.Results...), ap.Ends) {
+			t, err := q.b.expr(e)
+			if err != nil {
+				return err
+			}
+			terms[i] = append(terms[i], t)
+		}
+	}
+	for i, ap := range apps {
+		for _, e := range ap.Exit {
+			t, err := q.b.expr(e)
+			if err != nil {
+				return err
+			}
+			q.and(k.Or(terms[i][len(terms[i])-1].bits[0].Not(), k.And(t.ok, t.bits[0])))
+		}
+	}
+	for i := range apps {
+		for j := i + 1; j < len(apps); j++ {
+			a, b := apps[i], apps[j]
+			if a.Key != b.Key || len(a.Args) != len(b.Args) || len(a.Results) != len(b.Results) {
+				continue
+			}
+			same := k.T
+			for n := range a.Args {
+				if len(terms[i][n].bits) != len(terms[j][n].bits) {
+					same = k.F
+					break
+				}
+				same = k.And(same, q.b.eq(terms[i][n].bits, terms[j][n].bits))
+			}
+			eq := k.T
+			for n := len(a.Args); n < len(terms[i]); n++ {
+				eq = k.And(eq, q.b.eq(terms[i][n].bits, terms[j][n].bits))
+			}
+			q.and(k.Or(same.Not(), eq))
+		}
+	}
+	return nil
 }
 
 type side struct {
@@ -257,7 +341,7 @@ func (q *Query) side(paths []Outcome) (*side, error) {
 		}
 		s.code = q.b.mux(sel, q.b.konst(codeT, c.Value(code)), s.code)
 		opq := k.F
-		if p.Code >= Opaque {
+		if p.Code >= Opaque && p.Code != Hang {
 			opq = k.T
 		}
 		s.opaque = k.Choice(sel, opq, s.opaque)
@@ -338,6 +422,9 @@ func (q *Query) Solve(timeout time.Duration) (Status, c.Assignment, error) {
 		return Unsat, nil, nil
 	case 0:
 		return Unknown, nil, fmt.Errorf("no decision in %v", timeout)
+	}
+	if q.uninterpreted {
+		return Unknown, nil, fmt.Errorf("satisfiable with uninterpreted loop summaries: no input to report")
 	}
 	a := c.Assignment{}
 	for _, s := range q.b.order {
