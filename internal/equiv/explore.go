@@ -53,7 +53,11 @@ const (
 	maxEvents     = 512 // arrivals recorded at one site
 	refuteSAT     = 5 * time.Millisecond
 	refuteBudget  = 400 * time.Millisecond
-	exploreTime   = 5 * time.Second
+	// boundedRefuteBudget is the SAT time for refuting branches that the
+	// bounded explorations of one unit share (one runs per mutant; a path
+	// kept in vain costs the miter little).
+	boundedRefuteBudget = time.Second
+	exploreTime         = 5 * time.Second
 	// invariantBudget bounds the SAT time spent proving loop invariants
 	// in one exploration.
 	invariantBudget = time.Second
@@ -356,11 +360,14 @@ func (x *explorer) makeOpaque(why string) {
 
 // havoc is a fresh unknown value of type t.
 func (x *explorer) havoc(t types.Type, why string) binding {
-	x.makeOpaque("unmodelled value (" + why + ")")
 	ct, ok := symbolic.IRType(t)
 	if !ok {
+		// An unknown aggregate or interface (a panic's value, say) makes
+		// no outcome unknown by itself: reading a scalar out of it, or
+		// returning it, does, and those say so.
 		return binding{}
 	}
+	x.makeOpaque("unmodelled value (" + why + ")")
 	x.nhavoc++
 	return binding{e: c.V(&c.Sym{Name: fmt.Sprintf("?%s#%d", why, x.nhavoc), Type: ct})}
 }
@@ -393,12 +400,16 @@ func (x *explorer) refute(cl c.Clause) bool {
 		st, _, _ := sat.Solve(cl, sat.Config{Timeout: 20 * time.Millisecond})
 		return st != sat.Sat // a model would mean domain reduction erred: keep the path
 	}
-	if x.satLeft <= 0 {
+	left := &x.satLeft
+	if x.mode == bounded && x.cache != nil {
+		left = &x.cache.boundedSAT
+	}
+	if *left <= 0 {
 		return false
 	}
 	t0 := time.Now()
-	st, _, _ := sat.Solve(cl, sat.Config{Timeout: refuteSAT})
-	x.satLeft -= time.Since(t0)
+	st, _, _ := sat.Solve(cl, sat.Config{Timeout: min(refuteSAT, *left)})
+	*left -= time.Since(t0)
 	return st == sat.Unsat
 }
 
@@ -683,6 +694,8 @@ type unitCache struct {
 	shapes  *shapes
 	ufs     map[[2]uint64]sat.Apply // loop summaries by function and argument structure
 	keys    map[string]*c.Sym       // a symbol per summarised loop, to key them
+	// boundedSAT is what is left of boundedRefuteBudget.
+	boundedSAT time.Duration
 }
 
 func (u *unitCache) keySym(key string) *c.Sym {
@@ -693,7 +706,7 @@ func (u *unitCache) keySym(key string) *c.Sym {
 }
 
 func newUnitCache() *unitCache {
-	return &unitCache{refuted: map[[2]uint64]bool{}, shapes: newShapes(), ufs: map[[2]uint64]sat.Apply{}, keys: map[string]*c.Sym{}}
+	return &unitCache{refuted: map[[2]uint64]bool{}, shapes: newShapes(), ufs: map[[2]uint64]sat.Apply{}, keys: map[string]*c.Sym{}, boundedSAT: boundedRefuteBudget}
 }
 
 // maxInline bounds the depth of inlined calls.
