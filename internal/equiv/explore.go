@@ -473,8 +473,6 @@ func (x *explorer) block(f *frame, b, from *ssa.BasicBlock) {
 	back := from != nil && loops.back[edge{from, b}]
 	widenNow := false
 	switch {
-	case loops.header[b] && !back && x.mode == bounded && x.summaries && x.summarise(f, b, from):
-		return
 	case loops.header[b] && !back:
 		// Entering a loop from outside: its iterations start again.
 		f.iters[b], f.widened[b] = 0, false
@@ -484,6 +482,11 @@ func (x *explorer) block(f *frame, b, from *ssa.BasicBlock) {
 			return // the widened state already covers this one
 		}
 		f.iters[b]++
+		if x.mode == bounded && x.summaries && x.probe == nil && x.summarise(f, b, from) {
+			// After one exact turn (so that a loop that does not run,
+			// or runs once, is exact), the rest is summarised.
+			return
+		}
 		if x.mode == bounded && f.iters[b] > boundedUnroll {
 			x.fail(fmt.Sprintf("a loop runs more than %d times", boundedUnroll))
 			return
