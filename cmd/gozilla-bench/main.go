@@ -4,6 +4,8 @@
 //
 //	go run ./cmd/gozilla-bench score [-n 3] [-j 2] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench gen [-n 3] [-j 2] [-seed 1] [-gremlins=false] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench cbt [-n 3] [-j 2] [-seed 1] [-sat=false] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench equiv [-n 3] [-j 2] [-random 20000] [-subjects a,b] [-utf8=false] [-w BENCHMARKS.md]
 //
 // score: gozilla score against gremlins v0.5.0 on copies of standard
 // library packages with their own tests (same packages, same tests, same
@@ -13,6 +15,12 @@
 // gen: gozilla gen on every subject of testdata/subjects, next to the
 // papers' figures, with the generated files checked by go test, by
 // gozilla score and by gremlins.
+//
+// cbt: gozilla gen with the random pass alone and with constraint-based
+// generation, side by side.
+//
+// equiv: the equivalent-mutant prover (internal/equiv) stage by stage on
+// every subject, its verdicts checked by execution (internal/oracle).
 package main
 
 import (
@@ -26,7 +34,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv [flags]")
 		os.Exit(2)
 	}
 	switch os.Args[1] {
@@ -74,6 +82,23 @@ func main() {
 			only = strings.Split(*subjects, ",")
 		}
 		if err := benchCBT(*n, *jobs, *seed, only, *utf8, *withSAT, *write); err != nil {
+			fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
+			os.Exit(1)
+		}
+	case "equiv":
+		fs := flag.NewFlagSet("equiv", flag.ExitOnError)
+		n := fs.Int("n", 1, "Analyze runs per subject and configuration; the median times are reported")
+		jobs := fs.Int("j", runtime.NumCPU(), "oracle workers")
+		random := fs.Int("random", 20000, "random inputs per unit that the Equivalent verdicts must survive")
+		write := fs.String("w", "", "update this markdown file's equiv section (e.g. BENCHMARKS.md)")
+		subjects := fs.String("subjects", "", "comma-separated subjects of testdata/subjects (default all)")
+		utf8 := fs.Bool("utf8", true, "also analyze the unicode/utf8 copy")
+		fs.Parse(os.Args[2:])
+		var only []string
+		if *subjects != "" {
+			only = strings.Split(*subjects, ",")
+		}
+		if err := benchEquiv(max(*n, 1), *jobs, *random, only, *utf8, *write); err != nil {
 			fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
 			os.Exit(1)
 		}

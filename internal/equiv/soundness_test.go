@@ -13,7 +13,7 @@ package equiv_test
 //   - where enumeration knows the truth, it logs how many of the true
 //     equivalents the prover finds.
 //
-// TestSoundness/selfcheck corrupts the verdicts of one subject (every
+// TestSoundnessSelfCheck corrupts the verdicts of one subject (every
 // mutant Equivalent; every mutant Killable on one input) and checks that
 // the same checks catch every wrong one, so that the test can fail.
 
@@ -45,6 +45,8 @@ type subject struct {
 	set  *mutate.Set
 	rep  *equiv.Report
 	o    *oracle.Oracle
+	// analyze is the time Analyze took.
+	analyze time.Duration
 	// truth holds, for each unit whose domain was enumerated, the
 	// mutants every input kills (those absent are truly equivalent).
 	truth map[*unit.Unit]map[int][]value.Value
@@ -61,14 +63,25 @@ func openSubject(t *testing.T, name string) *subject {
 	if s.set, err = mutate.Generate(s.pkg, mutate.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if s.rep, err = equiv.Analyze(ctx, s.pkg, s.set, equiv.Config{}); err != nil {
+	t0 := time.Now()
+	if s.rep, err = equiv.Analyze(ctx, s.pkg, s.set, proverConfig()); err != nil {
 		t.Fatal(err)
 	}
+	s.analyze = time.Since(t0)
 	if s.o, err = oracle.New(ctx, s.pkg, s.set, 2); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(s.o.Close)
 	return s
+}
+
+// proverConfig is the zero configuration (every stage, the default time
+// limits), with tighter limits with -short: fewer proofs, as sound.
+func proverConfig() equiv.Config {
+	if testing.Short() {
+		return equiv.Config{Timeout: time.Second / 2, UnitTimeout: 4 * time.Second}
+	}
+	return equiv.Config{}
 }
 
 // enumerable reports whether the truth of u's mutants is to be computed
@@ -77,7 +90,7 @@ func enumerable(u *unit.Unit) bool {
 	d := oracle.Domain(u)
 	limit := uint64(oracle.DefaultLimit)
 	if testing.Short() {
-		limit = 1 << 16
+		limit = 1 << 12
 	}
 	return d > 0 && d <= limit
 }
@@ -95,10 +108,14 @@ func randomInputs() int {
 type unitResult struct {
 	mutants, equivalent int // the unit's mutants; those declared Equivalent
 	known               bool
-	trueEq, found       int      // with known truth: true equivalents; of them, declared Equivalent
-	falseEq             []string // Equivalent verdicts refuted by execution
-	badKill             []string // Killable verdicts execution contradicts
-	killChecked         int      // Killable inputs run
+	trueEq, found       int          // with known truth: true equivalents; of them, declared Equivalent
+	falseEq             []string     // Equivalent verdicts refuted by execution
+	missed              []string     // with known truth: true equivalents not declared Equivalent
+	badKill             []string     // Killable verdicts execution contradicts
+	killChecked         int          // Killable inputs run
+	killNoInput         int          // Killable verdicts without an input
+	given               int          // inputs of the prover's verdicts and of the box run
+	random              oracle.Stats // what the random check ran
 }
 
 func (s *subject) describe(id int, v *equiv.Verdict) string {
@@ -148,12 +165,45 @@ func (s *subject) check(ctx context.Context, u *unit.Unit, verdicts map[int]*equ
 				r.found++
 			}
 		}
+		for _, id := range ids {
+			if v := verdicts[id]; exh[id] == nil && (v == nil || v.Status != equiv.Equivalent) {
+				r.missed = append(r.missed, s.describe(id, v))
+			}
+		}
 	}
 	if len(eq) > 0 {
+		// The inputs the prover found for the unit's other mutants (kill
+		// candidates, necessity witnesses: boundary cases on purpose),
+		// then a box of small integers.
+		var given [][]value.Value
+		seen := map[string]bool{}
+		for _, id := range ids {
+			if v := verdicts[id]; v != nil && v.Input != nil && !seen[call(u, v.Input)] {
+				seen[call(u, v.Input)] = true
+				given = append(given, v.Input)
+			}
+		}
+		if !known {
+			given = append(given, oracle.Box(u.Inputs(), boxLimit())...)
+		}
+		g, err := s.o.Given(ctx, u, eq, given)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range eq {
+			if in := g[id]; in != nil && !refuted[id] {
+				refuted[id] = true
+				r.falseEq = append(r.falseEq, fmt.Sprintf("%s: killed by %s (the prover's own inputs, small integers)", s.describe(id, verdicts[id]), call(u, in)))
+			}
+		}
+		r.given = len(given)
+		before := s.o.Stats()
 		rnd, err := s.o.Random(ctx, u, eq, nRandom, 1)
 		if err != nil {
 			return nil, err
 		}
+		after := s.o.Stats()
+		r.random = oracle.Stats{Inputs: after.Inputs - before.Inputs, Rejected: after.Rejected - before.Rejected, Unusable: after.Unusable - before.Unusable}
 		for _, id := range eq {
 			if in := rnd[id]; in != nil && !refuted[id] {
 				r.falseEq = append(r.falseEq, fmt.Sprintf("%s: killed by %s (random testing)", s.describe(id, verdicts[id]), call(u, in)))
@@ -170,6 +220,7 @@ func (s *subject) check(ctx context.Context, u *unit.Unit, verdicts map[int]*equ
 			continue
 		}
 		if v.Input == nil {
+			r.killNoInput++
 			continue
 		}
 		r.killChecked++
@@ -184,6 +235,15 @@ func (s *subject) check(ctx context.Context, u *unit.Unit, verdicts map[int]*equ
 		}
 	}
 	return r, nil
+}
+
+// boxLimit bounds the small-integer inputs (oracle.Box) each unit's
+// Equivalent mutants must survive when its domain is not enumerated.
+func boxLimit() int {
+	if testing.Short() {
+		return 1024
+	}
+	return 8192
 }
 
 func subjectNames(t *testing.T) []string {
@@ -204,89 +264,122 @@ func subjectNames(t *testing.T) []string {
 }
 
 func TestSoundness(t *testing.T) {
-	ctx := context.Background()
 	nRandom := randomInputs()
-	var summary []string
-	var totTrue, totFound, totM, totE, totFalse, totBad, totKill int
-	for _, name := range subjectNames(t) {
-		t.Run(name, func(t *testing.T) {
-			t0 := time.Now()
-			s := openSubject(t, name)
-			analyzed := time.Since(t0)
-			var m, e, falseN, badN, trueEq, found, known, kills, unchecked int
-			methods := map[equiv.Method]int{}
-			checked := map[int]bool{}
-			for _, u := range s.o.Units() {
-				if enumerable(u) {
-					exh, err := s.o.Exhaustive(ctx, u, nil)
-					if err != nil {
-						t.Fatal(err)
-					}
-					s.truth[u] = exh
-				}
-				r, err := s.check(ctx, u, s.rep.Verdicts, nRandom)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, id := range s.o.Mutants(u) {
-					checked[id] = true
-				}
-				for _, f := range r.falseEq {
-					t.Errorf("FALSE EQUIVALENT: %s", f)
-				}
-				for _, f := range r.badKill {
-					t.Errorf("WRONG KILLABLE: %s", f)
-				}
-				m += r.mutants
-				e += r.equivalent
-				falseN += len(r.falseEq)
-				badN += len(r.badKill)
-				kills += r.killChecked
-				if r.known {
-					known++
-					trueEq += r.trueEq
-					found += r.found
-					t.Logf("%s: %d inputs, %d mutants, %d true equivalents, %d found, %d false, detection %s",
-						u.Name, oracle.Domain(u), r.mutants, r.trueEq, r.found, len(r.falseEq), rate(r.found, r.trueEq))
-				}
-			}
-			for _, mu := range s.set.Mutants {
-				v := s.rep.Verdicts[mu.ID]
-				if v == nil {
-					t.Errorf("%s: no verdict", s.describe(mu.ID, nil))
-					continue
-				}
-				if v.Status == equiv.Equivalent {
-					methods[v.Method]++
-					if !checked[mu.ID] {
-						unchecked++
-					}
-				}
-			}
-			truth := "—"
-			if known > 0 {
-				truth = fmt.Sprintf("%d/%d (%d units)", found, trueEq, known)
-			}
-			line := fmt.Sprintf("%-9s M %4d  E %3d (unreachable %d, rules %d, exact %d, sufficiency %d; %d unchecked)  false %d  bad killable %d/%d  truth found/true %s  %.1fs (analyze+build %.1fs)",
-				name, len(s.set.Mutants), methods[equiv.Unreachable]+methods[equiv.Rules]+methods[equiv.Exact]+methods[equiv.Sufficiency],
-				methods[equiv.Unreachable], methods[equiv.Rules], methods[equiv.Exact], methods[equiv.Sufficiency], unchecked,
-				falseN, badN, kills, truth, time.Since(t0).Seconds(), analyzed.Seconds())
-			t.Log(line)
-			summary = append(summary, line)
-			totM += m
-			totE += e
-			totFalse += falseN
-			totBad += badN
-			totKill += kills
-			totTrue += trueEq
-			totFound += found
-		})
-	}
-	for _, l := range summary {
+	names := subjectNames(t)
+	summary := make([]string, len(names))
+	tallies := make([]tally, len(names))
+	// Two subjects at a time (-parallel): one's prover runs while the
+	// other's harness does.
+	t.Run("subjects", func(t *testing.T) {
+		for i, name := range names {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				summary[i], tallies[i] = checkSubject(t, name, nRandom)
+			})
+		}
+	})
+	var tot tally
+	for i, l := range summary {
+		if l == "" {
+			continue
+		}
 		t.Log(l)
+		x := tallies[i]
+		tot.m += x.m
+		tot.e += x.e
+		tot.falseN += x.falseN
+		tot.badN += x.badN
+		tot.kills += x.kills
+		tot.trueEq += x.trueEq
+		tot.found += x.found
 	}
-	t.Logf("all: %d mutants in units, %d declared equivalent, %d false; %d killable inputs run, %d wrong killable verdicts", totM, totE, totFalse, totKill, totBad)
-	t.Logf("small-domain units: %d of %d true equivalents found, detection %s (seed 003 Table 6: 47.63%%)", totFound, totTrue, rate(totFound, totTrue))
+	t.Logf("all: %d mutants in units, %d declared equivalent, %d false; %d killable inputs run, %d wrong killable verdicts", tot.m, tot.e, tot.falseN, tot.kills, tot.badN)
+	t.Logf("small-domain units: %d of %d true equivalents found, detection %s (seed 003 Table 6: 47.63%%)", tot.found, tot.trueEq, rate(tot.found, tot.trueEq))
+}
+
+// tally is what the checks found on one subject.
+type tally struct{ m, e, falseN, badN, kills, trueEq, found int }
+
+// checkSubject runs the checks on every unit of one subject and returns
+// its summary line and counts.
+func checkSubject(t *testing.T, name string, nRandom int) (string, tally) {
+	ctx := context.Background()
+	t0 := time.Now()
+	s := openSubject(t, name)
+	opened := time.Since(t0)
+	var m, e, falseN, badN, trueEq, found, known, kills, noInput, unchecked int
+	var rin, gin int64
+	methods := map[equiv.Method]int{}
+	checked := map[int]bool{}
+	for _, u := range s.o.Units() {
+		if enumerable(u) {
+			exh, err := s.o.Exhaustive(ctx, u, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.truth[u] = exh
+		}
+		r, err := s.check(ctx, u, s.rep.Verdicts, nRandom)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range s.o.Mutants(u) {
+			checked[id] = true
+		}
+		for _, f := range r.falseEq {
+			t.Errorf("FALSE EQUIVALENT: %s", f)
+		}
+		for _, f := range r.badKill {
+			t.Errorf("WRONG KILLABLE: %s", f)
+		}
+		if r.equivalent > 0 {
+			usable := r.random.Inputs - r.random.Rejected - r.random.Unusable
+			rin += usable
+			gin += int64(r.given)
+			if !r.known && usable < r.random.Inputs/2 {
+				t.Logf("%s: weak random check: of %d inputs, %d rejected by the assumptions, %d the original cannot finish", u.Name, r.random.Inputs, r.random.Rejected, r.random.Unusable)
+			}
+		}
+		m += r.mutants
+		e += r.equivalent
+		falseN += len(r.falseEq)
+		badN += len(r.badKill)
+		kills += r.killChecked
+		noInput += r.killNoInput
+		if r.known {
+			known++
+			trueEq += r.trueEq
+			found += r.found
+			t.Logf("%s: %d inputs, %d mutants, %d true equivalents, %d found, %d false, detection %s",
+				u.Name, oracle.Domain(u), r.mutants, r.trueEq, r.found, len(r.falseEq), rate(r.found, r.trueEq))
+			for _, d := range r.missed {
+				t.Logf("  missed: %s", d)
+			}
+		}
+	}
+	for _, mu := range s.set.Mutants {
+		v := s.rep.Verdicts[mu.ID]
+		if v == nil {
+			t.Errorf("%s: no verdict", s.describe(mu.ID, nil))
+			continue
+		}
+		if v.Status == equiv.Equivalent {
+			methods[v.Method]++
+			if !checked[mu.ID] {
+				unchecked++
+			}
+		}
+	}
+	truth := "—"
+	if known > 0 {
+		truth = fmt.Sprintf("%d/%d (%d units)", found, trueEq, known)
+	}
+	line := fmt.Sprintf("%-9s M %4d  E %3d (unreachable %d, rules %d, exact %d, sufficiency %d; %d unchecked)  false %d  bad killable %d/%d (+%d without input)  truth found/true %s  random inputs %d, given %d  %.1fs (analyze %.1fs, load+mutate+build %.1fs)",
+		name, len(s.set.Mutants), methods[equiv.Unreachable]+methods[equiv.Rules]+methods[equiv.Exact]+methods[equiv.Sufficiency],
+		methods[equiv.Unreachable], methods[equiv.Rules], methods[equiv.Exact], methods[equiv.Sufficiency], unchecked,
+		falseN, badN, kills, noInput, truth, rin, gin, time.Since(t0).Seconds(), s.analyze.Seconds(), (opened - s.analyze).Seconds())
+	t.Log(line)
+	return line, tally{m, e, falseN, badN, kills, trueEq, found}
 }
 
 func rate(found, total int) string {
@@ -321,7 +414,7 @@ func TestSoundnessSelfCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	if r.known || len(r.falseEq) == 0 {
-		t.Errorf("random testing alone: %d false verdicts found, want some", len(r.falseEq))
+		t.Errorf("without enumeration: %d false verdicts found, want some", len(r.falseEq))
 	}
 	s.truth[u] = exh
 	r, err = s.check(ctx, u, allEq, 400)

@@ -151,13 +151,19 @@ func randomInputs(u *unit.Unit, n int, seed uint64) func() []value.Value {
 	}
 	queue := append([][]value.Value{zero}, value.Small(types, max(16, n/4))...)
 	seen := map[string]bool{}
+	draws, boundary := 0, max(20, n/10)
 	draw := func() []value.Value {
 		if len(queue) > 0 {
 			in := queue[0]
 			queue = queue[1:]
 			return in
 		}
-		g.Boundary = len(seen) < max(20, n/10)
+		// Boundary values for the first tenth of the draws (counted as
+		// draws, not as distinct inputs: boundary values are few, and a
+		// phase that lasted until they gave a tenth of n distinct inputs
+		// would never end on a narrow domain).
+		g.Boundary = draws < boundary
+		draws++
 		g.Reset()
 		in := make([]value.Value, len(types))
 		for i, t := range types {
@@ -166,15 +172,98 @@ func randomInputs(u *unit.Unit, n int, seed uint64) func() []value.Value {
 		return in
 	}
 	return func() []value.Value {
-		// Random draws repeat: give up after 100 in a row.
-		for misses := 0; len(seen) < n && misses < 100; misses++ {
+		// Random draws repeat: give up after 100 in a row, not counting
+		// the boundary draws (which repeat most).
+		for misses := 0; len(seen) < n && misses < 100; {
 			in := draw()
 			b, _ := json.Marshal(in)
 			if !seen[string(b)] {
 				seen[string(b)] = true
 				return in
 			}
+			if draws > boundary {
+				misses++
+			}
 		}
 		return nil
+	}
+}
+
+// Box returns every input of types whose values are all small integers
+// or bools — signed integers in [-w, w], unsigned ones in [0, 2w],
+// clipped to their type's range, with w as large as keeps the inputs
+// within limit — or nil when a type is not a bool or an integer, or when
+// not even w = 1 fits. Random draws rarely meet the equalities
+// (a == b == c) and near misses that such a box holds. The order is the
+// odometer's, last argument fastest.
+func Box(types []*value.Type, limit int) [][]value.Value {
+	ints := 0
+	for _, t := range types {
+		switch t.Kind {
+		case value.Int, value.Uint:
+			ints++
+		case value.Bool:
+			limit /= 2
+		default:
+			return nil
+		}
+	}
+	if ints == 0 || limit < 1 {
+		return nil
+	}
+	// The largest w such that (2w+1)^ints <= limit.
+	w := 0
+	for {
+		n := 1
+		for range ints {
+			if n *= 2*(w+1) + 1; n > limit {
+				break
+			}
+		}
+		if n > limit {
+			break
+		}
+		w++
+	}
+	if w == 0 {
+		return nil
+	}
+	doms := make([][]value.Value, len(types))
+	for i, t := range types {
+		switch t.Kind {
+		case value.Bool:
+			doms[i] = []value.Value{value.BoolValue(false), value.BoolValue(true)}
+		case value.Int:
+			for x := -int64(w); x <= int64(w); x++ {
+				if x >= value.MinInt(t) && x <= value.MaxInt(t) {
+					doms[i] = append(doms[i], value.Value{I: x})
+				}
+			}
+		case value.Uint:
+			for x := uint64(0); x <= 2*uint64(w); x++ {
+				if x <= value.MaxUint(t) {
+					doms[i] = append(doms[i], value.Value{U: x})
+				}
+			}
+		}
+	}
+	var out [][]value.Value
+	idx := make([]int, len(types))
+	for {
+		in := make([]value.Value, len(types))
+		for i := range types {
+			in[i] = doms[i][idx[i]]
+		}
+		out = append(out, in)
+		i := len(idx) - 1
+		for ; i >= 0; i-- {
+			if idx[i]++; idx[i] < len(doms[i]) {
+				break
+			}
+			idx[i] = 0
+		}
+		if i < 0 {
+			return out
+		}
 	}
 }

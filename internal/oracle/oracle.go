@@ -71,6 +71,9 @@ type Stats struct {
 	Inputs   int64 // inputs sent to the harness
 	Rejected int64 // inputs the unit's assumptions rejected
 	Verified int64 // inputs run again without quick mode for mutants over the tight budget
+	// Unusable counts the inputs Random skipped because the original
+	// exceeded the loop budget or crashed its process on them.
+	Unusable int64
 }
 
 // New builds pkg's harness binary for its supported units with the
@@ -207,6 +210,67 @@ func (o *Oracle) Random(ctx context.Context, u *unit.Unit, mutants []int, n int,
 	return o.kill(ctx, u, mutants, randomInputs(u, n, seed), false)
 }
 
+// Given runs the given inputs of u (receiver first), in order, as Random
+// runs its own: an input the assumptions reject, or on which the
+// original exceeds the loop budget or kills its process, judges nothing.
+// It returns the mutants killed (among mutants; all of u's body when nil)
+// with the first input that kills each.
+func (o *Oracle) Given(ctx context.Context, u *unit.Unit, mutants []int, inputs [][]value.Value) (map[int][]value.Value, error) {
+	for _, in := range inputs {
+		if len(in) != len(u.Inputs()) {
+			return nil, fmt.Errorf("oracle: %s: %d values for %d inputs", u.Name, len(in), len(u.Inputs()))
+		}
+	}
+	i := 0
+	return o.kill(ctx, u, mutants, func() []value.Value {
+		if i == len(inputs) {
+			return nil
+		}
+		i++
+		return inputs[i-1]
+	}, false)
+}
+
+// Run runs one input of u (receiver first) under the original and the
+// given mutants (every mutant of u's body when nil), as the last step of
+// Random and Exhaustive does: a mutant over the tight loop budget runs
+// again with the generous one. It returns the mutants the input kills,
+// ascending, and whether u's assumptions rejected the input (then
+// nothing ran). An input on which the original exceeds the loop budget
+// or kills its process leaves every verdict unknown, and is an error.
+func (o *Oracle) Run(ctx context.Context, u *unit.Unit, in []value.Value, mutants []int) (killed []int, rejected bool, err error) {
+	idx, ok := o.index[u]
+	if !ok {
+		return nil, false, fmt.Errorf("oracle: %s is not a supported unit of %s", u.Name, o.pkg.Path)
+	}
+	if len(in) != len(u.Inputs()) {
+		return nil, false, fmt.Errorf("oracle: %s: %d values for %d inputs", u.Name, len(in), len(u.Inputs()))
+	}
+	live, err := o.ids(u, mutants)
+	if err != nil {
+		return nil, false, err
+	}
+	r, err := o.pool.Do(ctx, &harness.Request{Unit: idx, In: in, Mutants: live, Budget: origBudget})
+	if err != nil {
+		return nil, false, err
+	}
+	o.mu.Lock()
+	o.stats.Inputs++
+	if r.Reject {
+		o.stats.Rejected++
+	}
+	o.mu.Unlock()
+	if r.Reject {
+		return nil, true, nil
+	}
+	if p := r.Orig.Panic; p != nil && (p.Kind == harness.PanicBudget || p.Kind == harness.PanicCrash) {
+		return nil, false, fmt.Errorf("oracle: %s%s: the original %s: no mutant was judged", u.Name, literal(u, in), how(p))
+	}
+	killed = slices.Clone(r.Killed)
+	slices.Sort(killed)
+	return slices.Compact(killed), false, nil
+}
+
 // An input batch is chunksPerWorker requests per worker, each of
 // chunkSize inputs (harness.Request.More): enough to amortise a round
 // trip and the wait for the slowest request, few enough that mutants
@@ -247,7 +311,7 @@ func (o *Oracle) kill(ctx context.Context, u *unit.Unit, mutants []int, next fun
 		if err != nil {
 			return nil, err
 		}
-		var rejected, verified int64
+		var rejected, verified, unusable int64
 		for i, r := range resps {
 			if r.Reject {
 				rejected++
@@ -257,6 +321,7 @@ func (o *Oracle) kill(ctx context.Context, u *unit.Unit, mutants []int, next fun
 				if strict {
 					return nil, fmt.Errorf("oracle: %s%s: the original %s: no mutant was judged", u.Name, literal(u, batch[i]), how(p))
 				}
+				unusable++
 				continue
 			}
 			for _, m := range r.Killed {
@@ -291,6 +356,7 @@ func (o *Oracle) kill(ctx context.Context, u *unit.Unit, mutants []int, next fun
 		o.stats.Inputs += int64(len(batch))
 		o.stats.Rejected += rejected
 		o.stats.Verified += verified
+		o.stats.Unusable += unusable
 		o.mu.Unlock()
 	}
 	return killed, nil

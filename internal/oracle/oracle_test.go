@@ -433,4 +433,164 @@ func TestErrors(t *testing.T) {
 	if r, err := o.Random(ctx, o.Unit("Big"), nil, 50, 1); err != nil || len(r) == 0 {
 		t.Errorf("random on Big: %v, %v", r, err)
 	}
+	// Random skips the inputs the original cannot finish, and counts them.
+	before := o.Stats().Unusable
+	if r, err := o.Random(ctx, o.Unit("Spin"), nil, 50, 1); err != nil || len(r) != 0 {
+		t.Errorf("random on Spin: %v, %v", r, err)
+	}
+	if n := o.Stats().Unusable - before; n != 2 {
+		t.Errorf("random on Spin: %d unusable inputs, want 2", n)
+	}
+	if _, _, err := o.Run(ctx, o.Unit("Spin"), []value.Value{value.BoolValue(true)}, nil); err == nil || !strings.Contains(err.Error(), "loop budget") {
+		t.Errorf("Run on Spin: error %v, want the loop budget", err)
+	}
+}
+
+// TestRun checks Run and Given against Exhaustive: the first input that
+// kills a mutant kills it when run alone, an input that kills nothing
+// kills nothing, inputs the assumptions reject are reported, endless-loop
+// mutants are killed by their generous second run, and Given on every
+// input finds what Exhaustive finds.
+func TestRun(t *testing.T) {
+	ctx := context.Background()
+	o, set := open(t, "bits", 2)
+	u := o.Unit("Parity")
+	exh, err := o.Exhaustive(ctx, u, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, in := range exh {
+		killed, rej, err := o.Run(ctx, u, in, []int{id})
+		if err != nil || rej || !slices.Equal(killed, []int{id}) {
+			t.Errorf("mutant %d on %s: killed %v, rejected %v, %v; want [%d]", id, literal(u, in), killed, rej, err, id)
+		}
+	}
+	loop := lookup(t, set, "Parity", mutant{25, "x - 1", "x + 1"})
+	if killed, _, err := o.Run(ctx, u, []value.Value{{U: 3}}, []int{loop}); err != nil || !slices.Equal(killed, []int{loop}) {
+		t.Errorf("endless loop on (3): killed %v, %v", killed, err)
+	}
+	// All of Parity's mutants on one input: exactly those it kills.
+	in := []value.Value{{U: 6}}
+	all, _, err := o.Run(ctx, u, in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.IsSorted(all) || len(all) == 0 {
+		t.Errorf("killed %v on (6): want a non-empty ascending list", all)
+	}
+	for _, id := range o.Mutants(u) {
+		one, _, err := o.Run(ctx, u, in, []int{id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := len(one) == 1, slices.Contains(all, id); got != want {
+			t.Errorf("mutant %d on (6): alone killed %v, with the others %v", id, got, want)
+		}
+	}
+	// Equivalent mutants survive every input.
+	eq := lookup(t, set, "Parity", mutant{24, "x != 0", "x > 0"})
+	if killed, _, err := o.Run(ctx, u, []value.Value{{U: 255}}, []int{eq}); err != nil || len(killed) != 0 {
+		t.Errorf("equivalent mutant %d: killed %v, %v", eq, killed, err)
+	}
+
+	// Given on every input, in enumeration order, is Exhaustive.
+	var every [][]value.Value
+	next := Inputs(u.Inputs())
+	for in := next(); in != nil; in = next() {
+		every = append(every, in)
+	}
+	given, err := o.Given(ctx, u, nil, every)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(given, exh) {
+		t.Errorf("Given on every input: %v, Exhaustive: %v", given, exh)
+	}
+	if _, err := o.Given(ctx, u, nil, [][]value.Value{{}}); err == nil {
+		t.Error("Given with too few values: no error")
+	}
+
+	oc, cset := open(t, "calendar", 1)
+	d := oc.Unit("DayOfYear")
+	if killed, rej, err := oc.Run(ctx, d, []value.Value{{U: 0}, {U: 1}, value.BoolValue(false)}, nil); err != nil || !rej || killed != nil {
+		t.Errorf("DayOfYear(0, 1, false) breaks the assumptions: killed %v, rejected %v, %v", killed, rej, err)
+	}
+	if _, _, err := oc.Run(ctx, d, []value.Value{{U: 1}}, nil); err == nil {
+		t.Error("too few values: no error")
+	}
+	if _, _, err := oc.Run(ctx, d, []value.Value{{U: 1}, {U: 1}, value.BoolValue(false)}, []int{len(cset.Mutants) + 1}); err == nil {
+		t.Error("a mutant that does not exist: no error")
+	}
+}
+
+// TestRandomInputs checks that Random's inputs are distinct and that a
+// narrow domain still yields many: boundary values are few, and must not
+// end the draws early.
+func TestRandomInputs(t *testing.T) {
+	want := map[string]int{"Wide": 3000, "Named": 128, "Flag": 2, "Big": 3000, "Pair": 3000, "None": 1}
+	for _, u := range unit.Find(shapes(t), nil) {
+		min, ok := want[u.Name]
+		if !ok {
+			continue
+		}
+		next := randomInputs(u, 3000, 1)
+		seen := map[string]bool{}
+		for in := next(); in != nil; in = next() {
+			s := literal(u, in)
+			if seen[s] {
+				t.Errorf("%s: %s twice", u.Name, s)
+			}
+			seen[s] = true
+		}
+		if len(seen) < min || len(seen) > 3000 {
+			t.Errorf("%s: %d random inputs, want at least %d (at most 3000)", u.Name, len(seen), min)
+		}
+	}
+}
+
+func TestBox(t *testing.T) {
+	i8 := &value.Type{Kind: value.Int, Bits: 8, Name: "int8"}
+	i64 := &value.Type{Kind: value.Int, Bits: 64, Name: "int"}
+	u8 := &value.Type{Kind: value.Uint, Bits: 8, Name: "uint8"}
+	b := &value.Type{Kind: value.Bool, Name: "bool"}
+	s := &value.Type{Kind: value.String, Name: "string"}
+	for _, tt := range []struct {
+		types []*value.Type
+		limit int
+		n     int
+		first string
+	}{
+		{[]*value.Type{i64, i64, i64}, 8192, 19 * 19 * 19, "(-9, -9, -9) (-9, -9, -8)"},
+		{[]*value.Type{u8}, 100, 99, "(0) (1)"},
+		{[]*value.Type{i8, b}, 40, 19 * 2, "(-9, false) (-9, true) (-8, false)"},
+		{[]*value.Type{i64, i64}, 8, 0, ""}, // not even [-1, 1]²
+		{[]*value.Type{i64, s}, 8192, 0, ""},
+		{[]*value.Type{b}, 8192, 0, ""},
+	} {
+		box := Box(tt.types, tt.limit)
+		if len(box) != tt.n {
+			t.Errorf("Box(%d types, %d): %d inputs, want %d", len(tt.types), tt.limit, len(box), tt.n)
+			continue
+		}
+		seen := map[string]bool{}
+		var first []string
+		for _, in := range box {
+			var p value.Printer
+			parts := make([]string, len(in))
+			for i, v := range in {
+				parts[i] = p.Literal(tt.types[i], v)
+			}
+			lit := "(" + strings.Join(parts, ", ") + ")"
+			if seen[lit] {
+				t.Errorf("%s twice", lit)
+			}
+			seen[lit] = true
+			if len(first) < strings.Count(tt.first, "(") {
+				first = append(first, lit)
+			}
+		}
+		if got := strings.Join(first, " "); got != tt.first {
+			t.Errorf("first inputs %s, want %s", got, tt.first)
+		}
+	}
 }
