@@ -29,13 +29,16 @@ type mode uint8
 
 const (
 	// widen serves necessity and reachability: a loop runs its first
-	// iterations exactly, then once more from a state in which every
-	// value the loop changes is unknown, and a path that comes back to
-	// the loop's head after that ends (the widened state covers it).
+	// widenUnroll iterations exactly (none by default), then once from a
+	// state in which every value the loop changes is unknown but for
+	// the invariants proven of it (invariants.go), and a path that comes
+	// back to the loop's head after that ends (the widened state covers
+	// it).
 	widen mode = iota
 	// bounded serves sufficiency: loops are unrolled, and a path that
 	// needs more iterations than the bound makes the exploration
-	// incomplete. Implicit panics (division by zero, negative shift
+	// incomplete (but a callee's loop may be summarised, summary.go).
+	// Implicit panics (division by zero, negative shift
 	// counts) end paths of their own, so that the paths' outcomes are
 	// the function's.
 	bounded
