@@ -22,8 +22,11 @@
 //     (internal/solve/sat) over all arrivals at once; a model is an
 //     input that infects the state.
 //  4. Sufficiency (§4.2): for units whose every path the prover models
-//     (scalar inputs and results, no calls or memory, loops that end
-//     within 16 iterations), the original and the mutant — its source
+//     (scalar inputs and results, no memory, calls only into the
+//     package's own functions, which are inlined, loops that end within
+//     32 iterations or, in callees, pure loops summarised as
+//     uninterpreted functions of their entry state: summary.go), the
+//     original and the mutant — its source
 //     type-checked and built again — are explored to the end of every
 //     path (mode bounded) and put side by side in one SAT query asking
 //     for different outcomes (results, or panics). Unsat proves the
@@ -43,7 +46,9 @@
 //     header every φ-node becomes a fresh unknown and every source
 //     variable the loop mentions is forgotten, the body runs once from
 //     there, and a path that comes back to the header ends, the widened
-//     state covering it. Values the prover does not model — calls,
+//     state covering it; the widened state keeps only invariants SAT
+//     proves hold on entry and are preserved by every path of the body
+//     (invariants.go). Values the prover does not model — calls,
 //     loads through pointers, elements, maps, globals — are fresh
 //     unknowns, which widen. Lengths are only known not to be negative.
 //     Exploration that stops early (the path, step or time limits,
@@ -75,8 +80,12 @@
 //
 // Floating-point values are not bit-blasted (their clauses stay
 // undecided unless the rules refute them); pointers, slices' elements,
-// maps, calls and closures are unknowns; loops get no invariants beyond
-// what their guards say in the widened iteration, so mutants whose
-// equivalence rests on a loop invariant (a counter that never goes
-// negative) stay unknown.
+// maps, calls outside the package and recursive calls are unknowns;
+// invariants are guessed from a fixed family (signs, order between the
+// loop's values, their entry values, the bounds the loop's conditions
+// compare them with), so an equivalence that rests on another invariant
+// (a counter bounded by the number of turns, under wraparound) stays
+// unknown. Time limits (on exploration and on SAT, which gini bounds by
+// the clock only) can leave a verdict unknown on a slower run: they
+// never make one wrong.
 package equiv
