@@ -727,18 +727,33 @@ func (p *prover) findings() {
 		}
 		return any, false
 	}
+	// A compound statement runs whenever its head does (a condition may
+	// be a constant, with no instruction of its own): what can be dead is
+	// a simple statement, or a whole block, reported at its first
+	// statement.
 	var walk func(n ast.Node) bool
 	walk = func(n ast.Node) bool {
-		if st, ok := n.(ast.Stmt); ok {
-			if _, block := st.(*ast.BlockStmt); !block {
+		switch st := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BlockStmt:
+			if st != p.u.Decl.Body && len(st.List) > 0 {
 				if any, reached := blocksOf(st); any && !reached {
-					p.rep.Unreachable = append(p.rep.Unreachable, Finding{Func: p.u.Name, Pos: fset.Position(st.Pos()), Text: firstLine(p.pkg, st)})
-					return false // the statements inside are unreachable too
+					text := firstLine(p.pkg, st.List[0])
+					if len(st.List) > 1 && !strings.HasSuffix(text, " …") {
+						text += " …"
+					}
+					p.rep.Unreachable = append(p.rep.Unreachable, Finding{Func: p.u.Name, Pos: fset.Position(st.List[0].Pos()), Text: text})
+					return false
 				}
 			}
-		}
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
+		case *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt,
+			*ast.LabeledStmt, *ast.CaseClause, *ast.CommClause:
+		case ast.Stmt:
+			if any, reached := blocksOf(st); any && !reached {
+				p.rep.Unreachable = append(p.rep.Unreachable, Finding{Func: p.u.Name, Pos: fset.Position(st.Pos()), Text: firstLine(p.pkg, st)})
+				return false
+			}
 		}
 		return true
 	}
@@ -750,6 +765,9 @@ func (p *prover) findings() {
 		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 		if !ok {
 			continue
+		}
+		if _, constant := br.Cond.(*ssa.Const); constant {
+			continue // a constant condition (UintSize == 32): no path question
 		}
 		for i, s := range b.Succs {
 			if p.ex.edges[edge{b, s}] {
