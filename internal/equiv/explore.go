@@ -60,7 +60,10 @@ const (
 	// bounded explorations of one unit share (one runs per mutant; a path
 	// kept in vain costs the miter little).
 	boundedRefuteBudget = time.Second
-	exploreTime         = 5 * time.Second
+	// maxTotalSteps bounds the blocks an exploration visits (its size,
+	// deterministically); exploreTime is a safety net behind it.
+	maxTotalSteps = 1 << 16
+	exploreTime   = 10 * time.Second
 	// invariantBudget bounds the SAT time spent proving loop invariants
 	// in one exploration.
 	invariantBudget = time.Second
@@ -243,6 +246,7 @@ type explorer struct {
 	stop    bool
 	cache   *unitCache // shared by the explorations of a unit
 	until   time.Time  // the exploration's deadline
+	steps   int        // blocks visited
 	probe   *probe     // set while a loop is probed for invariants
 	// summaries turns on loop summaries (bounded mode); napps numbers
 	// their applications.
@@ -449,6 +453,11 @@ func (x *explorer) block(f *frame, b, from *ssa.BasicBlock) {
 		return
 	}
 	f.steps++
+	x.steps++
+	if x.steps > maxTotalSteps {
+		x.fail(fmt.Sprintf("more than %d blocks visited", maxTotalSteps))
+		return
+	}
 	if f.steps&63 == 0 && time.Now().After(x.until) {
 		x.fail(fmt.Sprintf("the exploration's time limit (%v)", exploreTime))
 		return
