@@ -20,10 +20,10 @@ import (
 	"time"
 
 	"github.com/gozilla/gozilla/internal/equiv"
+	"github.com/gozilla/gozilla/internal/equiv/check"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/oracle"
-	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
 )
 
@@ -183,105 +183,69 @@ func equivSubject(ctx context.Context, name string, pkg *load.Package, set *muta
 		m := set.Mutants[id-1]
 		return fmt.Sprintf("%s #%d %s %s line %d: `%s` → `%s` (%s: %s)", name, id, m.Op, m.Func, m.Line, m.Orig, m.Repl, v.Method, v.Reason)
 	}
+	// What is checked: every Equivalent verdict of any run and
+	// configuration, and the full configuration's other verdicts (their
+	// inputs, the Killable ones).
+	verdicts := map[int]*equiv.Verdict{}
+	for id, v := range full.Verdicts {
+		verdicts[id] = v
+	}
+	for id, v := range claimed {
+		verdicts[id] = v
+	}
 	checked := map[int]bool{}
 	row.oracleU = len(o.Units())
 	for _, u := range o.Units() {
 		ids := o.Mutants(u)
-		var eq []int
 		for _, id := range ids {
 			checked[id] = true
-			if claimed[id] != nil {
-				eq = append(eq, id)
-			}
 		}
-		refuted := map[int]bool{}
-		refute := func(id int, in []value.Value, how string) {
-			if !refuted[id] {
-				refuted[id] = true
-				row.falseEq = append(row.falseEq, fmt.Sprintf("%s: killed by %s (%s)", describe(id, claimed[id]), call(u, in), how))
-			}
-		}
+		var truth map[int][]value.Value
 		if d := oracle.Domain(u); d > 0 && d <= oracle.DefaultLimit {
-			exh, err := o.Exhaustive(ctx, u, nil)
-			if err != nil {
+			if truth, err = o.Exhaustive(ctx, u, nil); err != nil {
 				return nil, err
 			}
-			row.known++
-			row.trueEq += len(ids) - len(exh)
-			for _, id := range eq {
-				if in := exh[id]; in != nil {
-					refute(id, in, "exhaustive enumeration")
-				}
+			if truth == nil {
+				truth = map[int][]value.Value{}
 			}
+		}
+		r, err := check.Unit(ctx, o, u, verdicts, truth, check.Options{Random: random, Box: 1 << 14})
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range r.False {
+			row.falseEq = append(row.falseEq, fmt.Sprintf("%s: killed by %s (%s)", describe(f.ID, claimed[f.ID]), check.Call(u, f.In), f.How))
+		}
+		if r.Known {
+			row.known++
+			row.trueEq += r.TrueEq
 			for k := range equivStages {
 				for _, id := range ids {
-					if v := first[k].Verdicts[id]; v != nil && v.Status == equiv.Equivalent && exh[id] == nil {
+					if v := first[k].Verdicts[id]; v != nil && v.Status == equiv.Equivalent && truth[id] == nil {
 						row.knownFound[k]++
 					}
 				}
 			}
-			for _, id := range ids {
-				if v := full.Verdicts[id]; exh[id] == nil && (v == nil || v.Status != equiv.Equivalent) {
-					m := set.Mutants[id-1]
-					why := "no verdict"
-					if v != nil {
-						why = v.Status.String() + ": " + v.Reason
-					}
-					row.missed = append(row.missed, fmt.Sprintf("%s #%d %s %s line %d: `%s` → `%s` (%s)", name, id, m.Op, m.Func, m.Line, m.Orig, m.Repl, why))
+			for _, id := range r.Missed {
+				m := set.Mutants[id-1]
+				why := "no verdict"
+				if v := full.Verdicts[id]; v != nil {
+					why = v.Status.String() + ": " + v.Reason
 				}
-			}
-		} else if len(eq) > 0 {
-			var given [][]value.Value
-			seen := map[string]bool{}
-			for _, id := range ids {
-				if v := full.Verdicts[id]; v != nil && v.Input != nil && !seen[call(u, v.Input)] {
-					seen[call(u, v.Input)] = true
-					given = append(given, v.Input)
-				}
-			}
-			given = append(given, oracle.Box(u.Inputs(), 1<<14)...)
-			row.given += len(given)
-			g, err := o.Given(ctx, u, eq, given)
-			if err != nil {
-				return nil, err
-			}
-			for _, id := range eq {
-				if in := g[id]; in != nil {
-					refute(id, in, "the prover's inputs and small integers")
-				}
-			}
-			before := o.Stats()
-			rnd, err := o.Random(ctx, u, eq, random, 1)
-			if err != nil {
-				return nil, err
-			}
-			after := o.Stats()
-			row.random += (after.Inputs - before.Inputs) - (after.Rejected - before.Rejected) - (after.Unusable - before.Unusable)
-			for _, id := range eq {
-				if in := rnd[id]; in != nil {
-					refute(id, in, "random testing")
-				}
+				row.missed = append(row.missed, fmt.Sprintf("%s #%d %s %s line %d: `%s` → `%s` (%s)", name, id, m.Op, m.Func, m.Line, m.Orig, m.Repl, why))
 			}
 		}
-		// The killable verdicts' inputs must kill.
-		for _, id := range ids {
-			v := full.Verdicts[id]
-			if v == nil || v.Status != equiv.Killable || v.Input == nil {
-				continue
-			}
-			row.killable++
-			killed, rejected, err := o.Run(ctx, u, v.Input, []int{id})
-			m := set.Mutants[id-1]
-			what := fmt.Sprintf("%s #%d %s %s line %d: `%s` → `%s` on %s", name, id, m.Op, m.Func, m.Line, m.Orig, m.Repl, call(u, v.Input))
-			switch {
-			case err != nil:
-				row.wrongKill = append(row.wrongKill, what+": "+err.Error())
-			case rejected:
-				row.wrongKill = append(row.wrongKill, what+": the input breaks the unit's assumptions")
-			case len(killed) == 0:
-				row.wrongKill = append(row.wrongKill, what+": does not kill it")
-			default:
-				row.confirmed++
+		row.given += r.Given
+		row.random += r.Random.Inputs - r.Random.Rejected - r.Random.Unusable
+		row.killable += r.KillChecked
+		row.confirmed += r.KillChecked
+		for _, p := range r.BadKill {
+			m := set.Mutants[p.ID-1]
+			row.wrongKill = append(row.wrongKill, fmt.Sprintf("%s #%d %s %s line %d: `%s` → `%s`: %s", name, p.ID, m.Op, m.Func, m.Line, m.Orig, m.Repl, p.Why))
+			if strings.HasPrefix(p.Why, "Killable, yet") {
+				row.killable++ // not run: the truth says no input kills it
+			} else {
+				row.confirmed--
 			}
 		}
 	}
@@ -292,17 +256,6 @@ func equivSubject(ctx context.Context, name string, pkg *load.Package, set *muta
 	}
 	sort.Strings(row.falseEq)
 	return row, nil
-}
-
-func call(u *unit.Unit, in []value.Value) string {
-	var p value.Printer
-	parts := make([]string, len(in))
-	for i, t := range u.Inputs() {
-		if i < len(in) {
-			parts[i] = p.Literal(t, in[i])
-		}
-	}
-	return u.Name + "(" + strings.Join(parts, ", ") + ")"
 }
 
 func pct(a, b int) string {

@@ -23,11 +23,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/gozilla/gozilla/internal/equiv"
+	"github.com/gozilla/gozilla/internal/equiv/check"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/oracle"
@@ -104,20 +104,6 @@ func randomInputs() int {
 	return 3000
 }
 
-// unitResult is what the checks found on one unit.
-type unitResult struct {
-	mutants, equivalent int // the unit's mutants; those declared Equivalent
-	known               bool
-	trueEq, found       int          // with known truth: true equivalents; of them, declared Equivalent
-	falseEq             []string     // Equivalent verdicts refuted by execution
-	missed              []string     // with known truth: true equivalents not declared Equivalent
-	badKill             []string     // Killable verdicts execution contradicts
-	killChecked         int          // Killable inputs run
-	killNoInput         int          // Killable verdicts without an input
-	given               int          // inputs of the prover's verdicts and of the box run
-	random              oracle.Stats // what the random check ran
-}
-
 func (s *subject) describe(id int, v *equiv.Verdict) string {
 	m := s.set.Mutants[id-1]
 	d := fmt.Sprintf("%s #%d %s %s line %d: %q → %q", s.name, id, m.Op, m.Func, m.Line, m.Orig, m.Repl)
@@ -130,111 +116,16 @@ func (s *subject) describe(id int, v *equiv.Verdict) string {
 	return d
 }
 
-func call(u *unit.Unit, in []value.Value) string {
-	var p value.Printer
-	parts := make([]string, len(in))
-	for i, t := range u.Inputs() {
-		if i < len(in) {
-			parts[i] = p.Literal(t, in[i])
-		}
-	}
-	return u.Name + "(" + strings.Join(parts, ", ") + ")"
-}
-
 // check runs the checks on u's mutants under verdicts (by mutant ID).
-func (s *subject) check(ctx context.Context, u *unit.Unit, verdicts map[int]*equiv.Verdict, nRandom int) (*unitResult, error) {
-	ids := s.o.Mutants(u)
-	r := &unitResult{mutants: len(ids)}
-	var eq []int
-	for _, id := range ids {
-		if v := verdicts[id]; v != nil && v.Status == equiv.Equivalent {
-			eq = append(eq, id)
+func (s *subject) check(ctx context.Context, u *unit.Unit, verdicts map[int]*equiv.Verdict, nRandom int) (*check.Result, error) {
+	var truth map[int][]value.Value
+	if exh, ok := s.truth[u]; ok {
+		truth = exh
+		if truth == nil {
+			truth = map[int][]value.Value{}
 		}
 	}
-	r.equivalent = len(eq)
-	exh, known := s.truth[u]
-	r.known = known
-	refuted := map[int]bool{}
-	if known {
-		r.trueEq = len(ids) - len(exh)
-		for _, id := range eq {
-			if in := exh[id]; in != nil {
-				refuted[id] = true
-				r.falseEq = append(r.falseEq, fmt.Sprintf("%s: killed by %s (exhaustive enumeration)", s.describe(id, verdicts[id]), call(u, in)))
-			} else {
-				r.found++
-			}
-		}
-		for _, id := range ids {
-			if v := verdicts[id]; exh[id] == nil && (v == nil || v.Status != equiv.Equivalent) {
-				r.missed = append(r.missed, s.describe(id, v))
-			}
-		}
-	}
-	if len(eq) > 0 {
-		// The inputs the prover found for the unit's other mutants (kill
-		// candidates, necessity witnesses: boundary cases on purpose),
-		// then a box of small integers.
-		var given [][]value.Value
-		seen := map[string]bool{}
-		for _, id := range ids {
-			if v := verdicts[id]; v != nil && v.Input != nil && !seen[call(u, v.Input)] {
-				seen[call(u, v.Input)] = true
-				given = append(given, v.Input)
-			}
-		}
-		if !known {
-			given = append(given, oracle.Box(u.Inputs(), boxLimit())...)
-		}
-		g, err := s.o.Given(ctx, u, eq, given)
-		if err != nil {
-			return nil, err
-		}
-		for _, id := range eq {
-			if in := g[id]; in != nil && !refuted[id] {
-				refuted[id] = true
-				r.falseEq = append(r.falseEq, fmt.Sprintf("%s: killed by %s (the prover's own inputs, small integers)", s.describe(id, verdicts[id]), call(u, in)))
-			}
-		}
-		r.given = len(given)
-		before := s.o.Stats()
-		rnd, err := s.o.Random(ctx, u, eq, nRandom, 1)
-		if err != nil {
-			return nil, err
-		}
-		after := s.o.Stats()
-		r.random = oracle.Stats{Inputs: after.Inputs - before.Inputs, Rejected: after.Rejected - before.Rejected, Unusable: after.Unusable - before.Unusable}
-		for _, id := range eq {
-			if in := rnd[id]; in != nil && !refuted[id] {
-				r.falseEq = append(r.falseEq, fmt.Sprintf("%s: killed by %s (random testing)", s.describe(id, verdicts[id]), call(u, in)))
-			}
-		}
-	}
-	for _, id := range ids {
-		v := verdicts[id]
-		if v == nil || v.Status != equiv.Killable {
-			continue
-		}
-		if known && exh[id] == nil {
-			r.badKill = append(r.badKill, fmt.Sprintf("%s: Killable, yet no input of the domain kills it (exhaustive enumeration)", s.describe(id, v)))
-			continue
-		}
-		if v.Input == nil {
-			r.killNoInput++
-			continue
-		}
-		r.killChecked++
-		killed, rejected, err := s.o.Run(ctx, u, v.Input, []int{id})
-		switch {
-		case err != nil:
-			r.badKill = append(r.badKill, fmt.Sprintf("%s: its input %s cannot be judged: %v", s.describe(id, v), call(u, v.Input), err))
-		case rejected:
-			r.badKill = append(r.badKill, fmt.Sprintf("%s: its input %s breaks the unit's //gozilla:assume directives", s.describe(id, v), call(u, v.Input)))
-		case len(killed) == 0:
-			r.badKill = append(r.badKill, fmt.Sprintf("%s: its input %s does not kill it", s.describe(id, v), call(u, v.Input)))
-		}
-	}
-	return r, nil
+	return check.Unit(ctx, s.o, u, verdicts, truth, check.Options{Random: nRandom, Box: boxLimit()})
 }
 
 // boxLimit bounds the small-integer inputs (oracle.Box) each unit's
@@ -326,34 +217,34 @@ func checkSubject(t *testing.T, name string, nRandom int) (string, tally) {
 		for _, id := range s.o.Mutants(u) {
 			checked[id] = true
 		}
-		for _, f := range r.falseEq {
-			t.Errorf("FALSE EQUIVALENT: %s", f)
+		for _, f := range r.False {
+			t.Errorf("FALSE EQUIVALENT: %s: killed by %s (%s)", s.describe(f.ID, s.rep.Verdicts[f.ID]), check.Call(u, f.In), f.How)
 		}
-		for _, f := range r.badKill {
-			t.Errorf("WRONG KILLABLE: %s", f)
+		for _, p := range r.BadKill {
+			t.Errorf("WRONG KILLABLE: %s: %s", s.describe(p.ID, s.rep.Verdicts[p.ID]), p.Why)
 		}
-		if r.equivalent > 0 {
-			usable := r.random.Inputs - r.random.Rejected - r.random.Unusable
+		if len(r.Equivalent) > 0 {
+			usable := r.Random.Inputs - r.Random.Rejected - r.Random.Unusable
 			rin += usable
-			gin += int64(r.given)
-			if !r.known && usable < r.random.Inputs/2 {
-				t.Logf("%s: weak random check: of %d inputs, %d rejected by the assumptions, %d the original cannot finish", u.Name, r.random.Inputs, r.random.Rejected, r.random.Unusable)
+			gin += int64(r.Given)
+			if !r.Known && usable < r.Random.Inputs/2 {
+				t.Logf("%s: weak random check: of %d inputs, %d rejected by the assumptions, %d the original cannot finish", u.Name, r.Random.Inputs, r.Random.Rejected, r.Random.Unusable)
 			}
 		}
-		m += r.mutants
-		e += r.equivalent
-		falseN += len(r.falseEq)
-		badN += len(r.badKill)
-		kills += r.killChecked
-		noInput += r.killNoInput
-		if r.known {
+		m += len(r.Mutants)
+		e += len(r.Equivalent)
+		falseN += len(r.False)
+		badN += len(r.BadKill)
+		kills += r.KillChecked
+		noInput += r.KillNoInput
+		if r.Known {
 			known++
-			trueEq += r.trueEq
-			found += r.found
+			trueEq += r.TrueEq
+			found += r.Found
 			t.Logf("%s: %d inputs, %d mutants, %d true equivalents, %d found, %d false, detection %s",
-				u.Name, oracle.Domain(u), r.mutants, r.trueEq, r.found, len(r.falseEq), rate(r.found, r.trueEq))
-			for _, d := range r.missed {
-				t.Logf("  missed: %s", d)
+				u.Name, oracle.Domain(u), len(r.Mutants), r.TrueEq, r.Found, len(r.False), rate(r.Found, r.TrueEq))
+			for _, id := range r.Missed {
+				t.Logf("  missed: %s", s.describe(id, s.rep.Verdicts[id]))
 			}
 		}
 	}
@@ -413,16 +304,16 @@ func TestSoundnessSelfCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.known || len(r.falseEq) == 0 {
-		t.Errorf("without enumeration: %d false verdicts found, want some", len(r.falseEq))
+	if r.Known || len(r.False) == 0 {
+		t.Errorf("without enumeration: %d false verdicts found, want some", len(r.False))
 	}
 	s.truth[u] = exh
 	r, err = s.check(ctx, u, allEq, 400)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.falseEq) != len(exh) || r.found != len(ids)-len(exh) {
-		t.Errorf("with enumeration: %d false verdicts, %d found; want %d, %d", len(r.falseEq), r.found, len(exh), len(ids)-len(exh))
+	if len(r.False) != len(exh) || r.Found != len(ids)-len(exh) {
+		t.Errorf("with enumeration: %d false verdicts, %d found; want %d, %d", len(r.False), r.Found, len(exh), len(ids)-len(exh))
 	}
 	// Every mutant Killable on the zero input: the truly equivalent ones
 	// are flagged by enumeration, and those the zero input does not kill
@@ -444,7 +335,7 @@ func TestSoundnessSelfCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.badKill) != want || want == 0 {
-		t.Errorf("Killable on %s: %d flagged, want %d (> 0)", call(u, zero), len(r.badKill), want)
+	if len(r.BadKill) != want || want == 0 {
+		t.Errorf("Killable on %s: %d flagged, want %d (> 0)", check.Call(u, zero), len(r.BadKill), want)
 	}
 }
