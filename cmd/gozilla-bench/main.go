@@ -37,74 +37,53 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv [flags]")
 		os.Exit(2)
 	}
+	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
+	// The flags every benchmark has.
+	n := fs.Int("n", 1, "runs per measured configuration; the medians are reported")
+	jobs := fs.Int("j", runtime.NumCPU(), "workers")
+	write := fs.String("w", "", "update this markdown file's section of the benchmark (e.g. BENCHMARKS.md)")
+	subjects := func() *string {
+		return fs.String("subjects", "", "comma-separated subjects of testdata/subjects (default all)")
+	}
+	only := func(s string) []string {
+		if s == "" {
+			return nil
+		}
+		return strings.Split(s, ",")
+	}
+	var err error
 	switch os.Args[1] {
 	case "score":
-		fs := flag.NewFlagSet("score", flag.ExitOnError)
-		n := fs.Int("n", 1, "runs per tool and package; the medians are reported")
-		jobs := fs.Int("j", runtime.NumCPU(), "workers for both tools")
-		write := fs.String("w", "", "update this markdown file's score section (e.g. BENCHMARKS.md)")
 		pkgs := fs.String("pkgs", "encoding/base32,encoding/hex,text/tabwriter,unicode/utf8", "standard library packages to compare on")
 		fs.Parse(os.Args[2:])
-		if err := benchScore(*n, *jobs, strings.Split(*pkgs, ","), *write); err != nil {
-			fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
-			os.Exit(1)
-		}
+		err = benchScore(*n, *jobs, strings.Split(*pkgs, ","), *write)
 	case "gen":
-		fs := flag.NewFlagSet("gen", flag.ExitOnError)
-		n := fs.Int("n", 1, "gen runs per subject; the median time is reported")
-		jobs := fs.Int("j", runtime.NumCPU(), "workers")
 		seed := fs.Uint64("seed", 1, "gozilla gen -seed")
-		write := fs.String("w", "", "update this markdown file's gen section (e.g. BENCHMARKS.md)")
-		subjects := fs.String("subjects", "", "comma-separated subjects of testdata/subjects (default all)")
+		subj := subjects()
 		gremlins := fs.Bool("gremlins", true, "check the generated files with gremlins")
 		utf8 := fs.Bool("utf8", true, "also generate for the unicode/utf8 copy")
 		fs.Parse(os.Args[2:])
-		var only []string
-		if *subjects != "" {
-			only = strings.Split(*subjects, ",")
-		}
-		if err := benchGen(*n, *jobs, *seed, only, *gremlins, *utf8, *write); err != nil {
-			fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
-			os.Exit(1)
-		}
+		err = benchGen(*n, *jobs, *seed, only(*subj), *gremlins, *utf8, *write)
 	case "cbt":
-		fs := flag.NewFlagSet("cbt", flag.ExitOnError)
-		n := fs.Int("n", 1, "gen runs per subject and engine set; the median times are reported")
-		jobs := fs.Int("j", runtime.NumCPU(), "workers")
 		seed := fs.Uint64("seed", 1, "gozilla gen -seed")
-		write := fs.String("w", "", "update this markdown file's cbt section (e.g. BENCHMARKS.md)")
-		subjects := fs.String("subjects", "", "comma-separated subjects of testdata/subjects (default all)")
+		subj := subjects()
 		utf8 := fs.Bool("utf8", true, "also generate for the unicode/utf8 copy")
 		withSAT := fs.Bool("sat", true, "also measure random + cbt + sat on the subjects")
 		fs.Parse(os.Args[2:])
-		var only []string
-		if *subjects != "" {
-			only = strings.Split(*subjects, ",")
-		}
-		if err := benchCBT(*n, *jobs, *seed, only, *utf8, *withSAT, *write); err != nil {
-			fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
-			os.Exit(1)
-		}
+		err = benchCBT(*n, *jobs, *seed, only(*subj), *utf8, *withSAT, *write)
 	case "equiv":
-		fs := flag.NewFlagSet("equiv", flag.ExitOnError)
-		n := fs.Int("n", 1, "Analyze runs per subject and configuration; the median times are reported")
-		jobs := fs.Int("j", runtime.NumCPU(), "oracle workers")
 		random := fs.Int("random", 20000, "random inputs per unit that the Equivalent verdicts must survive")
-		write := fs.String("w", "", "update this markdown file's equiv section (e.g. BENCHMARKS.md)")
-		subjects := fs.String("subjects", "", "comma-separated subjects of testdata/subjects (default all)")
+		subj := subjects()
 		utf8 := fs.Bool("utf8", true, "also analyze the unicode/utf8 copy")
 		fs.Parse(os.Args[2:])
-		var only []string
-		if *subjects != "" {
-			only = strings.Split(*subjects, ",")
-		}
-		if err := benchEquiv(max(*n, 1), *jobs, *random, only, *utf8, *write); err != nil {
-			fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
-			os.Exit(1)
-		}
+		err = benchEquiv(max(*n, 1), *jobs, *random, only(*subj), *utf8, *write)
 	default:
 		fmt.Fprintf(os.Stderr, "gozilla-bench: unknown benchmark %q\n", os.Args[1])
 		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gozilla-bench:", err)
+		os.Exit(1)
 	}
 }
 
