@@ -241,7 +241,7 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 		}
 		s := p.sites[node]
 		if s == nil {
-			if s, err = newSite(p.pkg, m, u.Decl); err != nil {
+			if s, err = newSite(p.pkg, node, u.Decl); err != nil {
 				p.unknown(m, err.Error())
 				continue
 			}

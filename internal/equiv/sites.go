@@ -47,12 +47,9 @@ type siteInfo struct {
 	overflow bool // more arrivals than recorded: obligations are incomplete
 }
 
-// newSite locates mutant m's syntax in its function body fd.
-func newSite(pkg *load.Package, m *mutate.Mutant, fd *ast.FuncDecl) (*siteInfo, error) {
-	node, _, err := symbolic.Site(pkg, m)
-	if err != nil {
-		return nil, err
-	}
+// newSite places node, the syntax a mutant replaces (symbolic.Site), in
+// its function body fd.
+func newSite(pkg *load.Package, node ast.Node, fd *ast.FuncDecl) (*siteInfo, error) {
 	s := &siteInfo{node: node}
 	if e, ok := node.(ast.Expr); ok {
 		s.constant = pkg.Info.Types[e].Value != nil
