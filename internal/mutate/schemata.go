@@ -324,7 +324,7 @@ func _gzInit() int {
 	n, _ := _gzstrconv.Atoi(_gzos.Getenv("` + EnvMutant + `"))
 	if n == -1 {
 		if p := _gzos.Getenv("` + EnvCover + `"); p != "" {
-			_gzOut, _ = _gzos.OpenFile(p, _gzos.O_WRONLY|_gzos.O_APPEND|_gzos.O_CREATE, 0o644)
+			_gzOut, _ = _gzos.OpenFile(p, _gzos.O_WRONLY|_gzos.O_APPEND|_gzos.O_CREATE, 0644)
 			_gzBudget = 1
 		}
 	} else if b, err := _gzstrconv.ParseUint(_gzos.Getenv("` + EnvBudget + `"), 10, 64); err == nil && b > 0 {
