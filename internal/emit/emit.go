@@ -39,19 +39,27 @@ type Options struct {
 	// (test names, helpers), which the file must avoid.
 	Taken map[string]bool
 	// NewExpr uses new(T(v)) for pointers to non-composite values (Go 1.26
-	// modules); otherwise a generic helper.
+	// modules: ignored for a package at an older language version);
+	// otherwise a helper.
 	NewExpr bool
 }
 
 // File renders the test file for res.
 func File(res *gen.Result, opt Options) ([]byte, error) {
+	// The file is compiled at the package's language version (it has no
+	// //go:build line of its own).
+	version := res.Pkg.Types.GoVersion()
 	e := &emitter{res: res, opt: opt, imports: map[string]string{"testing": "testing"},
-		p: &value.Printer{NewExpr: opt.NewExpr}, taken: map[string]bool{}}
+		p: &value.Printer{NewExpr: opt.NewExpr && allows(version, "go1.26")}, taken: map[string]bool{},
+		generics: allows(version, "go1.18"), slices: allows(version, "go1.21"), perType: map[string]string{}}
 	for k := range opt.Taken {
 		e.taken[k] = true
 	}
 	for _, n := range res.Pkg.Types.Scope().Names() {
 		e.taken[n] = true
+	}
+	if !e.generics {
+		e.p.PtrFunc = func(elem string) string { return e.typeHelper(ptrHelper, elem) }
 	}
 	byUnit := map[*unit.Unit][]*gen.Test{}
 	for _, t := range res.Tests {
@@ -114,6 +122,14 @@ type emitter struct {
 	taken   map[string]bool // identifiers of the package (and its tests) to avoid
 
 	needEqual, needPanic, needErrText, needClone bool
+
+	// What the package's language version allows: generic helpers
+	// (go1.18), the slices package (go1.21). Without generics, the
+	// helpers are declared per type: perType maps kind and type to the
+	// helper's name, typeHelpers lists them in order of first use.
+	generics, slices bool
+	perType          map[string]string
+	typeHelpers      []typeHelper
 }
 
 type colKind int
@@ -329,12 +345,18 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	for _, c := range posts {
 		if c.unchanged {
 			in := ttv + "." + inNames[c.index]
-			if c.typ.Kind == value.Slice {
+			switch {
+			case c.typ.Kind == value.Slice && e.slices:
 				e.imports["slices"] = "slices"
 				fmt.Fprintf(b, "%s := slices.Clone(%s)\n", c.before, in)
-			} else {
+			case c.typ.Kind == value.Slice:
+				// slices.Clone's own definition: nil stays nil.
+				fmt.Fprintf(b, "%s := append(%s[:0:0], %s...)\n", c.before, in, in)
+			case e.generics:
 				e.needClone = true
 				fmt.Fprintf(b, "%s := gozillaClone(%s)\n", c.before, in)
+			default:
+				fmt.Fprintf(b, "%s := %s(%s)\n", c.before, e.typeHelper(cloneHelper, c.typ.Elem.Name), in)
 			}
 		}
 	}
@@ -476,7 +498,7 @@ func btoi(b bool) int {
 func caseName(p *value.Printer, types []*value.Type, in []value.Value, names []string) string {
 	var parts []string
 	for i, t := range types {
-		q := &value.Printer{NewExpr: p.NewExpr}
+		q := &value.Printer{NewExpr: p.NewExpr, PtrFunc: p.PtrFunc}
 		parts = append(parts, names[i]+"="+compact.Replace(q.Literal(t, in[i])))
 	}
 	s := strings.Join(parts, ",")

@@ -5,7 +5,10 @@ package emit
 // standard library.
 
 import (
+	"fmt"
+	"go/version"
 	"strings"
+	"unicode"
 
 	"github.com/gozilla/gozilla/internal/value"
 )
@@ -100,7 +103,7 @@ func gozillaErrText(err error) string {
 }
 `
 
-const cloneHelper = `
+const genericCloneHelper = `
 // gozillaClone returns a pointer to a copy of *p, or nil.
 func gozillaClone[T any](p *T) *T {
 	if p == nil {
@@ -111,7 +114,7 @@ func gozillaClone[T any](p *T) *T {
 }
 `
 
-const ptrHelper = `
+const genericPtrHelper = `
 // gozillaPtr returns a pointer to a copy of v.
 func gozillaPtr[T any](v T) *T { return &v }
 `
@@ -120,7 +123,12 @@ func gozillaPtr[T any](v T) *T { return &v }
 func (e *emitter) helpers(b *strings.Builder) {
 	if e.needEqual {
 		e.imports["math"], e.imports["reflect"] = "math", "reflect"
-		b.WriteString(equalHelper)
+		if e.generics {
+			b.WriteString(equalHelper)
+		} else {
+			// any and reflect.Pointer came with go1.18.
+			b.WriteString(strings.NewReplacer("want any)", "want interface{})", "reflect.Pointer:", "reflect.Ptr:").Replace(equalHelper))
+		}
 	}
 	if e.needPanic {
 		e.imports["fmt"], e.imports["runtime"], e.imports["strings"] = "fmt", "runtime", "strings"
@@ -130,11 +138,76 @@ func (e *emitter) helpers(b *strings.Builder) {
 		b.WriteString(errTextHelper)
 	}
 	if e.needClone {
-		b.WriteString(cloneHelper)
+		b.WriteString(genericCloneHelper)
 	}
 	if e.p.NeedPtr {
-		b.WriteString(ptrHelper)
+		b.WriteString(genericPtrHelper)
 	}
+	for _, h := range e.typeHelpers {
+		switch h.kind {
+		case cloneHelper:
+			fmt.Fprintf(b, "\n// %s returns a pointer to a copy of *p, or nil.\nfunc %s(p *%s) *%s {\nif p == nil {\nreturn nil\n}\nc := *p\nreturn &c\n}\n", h.name, h.name, h.elem, h.elem)
+		case ptrHelper:
+			fmt.Fprintf(b, "\n// %s returns a pointer to a copy of v.\nfunc %s(v %s) *%s { return &v }\n", h.name, h.name, h.elem, h.elem)
+		}
+	}
+}
+
+// Kinds of per-type helper, and their names' stems.
+const (
+	cloneHelper = "gozillaClone"
+	ptrHelper   = "gozillaPtr"
+)
+
+// typeHelper is a helper declared for one type, for code without
+// generics: gozillaCloneT(p *T) *T or gozillaPtrT(v T) *T.
+type typeHelper struct{ kind, elem, name string }
+
+// typeHelper returns the name of the helper of this kind for element type
+// elem (as spelled in the file), declaring it on first use.
+func (e *emitter) typeHelper(kind, elem string) string {
+	key := kind + " " + elem
+	if n, ok := e.perType[key]; ok {
+		return n
+	}
+	n := fresh(kind+typeWord(elem), e.taken)
+	e.perType[key] = n
+	e.typeHelpers = append(e.typeHelpers, typeHelper{kind: kind, elem: elem, name: n})
+	return n
+}
+
+// typeWord turns a type's spelling into a fragment of an identifier:
+// int → Int, *pkg.T → PtrPkgT, []byte → SliceByte, map[string]int →
+// MapStringInt. Different types may give the same word: fresh numbers
+// the helpers apart.
+func typeWord(t string) string {
+	var b strings.Builder
+	up := true
+	for i, r := range t {
+		switch {
+		case r == '*':
+			b.WriteString("Ptr")
+			up = true
+		case r == '[' && strings.HasPrefix(t[i:], "[]"):
+			b.WriteString("Slice")
+			up = true
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_':
+			if up {
+				r = unicode.ToUpper(r)
+			}
+			b.WriteRune(r)
+			up = false
+		default:
+			up = true
+		}
+	}
+	return b.String()
+}
+
+// allows reports whether code at language version v may use a feature
+// that came with language version feature ("" = unknown: everything).
+func allows(v, feature string) bool {
+	return !version.IsValid(v) || version.Compare(v, feature) >= 0
 }
 
 var _ = value.PtrHelper // the helper's name is shared with the printer

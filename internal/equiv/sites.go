@@ -24,7 +24,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -237,9 +236,9 @@ func forms(pkg *load.Package, m *mutate.Mutant, s *siteInfo, fd *ast.FuncDecl) *
 	}
 	if m.Op == mutate.ABS {
 		switch {
-		case strings.HasPrefix(m.Repl, "max("):
+		case m.ABSForm() == "abs":
 			mf.abs = "max"
-		case strings.HasPrefix(m.Repl, "min("):
+		case m.ABSForm() == "-abs":
 			mf.abs = "min"
 		default:
 			mf.abs = "zpush"

@@ -3,10 +3,6 @@ package mutate
 import (
 	"bytes"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"reflect"
 	"testing"
 
@@ -25,22 +21,7 @@ func loadKitchen(t testing.TB) *load.Package {
 // typeCheck type-checks pkg with file path's contents replaced by src,
 // independently of the package's own checker.
 func typeCheck(pkg *load.Package, path string, src []byte) error {
-	fset := token.NewFileSet()
-	var files []*ast.File
-	for _, f := range pkg.Files {
-		content := f.Src
-		if f.Path == path {
-			content = src
-		}
-		af, err := parser.ParseFile(fset, f.Path, content, 0)
-		if err != nil {
-			return err
-		}
-		files = append(files, af)
-	}
-	conf := types.Config{Importer: pkg.Importer()}
-	_, err := conf.Check(pkg.Path, fset, files, nil)
-	return err
+	return checkAt(pkg, "", path, src) // "": the latest language version
 }
 
 // TestGuarantees checks the promises of the package doc on a file that

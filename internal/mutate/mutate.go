@@ -15,7 +15,11 @@
 // label unused, or a function without a terminating statement); no mutant
 // is textually identical to the original; the schemata type-check (sites
 // that do not are dropped, with their mutants). IDs and order are a pure
-// function of the source and the options.
+// function of the source and the options, whatever the go directive: a
+// mutant is checked at its file's language version, and one a builtin
+// would express that the version lacks (min and max before go1.21, a
+// signed shift count before go1.13) is spelled another way with the same
+// meaning, not dropped.
 //
 // Terms. A site is one AST node (an expression or a statement) that has
 // mutants; a variant is one replacement of a site's span. Sites nest: the
@@ -25,6 +29,8 @@ package mutate
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"sort"
 	"strings"
@@ -119,6 +125,57 @@ func (m *Mutant) Apply(src []byte) []byte {
 	out = append(out, src[:m.Offset]...)
 	out = append(out, m.Repl...)
 	return append(out, src[m.End:]...)
+}
+
+// ABSForm names the mutation of an ABS mutant: "abs" (abs(e)), "-abs"
+// (-abs(e)) or "zpush" (dies when e == 0); "" for other operators. How
+// Repl spells abs depends on the file's language version (max(e, -e), or
+// a closure before go1.21), so consumers ask this instead of reading it.
+func (m *Mutant) ABSForm() string {
+	if m.Op != ABS {
+		return ""
+	}
+	x, err := parser.ParseExpr(m.Repl)
+	if err != nil {
+		return ""
+	}
+	call, ok := x.(*ast.CallExpr)
+	if !ok {
+		return ""
+	}
+	switch fn := call.Fun.(type) {
+	case *ast.Ident:
+		switch fn.Name {
+		case "max":
+			return "abs"
+		case "min":
+			return "-abs"
+		}
+	case *ast.FuncLit:
+		// absFunc's closures end in return v or return -v; ZPUSH's
+		// panics.
+		panics := false
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok {
+				if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "panic" {
+					panics = true
+				}
+			}
+			return !panics
+		})
+		if panics {
+			return "zpush"
+		}
+		if list := fn.Body.List; len(list) > 0 {
+			if r, ok := list[len(list)-1].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+				if u, ok := r.Results[0].(*ast.UnaryExpr); ok && u.Op == token.SUB {
+					return "-abs"
+				}
+				return "abs"
+			}
+		}
+	}
+	return ""
 }
 
 // Options control mutant generation. The zero value uses every operator.

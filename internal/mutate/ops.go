@@ -23,6 +23,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"go/version"
 	"math"
 	"strconv"
 	"strings"
@@ -41,6 +42,8 @@ type collector struct {
 	sites   []*site
 	skip    map[ast.Node]bool
 
+	version string // the file's Go language version ("" = unknown)
+
 	fn      string
 	results []*types.Tuple // result tuples of the enclosing functions, innermost last
 	pool    []constant.Value
@@ -56,6 +59,7 @@ func collect(pkg *load.Package, f *load.File, ops map[Op]bool) *fileSites {
 		ops:     ops,
 		imports: map[string]string{},
 		skip:    map[ast.Node]bool{},
+		version: fileVersion(pkg, f),
 	}
 	for _, imp := range f.Syntax.Imports {
 		path, _ := strconv.Unquote(imp.Path.Value)
@@ -553,10 +557,8 @@ func (c *collector) scalarRead(e ast.Expr, tv types.TypeAndValue, parent ast.Nod
 		}
 	}
 	if c.ops[ABS] && isNumeric(b) {
-		if b.Info()&types.IsUnsigned == 0 {
-			s.variants = append(s.variants,
-				&variant{op: ABS, segs: []seg{lit("max("), x, lit(", -"), x, lit(")")}},
-				&variant{op: ABS, segs: []seg{lit("min("), x, lit(", -"), x, lit(")")}})
+		if b.Info()&types.IsUnsigned == 0 && tname != "" {
+			s.variants = append(s.variants, c.absVariant(x, tname, e.Pos(), false), c.absVariant(x, tname, e.Pos(), true))
 		}
 		if tname != "" {
 			// ZPUSH: the mutant dies as soon as the expression is zero.
@@ -584,6 +586,74 @@ func (c *collector) scalarRead(e ast.Expr, tv types.TypeAndValue, parent ast.Nod
 	}
 	s.typ = tname
 	c.addSite(s)
+}
+
+// absVariant is ABS's abs(e) (neg: -abs(e)), spelled max(e, -e) (neg:
+// min(e, -e)) where the builtin is there: from go1.21 on, and not
+// shadowed at pos. Elsewhere it is the closure of absFunc, which means
+// exactly the same, so that the mutants do not depend on the go directive.
+func (c *collector) absVariant(x seg, tname string, pos token.Pos, neg bool) *variant {
+	name := "max"
+	if neg {
+		name = "min"
+	}
+	if allows(c.version, "go1.21") && c.isBuiltin(name, pos) {
+		return &variant{op: ABS, segs: []seg{lit(name + "("), x, lit(", -"), x, lit(")")}}
+	}
+	pre, post := absFunc(tname, neg)
+	return &variant{op: ABS, segs: []seg{lit(pre), x, lit(post)}}
+}
+
+// absFunc returns the text around e of the closure that computes max(e,
+// -e) (neg: min(e, -e)) for a signed integer or float type tname, without
+// the builtins:
+//
+//	abs:  func(v T) T { if v <= 0 { v = 0 - v }; return v }(e)
+//	-abs: func(v T) T { if v <= 0 { v = 0 - v }; return -v }(e)
+//
+// It is the builtins' result in every case: v > 0 gives v (-v); v < 0
+// gives -v (v), including -Inf; the integer MinInt is its own negation in
+// both, as max(MinInt, -MinInt) = MinInt; both zeros become +0 because
+// 0 - (±0) = +0 in IEEE 754, so abs gives +0 as max(-0, +0) does and
+// -abs gives -0 as min(±0, ∓0) does; NaN fails v <= 0 and stays NaN, as
+// any NaN operand makes min and max NaN. 0 - v, not -v, on the zero
+// branch is what turns -0 into +0.
+func absFunc(tname string, neg bool) (pre, post string) {
+	ret := "v"
+	if neg {
+		ret = "-v"
+	}
+	return "func(v " + tname + ") " + tname + " { if v <= 0 { v = 0 - v }; return " + ret + " }(", ")"
+}
+
+// isBuiltin reports whether name, at pos, is the predeclared builtin.
+func (c *collector) isBuiltin(name string, pos token.Pos) bool {
+	scope := c.pkg.Types.Scope().Innermost(pos)
+	if scope == nil {
+		scope = c.pkg.Types.Scope()
+	}
+	_, obj := scope.LookupParent(name, pos)
+	_, ok := obj.(*types.Builtin)
+	return ok
+}
+
+// fileVersion is the Go language version file f is compiled at: the
+// package's, or the one its //go:build line sets (go/types and the
+// compiler use at least go1.21 for such a file). "" means unknown: every
+// feature is allowed.
+func fileVersion(pkg *load.Package, f *load.File) string {
+	if pkg.Info != nil {
+		if v, ok := pkg.Info.FileVersions[f.Syntax]; ok && v != "" {
+			return v
+		}
+	}
+	return pkg.Types.GoVersion()
+}
+
+// allows reports whether code at language version v may use a feature
+// that came with language version feature.
+func allows(v, feature string) bool {
+	return !version.IsValid(v) || version.Compare(v, feature) >= 0
 }
 
 func isVarIdent(info *types.Info, e ast.Expr) bool {
@@ -673,6 +743,15 @@ func (c *collector) constSite(e ast.Expr, tv types.TypeAndValue, parent ast.Node
 		return
 	}
 	s := &site{kind: exprSite, node: e, pos: c.off(e.Pos()), end: c.off(e.End()), fn: c.fn, typ: tname}
+	// Before go1.13 a shift count must be unsigned: an untyped constant
+	// count is, but its schemata wrapper and its SCR variables would have
+	// its default type, signed.
+	unsignedCount := false
+	if isShiftCount(e, parent) && b.Info()&types.IsInteger != 0 && b.Info()&types.IsUnsigned == 0 &&
+		tv.Type != t && !allows(c.version, "go1.13") {
+		unsignedCount = true
+		s.typ = "uint"
+	}
 	v := tv.Value
 	isChar := false
 	if bl, ok := e.(*ast.BasicLit); ok && bl.Kind == token.CHAR {
@@ -711,10 +790,27 @@ func (c *collector) constSite(e ast.Expr, tv types.TypeAndValue, parent ast.Node
 	}
 	if c.ops[SCR] {
 		for _, x := range c.scalarsInScope(e.Pos(), t) {
-			s.variants = append(s.variants, &variant{op: SCR, segs: []seg{lit(x.Name())}})
+			text := x.Name()
+			if unsignedCount {
+				// x << n panics when n < 0, with this message.
+				text = "func(n " + tname + ") uint { if n < 0 { panic(\"runtime error: negative shift amount\") }; return uint(n) }(" + text + ")"
+			}
+			s.variants = append(s.variants, &variant{op: SCR, segs: []seg{lit(text)}})
 		}
 	}
 	c.addSite(s)
+}
+
+// isShiftCount reports whether e, a child of parent, is the count of a
+// shift.
+func isShiftCount(e ast.Expr, parent ast.Node) bool {
+	switch p := parent.(type) {
+	case *ast.BinaryExpr:
+		return (p.Op == token.SHL || p.Op == token.SHR) && p.Y == e
+	case *ast.AssignStmt:
+		return (p.Tok == token.SHL_ASSIGN || p.Tok == token.SHR_ASSIGN) && len(p.Rhs) == 1 && p.Rhs[0] == e
+	}
+	return false
 }
 
 // constPool collects the distinct numeric and string constants of a unit,

@@ -14,7 +14,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"strings"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/load"
@@ -132,9 +131,9 @@ func necessity(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr
 		}
 		zero := c.Zero(orig.Type())
 		switch {
-		case strings.HasPrefix(m.Repl, "max("):
+		case m.ABSForm() == "abs":
 			need = c.Bin(token.LSS, orig, zero)
-		case strings.HasPrefix(m.Repl, "min("):
+		case m.ABSForm() == "-abs":
 			need = c.Bin(token.GTR, orig, zero)
 		default:
 			need = c.Bin(token.EQL, orig, zero)

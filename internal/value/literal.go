@@ -21,6 +21,10 @@ type Printer struct {
 	// 1.26); otherwise as PtrHelper[T](v), and NeedPtr is set.
 	NewExpr bool
 	NeedPtr bool
+	// PtrFunc, when set, names a non-generic helper func(v T) *T for the
+	// element type T (spelled elem), used instead of PtrHelper (code
+	// before go1.18).
+	PtrFunc func(elem string) string
 }
 
 // PtrHelper is the name of the generic helper func[T any](v T) *T the
@@ -121,6 +125,10 @@ func (p *Printer) lit(b *strings.Builder, t *Type, v Value, elide bool) {
 			b.WriteString("new(" + t.Elem.Name + "(")
 			p.lit(b, t.Elem, v.E[0], false)
 			b.WriteString("))")
+		case p.PtrFunc != nil:
+			b.WriteString(p.PtrFunc(t.Elem.Name) + "(")
+			p.lit(b, t.Elem, v.E[0], false)
+			b.WriteString(")")
 		default:
 			p.NeedPtr = true
 			b.WriteString(PtrHelper + "[" + t.Elem.Name + "](")
