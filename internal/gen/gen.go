@@ -66,6 +66,20 @@ type Config struct {
 	// is left out of the build.
 	Skip string
 
+	// Budgets: a unit's passes stop when it has spent UnitRuns harness
+	// runs (original, mutant and canary executions; 0 = 500,000) or
+	// UnitTicks loop-budget ticks (0 = 2^32), and every unit stops when
+	// the package has spent PackageRuns (0 = 5,000,000) or PackageTicks
+	// (0 = 2^35): counts, so that verdicts do not depend on the machine.
+	// UnitWall (0 = 60 s) is a safety net on a unit's wall time, whose hit
+	// leaves its live mutants undecided. Each hit is in UnitStats.Limits.
+	UnitRuns, PackageRuns   int64
+	UnitTicks, PackageTicks uint64
+	UnitWall                time.Duration
+
+	// Limits of each harness run (harness.Config; 0 = its defaults).
+	MemLimit, MaxStack int64
+
 	Progress func(Progress)
 }
 
@@ -173,7 +187,30 @@ type UnitStats struct {
 	Tests                 int
 	Seconds               float64
 	ByPass                map[string]int // tests emitted per pass
+	Limits                []Limit        // budgets and resource limits hit, by mutant then kind
+	Runs                  int64          // harness runs spent on the unit
 }
+
+// Limit is a budget or resource limit that generation for a unit hit.
+type Limit struct {
+	// Kind is a harness.Panic kind of a run a limit ended (blocked,
+	// stack, memory, crash: the mutant was killed; slow: the wall clock,
+	// undecided — after two such runs the mutant is not run again), or a
+	// budget of the unit's passes: "unit runs", "unit ticks", "package
+	// runs", "package ticks", "unit wall" (the unit's passes stopped).
+	Kind   string
+	Mutant int // the mutant whose run hit it; 0 = the original, or the unit's budget
+	Count  int // runs that hit it
+}
+
+// Budget defaults (Config).
+const (
+	DefaultUnitRuns     = 500_000
+	DefaultPackageRuns  = 5_000_000
+	DefaultUnitTicks    = 1 << 32
+	DefaultPackageTicks = 1 << 35
+	DefaultUnitWall     = 60 * time.Second
+)
 
 // Result is the outcome of generation for one package.
 type Result struct {
@@ -210,6 +247,21 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	if cfg.Patience <= 0 {
 		cfg.Patience = 200
 	}
+	if cfg.UnitRuns <= 0 {
+		cfg.UnitRuns = DefaultUnitRuns
+	}
+	if cfg.PackageRuns <= 0 {
+		cfg.PackageRuns = DefaultPackageRuns
+	}
+	if cfg.UnitTicks == 0 {
+		cfg.UnitTicks = DefaultUnitTicks
+	}
+	if cfg.PackageTicks == 0 {
+		cfg.PackageTicks = DefaultPackageTicks
+	}
+	if cfg.UnitWall <= 0 {
+		cfg.UnitWall = DefaultUnitWall
+	}
 	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops})
 	if err != nil {
 		return nil, err
@@ -222,10 +274,11 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	}
 	var hunits []harness.Unit
 	index := map[*unit.Unit]int{}
+	stateful := harness.Stateful(pkg)
 	for _, u := range units {
 		if u.Skip == "" {
 			index[u] = len(hunits)
-			hunits = append(hunits, harness.Unit{Expr: u.Expr, Assume: u.AssumeFunc(pkg.Types)})
+			hunits = append(hunits, harness.Unit{Expr: u.Expr, Assume: u.AssumeFunc(pkg.Types), Stateful: stateful(u.Func)})
 		}
 	}
 	mutSite := make([]int, len(set.Mutants)+1)
@@ -254,7 +307,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		return nil, err
 	}
 	build := time.Since(t0)
-	pool, err := harness.NewPool(harness.Config{Bin: bin, Dir: pkg.Dir, Workers: max(cfg.Workers, 1), Env: cfg.Env})
+	pool, err := harness.NewPool(harness.Config{Bin: bin, Dir: pkg.Dir, Workers: max(cfg.Workers, 1), Env: cfg.Env, MemLimit: cfg.MemLimit, MaxStack: cfg.MaxStack})
 	if err != nil {
 		return nil, err
 	}
@@ -271,6 +324,9 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		why:        map[int]string{},
 		explain:    map[int]Explainer{},
 		equivalent: map[int]string{},
+		cost:       map[*unit.Unit]*cost{},
+		limits:     map[*unit.Unit]map[Limit]int{},
+		wallHits:   map[int]int{},
 	}
 	target.Live = func(id int) bool { return g.live[id] }
 	for _, m := range set.Mutants {
@@ -302,6 +358,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		if cfg.Progress != nil {
 			cfg.Progress(Progress{Unit: u.Name, Units: len(supported), UnitNo: i + 1, Killed: len(set.Mutants) - len(g.live), Total: len(set.Mutants)})
 		}
+		g.startUnit(u)
 		if err := g.randomPass(ctx, u); err != nil {
 			return nil, err
 		}
@@ -336,6 +393,12 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		}
 	}
 	res.Stats, res.Other = stats(res, seconds)
+	for _, st := range res.Stats {
+		st.Limits = g.limitsOf(st.Unit)
+		if c := g.cost[st.Unit]; c != nil {
+			st.Runs = c.runs
+		}
+	}
 	res.Runs = pool.Runs
 	res.Build = build
 	res.Wall = time.Since(start)
@@ -359,6 +422,12 @@ type generator struct {
 	explain    map[int]Explainer // that pass, when it can explain
 	equivalent map[int]string    // mutants a Prover pass proved equivalent
 	seq        int
+
+	// Budgets and limits (budget.go), under mu.
+	cost     map[*unit.Unit]*cost
+	total    cost
+	limits   map[*unit.Unit]map[Limit]int // Count 0 in the key; the value counts
+	wallHits map[int]int                  // runs of a mutant the wall clock ended
 }
 
 // liveIDs returns the live mutants, ascending.
@@ -383,8 +452,21 @@ const origBudget = 1 << 22
 // cost a long run per input and are left undecided (not killed).
 // With quick, nothing is verified and such mutants are in Unsure.
 func (g *generator) exec(ctx context.Context, u *unit.Unit, in []value.Value, mutants []int, live []byte, quick bool) (*harness.Response, error) {
+	return g.execSpend(ctx, u, in, mutants, live, quick, true)
+}
+
+// execSpend is exec; with spend false, the first request's cost is left
+// for the caller to account (g.account) when it judges the response: a
+// batch runs in parallel, but budgets are spent in the judging order.
+func (g *generator) execSpend(ctx context.Context, u *unit.Unit, in []value.Value, mutants []int, live []byte, quick, spend bool) (*harness.Response, error) {
+	mutants = g.runnable(mutants)
 	req := &harness.Request{Unit: g.index[u], In: in, Mutants: mutants, Live: live, Budget: origBudget, Quick: true}
+	t0 := time.Now()
 	r, err := g.pool.Do(ctx, req)
+	g.timed(u, time.Since(t0))
+	if err == nil && spend {
+		g.account(u, r)
+	}
 	if err != nil || quick || len(r.Unsure) == 0 {
 		return r, err
 	}
@@ -404,6 +486,7 @@ func (g *generator) exec(ctx context.Context, u *unit.Unit, in []value.Value, mu
 	if err != nil {
 		return nil, err
 	}
+	g.account(u, v)
 	killed := map[int]bool{}
 	for _, m := range v.Killed {
 		killed[m] = true
@@ -426,7 +509,7 @@ func usable(r *harness.Response) bool {
 	if r.Reject {
 		return false // the input breaks the unit's //gozilla:assume directives
 	}
-	return r.Orig.Panic == nil || (r.Orig.Panic.Kind != harness.PanicBudget && r.Orig.Panic.Kind != harness.PanicCrash)
+	return !r.Orig.Panic.Abnormal()
 }
 
 // keep records a test that kills live mutants and drops them.
@@ -450,6 +533,10 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 			continue // dropped by a test kept earlier in this loop
 		}
 		m := g.target.Set.Mutants[id-1]
+		if u := g.unitOf(m); u != nil && g.over(u) {
+			g.why[id] = p.Name() + ": not tried: the unit's budget is spent"
+			continue
+		}
 		t0 := time.Now()
 		cands, err := p.Candidates(ctx, g.target, m)
 		if x, ok := p.(Explainer); ok {
@@ -484,7 +571,7 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 		// The first candidate runs alone (it usually kills); the others
 		// run in parallel and are judged in order, as in the random
 		// pass, so that the outcome does not depend on the workers.
-		for lo := 0; lo < len(runnable) && g.live[id]; {
+		for lo := 0; lo < len(runnable) && g.live[id] && !g.over(runnable[lo].Unit); {
 			hi := len(runnable)
 			if lo == 0 {
 				hi = 1
@@ -497,6 +584,7 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 					return errs[i]
 				}
 				c := batch[i]
+				g.account(c.Unit, r)
 				g.reach(r)
 				ran++
 				if !g.live[id] || !usable(r) {

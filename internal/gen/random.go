@@ -69,7 +69,7 @@ func (g *generator) randomPass(ctx context.Context, u *unit.Unit) error {
 	}
 	batchSize := 4 * max(g.cfg.Workers, 1)
 	tried, idle := 0, 0
-	for tried < g.cfg.Random && idle < g.cfg.Patience && len(g.live) > 0 {
+	for tried < g.cfg.Random && idle < g.cfg.Patience && len(g.live) > 0 && !g.over(u) {
 		batch := next(min(batchSize, g.cfg.Random-tried))
 		if len(batch) == 0 {
 			break // the input space is exhausted
@@ -87,6 +87,10 @@ func (g *generator) randomPass(ctx context.Context, u *unit.Unit) error {
 			if errs[i] != nil {
 				return errs[i]
 			}
+			if g.over(u) {
+				break // the rest of the batch ran, but is not judged
+			}
+			g.account(u, r)
 			tried++
 			g.reach(r)
 			if !usable(r) {
@@ -131,7 +135,7 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 	// An argument is shrunk as far as it goes before the next one: the
 	// other arguments' failed candidates are then not retried after every
 	// step (a 64-bit value takes some 60 halvings).
-	for improved := true; improved && runs < maxShrink; {
+	for improved := true; improved && runs < maxShrink && !g.over(u); {
 		improved = false
 		for i := 0; i < len(cur) && runs < maxShrink; i++ {
 			for progress := true; progress && runs < maxShrink; {
@@ -163,12 +167,12 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 	if verified && key(cur) == key(in) {
 		return in, r0, nil
 	}
-	r, err := g.exec(ctx, u, cur, nil, harness.Bits(g.liveIDs()), false)
+	r, err := g.exec(ctx, u, cur, nil, harness.Bits(g.runnable(g.liveIDs())), false)
 	if err == nil && len(cur) > 0 && !killsLive(g, r) && key(cur) != key(in) {
 		// A mutant only thought to time out on the shrunk input ended
 		// after all: keep the input that was found.
 		cur = in
-		r, err = g.exec(ctx, u, cur, nil, harness.Bits(g.liveIDs()), false)
+		r, err = g.exec(ctx, u, cur, nil, harness.Bits(g.runnable(g.liveIDs())), false)
 	}
 	return cur, r, err
 }
@@ -216,7 +220,7 @@ func containsAll(have, want []int) bool {
 // execQuick runs candidates in parallel, in quick mode, against the
 // mutants live now; the caller judges the responses in order.
 func (g *generator) execQuick(ctx context.Context, cands []Candidate) ([]*harness.Response, []error) {
-	live := harness.Bits(g.liveIDs())
+	live := harness.Bits(g.runnable(g.liveIDs()))
 	resps := make([]*harness.Response, len(cands))
 	errs := make([]error, len(cands))
 	var wg sync.WaitGroup
@@ -224,7 +228,7 @@ func (g *generator) execQuick(ctx context.Context, cands []Candidate) ([]*harnes
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			resps[i], errs[i] = g.exec(ctx, cands[i].Unit, cands[i].In, nil, live, true)
+			resps[i], errs[i] = g.execSpend(ctx, cands[i].Unit, cands[i].In, nil, live, true, false)
 		}()
 	}
 	wg.Wait()

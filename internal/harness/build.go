@@ -54,6 +54,7 @@ func MutantSites(set *mutate.Set) []int {
 func Build(ctx context.Context, cfg BuildConfig) (*Binary, error) {
 	b := &Binary{Dir: cfg.Pkg.Dir, Index: map[*unit.Unit]int{}}
 	var table []Unit
+	stateful := Stateful(cfg.Pkg)
 	for _, u := range cfg.Units {
 		if u.AssumeErr != "" {
 			return nil, errors.New(u.AssumeErr)
@@ -62,7 +63,7 @@ func Build(ctx context.Context, cfg BuildConfig) (*Binary, error) {
 			continue
 		}
 		b.Index[u] = len(table)
-		table = append(table, Unit{Expr: u.Expr, Assume: u.AssumeFunc(cfg.Pkg.Types)})
+		table = append(table, Unit{Expr: u.Expr, Assume: u.AssumeFunc(cfg.Pkg.Types), Stateful: stateful(u.Func)})
 	}
 	overlay := make(map[string][]byte, len(cfg.Set.Overlay)+2)
 	for path, src := range cfg.Set.Overlay {

@@ -11,6 +11,15 @@
 // survives what the code under test can do to its process: os.Exit, a
 // panic in another goroutine, a deadlock, a hang outside instrumented code.
 //
+// Workers cannot be poisoned: a unit that Stateful cannot prove free of
+// mutable package-level state has each mutant run followed by a run of
+// the original (the canary); a run that panics or whose canary differs
+// taints the process, and the runs after it go to a fresh worker, as do
+// runs after one that left goroutines behind. Every run is bounded: the
+// tick budget, a stack limit, a live-heap limit, a deadlock detector and
+// a wall-clock allowance (rt's watchdog), and output that is never
+// buffered (standard output is discarded, standard error kept as a tail).
+//
 // In: the schemata overlay of internal/mutate plus Source's file, built
 // into one binary. Out: a Response per Request.
 package harness
@@ -33,6 +42,11 @@ const File = "zzz_gozilla_harness_test.go"
 // function type valid in the package (F, (*T).M, T.M).
 type Unit struct {
 	Expr string
+	// Stateful: the unit may touch mutable package-level state (see
+	// Stateful). Each mutant run is then followed by a run of the
+	// original (the canary), and a run that panics, or whose canary
+	// differs, taints its process: the runs after it go to a fresh one.
+	Stateful bool
 	// Assume is a Go func literal taking the unit's inputs (receiver
 	// first) and reporting whether they meet its //gozilla:assume
 	// directives; "" when it has none. Inputs that do not are rejected.
@@ -54,11 +68,14 @@ func Source(pkgName string, units []Unit, mutSite []int, sentinels []string) []b
 	b.WriteString(src[i+len("\npackage rt\n"):])
 	b.WriteString("\nvar _gzUnits = []_gzUnit{\n")
 	for _, u := range units {
+		fmt.Fprintf(&b, "\t{F: %s", u.Expr)
 		if u.Assume != "" {
-			fmt.Fprintf(&b, "\t{F: %s, A: %s},\n", u.Expr, u.Assume)
-		} else {
-			fmt.Fprintf(&b, "\t{F: %s},\n", u.Expr)
+			fmt.Fprintf(&b, ", A: %s", u.Assume)
 		}
+		if u.Stateful {
+			b.WriteString(", S: true")
+		}
+		b.WriteString("},\n")
 	}
 	b.WriteString("}\n\nvar _gzMutSite = []int32{")
 	for i, s := range mutSite {
@@ -153,8 +170,30 @@ const (
 	PanicRuntime = "runtime" // a runtime.Error; Msg is its message cut before the first " [" (no numbers)
 	PanicValue   = "value"   // any other panic; Msg is the value printed
 	PanicBudget  = "budget"  // the loop budget ran out (a timeout)
-	PanicCrash   = "crash"   // the process died or hung (os.Exit, a fatal error, a deadlock)
+	PanicCrash   = "crash"   // the process died (os.Exit, a fatal error, a panic in another goroutine)
+	// Resource limits (Config): a run that reaches one ends with it.
+	PanicBlocked = "blocked" // every goroutine of the run waited on a lock or channel, no tick progress: a deadlock
+	PanicStack   = "stack"   // the stack outgrew Config.MaxStack (a fatal error: the process died)
+	PanicMemory  = "memory"  // the live heap outgrew Config.MemLimit
+	// PanicSlow is the wall-clock safety net: a run past its allowance
+	// (Config.Wall) or a process silent past Config.Timeout. It decides
+	// nothing: a mutant ended so is neither killed nor alive (End only).
+	PanicSlow = "slow"
 )
+
+// Abnormal reports whether an original's outcome cannot be a test's
+// expectation: the run was stopped by a budget or a limit, or killed its
+// process.
+func (p *Panic) Abnormal() bool {
+	if p == nil {
+		return false
+	}
+	switch p.Kind {
+	case PanicBudget, PanicCrash, PanicBlocked, PanicStack, PanicMemory, PanicSlow:
+		return true
+	}
+	return false
+}
 
 // Panic describes how a run ended abnormally.
 type Panic struct {
@@ -166,12 +205,34 @@ type Panic struct {
 type Response struct {
 	Orig   Outcome `json:"o"`
 	Ticks  uint64  `json:"t"`             // loop-budget ticks of the original run
+	Work   uint64  `json:"w,omitempty"`   // ticks of every run of the input: original, mutants, canaries
 	Hits   []int   `json:"h,omitempty"`   // schemata sites the original reached
 	Killed []int   `json:"k,omitempty"`   // mutants whose outcome differs, in request order
 	Unsure []int   `json:"u,omitempty"`   // Quick: mutants over the tight budget
 	Ran    int     `json:"ran"`           // mutants run
 	Reject bool    `json:"rej,omitempty"` // the input breaks the unit's assumptions: nothing ran
 	Err    string  `json:"err,omitempty"`
+	// Ends are the mutants whose run a limit or a crash ended, with the
+	// kind (Panic kinds: blocked, stack, memory, crash are in Killed too;
+	// slow is undecided, in neither Killed nor Unsure).
+	Ends []End `json:"e,omitempty"`
 	// More answers Request.More, one Response per further input, in order.
 	More []Response `json:"more,omitempty"`
+
+	// The worker's side of the protocol, resolved by Pool.Do (never set
+	// in what Do returns): mutants left for a fresh process (Redo, and
+	// RedoSlow for the generous budget only), the whole input to run
+	// again in a fresh process (All), the process ends after this answer
+	// (Cut), the process ran a stateful unit's mutant (Dirty).
+	Redo     []int `json:"redo,omitempty"`
+	RedoSlow []int `json:"redos,omitempty"`
+	All      bool  `json:"all,omitempty"`
+	Cut      bool  `json:"cut,omitempty"`
+	Dirty    bool  `json:"d,omitempty"`
+}
+
+// End is a mutant whose run a limit ended.
+type End struct {
+	Mutant int    `json:"m"`
+	Kind   string `json:"k"` // a Panic kind
 }

@@ -6,6 +6,7 @@ package harness
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/gozilla/gozilla/internal/run"
+	"github.com/gozilla/gozilla/internal/value"
 )
 
 // Config says how to start workers.
@@ -27,10 +29,17 @@ type Config struct {
 	Env     []string
 
 	// Timeout bounds one request's wall time (all its inputs, with
-	// Request.More) before its process is killed; 0 = 10 s. Endless loops
-	// in the package's code are stopped by the tick budget long before:
-	// this catches hangs outside it.
+	// Request.More) before its process is killed; 0 = 10 s. It is the
+	// last safety net, behind the tick budget and the watchdog's limits
+	// below: a run it stops is undecided (PanicSlow), never killed.
 	Timeout time.Duration
+
+	// Limits of each run, enforced in the worker (0 = the default).
+	MemLimit  int64         // live heap bytes (default 1 GiB): PanicMemory
+	MaxStack  int64         // bytes of a goroutine's stack (default 64 MiB): PanicStack
+	BlockWait time.Duration // no tick progress while every goroutine waits (default 20 ms; 10× for channels): PanicBlocked
+	Wall      time.Duration // a mutant run's allowance over 50 × the original's time (default 250 ms): PanicSlow
+	OrigWall  time.Duration // the original's run's allowance (default 2 s): PanicSlow
 }
 
 // Pool is a set of worker processes. It is safe for concurrent use.
@@ -41,8 +50,12 @@ type Pool struct {
 	all  map[*worker]bool
 	dead bool
 
-	// Stats, for the report and benchmarks.
-	Requests, Runs, Restarts int64
+	// Stats, for the report, benchmarks and tests. Restarts counts
+	// workers replaced (crashed, hung, tainted, dirty when a fresh one was
+	// needed); Hung the requests the Timeout stopped; Ended the runs a
+	// limit ended, by kind.
+	Requests, Runs, Restarts, Hung int64
+	Ended                          map[string]int64
 }
 
 // NewPool starts the workers.
@@ -53,7 +66,7 @@ func NewPool(cfg Config) (*Pool, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 10 * time.Second
 	}
-	p := &Pool{cfg: cfg, idle: make(chan *worker, cfg.Workers), all: map[*worker]bool{}}
+	p := &Pool{cfg: cfg, idle: make(chan *worker, cfg.Workers), all: map[*worker]bool{}, Ended: map[string]int64{}}
 	for i := 0; i < cfg.Workers; i++ {
 		w, err := p.start()
 		if err != nil {
@@ -82,11 +95,35 @@ func (p *Pool) Close() {
 // errCrash is a worker that died or hung during a request.
 var errCrash = errors.New("worker crashed")
 
+// crashError is errCrash with how the process ended: kind is PanicCrash,
+// PanicStack, PanicMemory or PanicSlow (hung past the timeout).
+type crashError struct {
+	kind, msg string
+}
+
+func (e *crashError) Error() string        { return errCrash.Error() + ": " + e.msg }
+func (e *crashError) Is(target error) bool { return target == errCrash }
+
+// crashKind returns the Panic kind of a crash error.
+func crashKind(err error) string {
+	var c *crashError
+	if errors.As(err, &c) {
+		return c.kind
+	}
+	return PanicCrash
+}
+
 // Do runs one request. A request during which the process dies or hangs
 // is split: the original alone (if it crashes, the input is unusable and
 // the outcome says so), then the mutants in halves until each crashing
 // mutant is alone (a mutant that crashes the process is killed: its
-// outcome differs from the original's).
+// outcome differs from the original's; one that hangs past the timeout
+// is undecided). Splits run in fresh workers.
+//
+// Mutants a worker could not judge (its process was tainted by a stateful
+// unit's abnormal run, or a limit ended it) run again in fresh workers
+// until each is decided: in a fresh process the first mutant run is
+// always judged, so this ends.
 //
 // A request with further inputs (Request.More) that crashes or hangs
 // runs again one input per request.
@@ -94,18 +131,91 @@ func (p *Pool) Do(ctx context.Context, req *Request) (*Response, error) {
 	if len(req.More) > 0 {
 		return p.doBatch(ctx, req)
 	}
-	resp, err := p.do(ctx, req)
-	if !errors.Is(err, errCrash) {
-		return resp, err
-	}
-	alone := *req
-	alone.Mutants, alone.Live = nil, nil
-	resp, err = p.do(ctx, &alone)
+	return p.run(ctx, req, false)
+}
+
+// run runs a single-input request, in a fresh worker if fresh.
+func (p *Pool) run(ctx context.Context, req *Request, fresh bool) (*Response, error) {
+	resp, err := p.do(ctx, req, fresh)
 	if errors.Is(err, errCrash) {
-		return &Response{Orig: Outcome{Panic: &Panic{Kind: PanicCrash, Msg: crashMsg(err)}}}, nil
+		return p.split(ctx, req)
 	}
 	if err != nil {
 		return nil, err
+	}
+	if err := p.finish(ctx, req, resp); err != nil {
+		return nil, err
+	}
+	return resp, nil
+}
+
+// finish resolves what a worker left undecided in resp, the answer to
+// req's input: the input again in a fresh worker (All), or the mutants
+// left (Redo, RedoSlow).
+func (p *Pool) finish(ctx context.Context, req *Request, resp *Response) error {
+	one := *req
+	one.More = nil
+	if resp.All {
+		r, err := p.run(ctx, &one, true)
+		if err != nil {
+			return err
+		}
+		*resp = *r
+		return nil
+	}
+	for len(resp.Redo)+len(resp.RedoSlow) > 0 {
+		redo, slow := resp.Redo, resp.RedoSlow
+		resp.Redo, resp.RedoSlow = nil, nil
+		for _, part := range []struct {
+			ids    []int
+			budget uint64
+		}{{redo, req.MutantBudget}, {slow, 100*resp.Ticks + 1<<18}} {
+			if len(part.ids) == 0 {
+				continue
+			}
+			sub := one
+			sub.Mutants, sub.Live, sub.MutantBudget = part.ids, nil, part.budget
+			r, err := p.run(ctx, &sub, true)
+			if err != nil {
+				return err
+			}
+			merge(resp, r)
+		}
+	}
+	resp.Cut, resp.Dirty = false, false
+	return nil
+}
+
+// merge adds the verdicts of r, a run of some of req's mutants on the
+// same input, to resp.
+func merge(resp, r *Response) {
+	resp.Killed = append(resp.Killed, r.Killed...)
+	resp.Unsure = append(resp.Unsure, r.Unsure...)
+	resp.Ends = append(resp.Ends, r.Ends...)
+	resp.Ran += r.Ran
+	resp.Work += r.Work
+	resp.Redo = append(resp.Redo, r.Redo...)
+	resp.RedoSlow = append(resp.RedoSlow, r.RedoSlow...)
+}
+
+// split runs a single-input request that crashed its worker: the
+// original alone, then the mutants by bisection.
+func (p *Pool) split(ctx context.Context, req *Request) (*Response, error) {
+	alone := *req
+	alone.Mutants, alone.Live = nil, nil
+	resp, err := p.do(ctx, &alone, true)
+	if errors.Is(err, errCrash) {
+		p.count(crashKind(err))
+		return &Response{Orig: Outcome{Panic: &Panic{Kind: crashKind(err), Msg: crashMsg(err)}}}, nil
+	}
+	if err == nil {
+		err = p.finish(ctx, &alone, resp)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if resp.Orig.Panic.Abnormal() {
+		return resp, nil
 	}
 	ids := append([]int(nil), req.Mutants...)
 	for i, b := range req.Live {
@@ -123,27 +233,55 @@ func (p *Pool) Do(ctx context.Context, req *Request) (*Response, error) {
 
 // doBatch runs a request with further inputs in one round trip, and
 // again one input per request (each split by Do as needed) if the
-// process dies or hangs: the timeout bounds the whole batch.
+// process dies or hangs: the timeout bounds the whole batch. Inputs a
+// cut process left unanswered run as a batch of their own.
 func (p *Pool) doBatch(ctx context.Context, req *Request) (*Response, error) {
-	resp, err := p.do(ctx, req)
-	if !errors.Is(err, errCrash) {
-		return resp, err
-	}
-	one := *req
-	one.More = nil
-	first, err := p.Do(ctx, &one)
-	if err != nil {
-		return nil, err
-	}
-	for _, in := range req.More {
-		one.In = in
-		r, err := p.Do(ctx, &one)
+	resp, err := p.do(ctx, req, false)
+	if errors.Is(err, errCrash) {
+		one := *req
+		one.More = nil
+		first, err := p.Do(ctx, &one)
 		if err != nil {
 			return nil, err
 		}
-		first.More = append(first.More, *r)
+		for _, in := range req.More {
+			one.In = in
+			r, err := p.Do(ctx, &one)
+			if err != nil {
+				return nil, err
+			}
+			first.More = append(first.More, *r)
+		}
+		return first, nil
 	}
-	return first, nil
+	if err != nil {
+		return nil, err
+	}
+	ins := append([][]value.Value{req.In}, req.More...)
+	answers := append([]Response{*resp}, resp.More...)
+	answers[0].More = nil
+	one := *req
+	one.More = nil
+	for i := range answers {
+		one.In = ins[i]
+		if err := p.finish(ctx, &one, &answers[i]); err != nil {
+			return nil, err
+		}
+	}
+	if n := len(answers); n < len(ins) {
+		rest := *req
+		rest.In, rest.More = ins[n], ins[n+1:]
+		r, err := p.Do(ctx, &rest)
+		if err != nil {
+			return nil, err
+		}
+		more := r.More
+		r.More = nil
+		answers = append(append(answers, *r), more...)
+	}
+	first := answers[0]
+	first.More = answers[1:]
+	return &first, nil
 }
 
 // bisect runs req's input under ids, halving the set while it crashes
@@ -154,10 +292,18 @@ func (p *Pool) bisect(ctx context.Context, req *Request, ids []int, resp *Respon
 	}
 	part := *req
 	part.Mutants, part.Live = ids, nil
-	r, err := p.do(ctx, &part)
+	r, err := p.do(ctx, &part, true)
+	if err == nil {
+		err = p.finish(ctx, &part, r)
+	}
 	switch {
 	case errors.Is(err, errCrash) && len(ids) == 1:
-		resp.Killed = append(resp.Killed, ids[0])
+		kind := crashKind(err)
+		p.count(kind)
+		if kind != PanicSlow {
+			resp.Killed = append(resp.Killed, ids[0])
+		}
+		resp.Ends = append(resp.Ends, End{Mutant: ids[0], Kind: kind})
 		resp.Ran++
 		return nil
 	case errors.Is(err, errCrash):
@@ -168,13 +314,15 @@ func (p *Pool) bisect(ctx context.Context, req *Request, ids []int, resp *Respon
 	case err != nil:
 		return err
 	}
-	resp.Killed = append(resp.Killed, r.Killed...)
-	resp.Unsure = append(resp.Unsure, r.Unsure...)
-	resp.Ran += r.Ran
+	merge(resp, r)
 	return nil
 }
 
 func crashMsg(err error) string {
+	var c *crashError
+	if errors.As(err, &c) {
+		return c.msg
+	}
 	s := err.Error()
 	if i := strings.Index(s, ": "); i >= 0 {
 		return s[i+2:]
@@ -182,12 +330,18 @@ func crashMsg(err error) string {
 	return s
 }
 
-func (p *Pool) do(ctx context.Context, req *Request) (*Response, error) {
+// do sends one request to an idle worker (a fresh one if fresh: a worker
+// that ran a stateful unit's mutant is replaced) and reads its answer.
+func (p *Pool) do(ctx context.Context, req *Request, fresh bool) (*Response, error) {
 	var w *worker
 	select {
 	case w = <-p.idle:
 	case <-ctx.Done():
 		return nil, ctx.Err()
+	}
+	if w != nil && fresh && w.dirty {
+		p.retire(w)
+		w = nil
 	}
 	if w == nil {
 		var err error
@@ -197,31 +351,42 @@ func (p *Pool) do(ctx context.Context, req *Request) (*Response, error) {
 		}
 	}
 	resp, err := w.do(ctx, req, p.cfg.Timeout)
-	if err == nil && len(resp.More) != len(req.More) {
-		err = fmt.Errorf("%w: %d answers to %d further inputs", errCrash, len(resp.More), len(req.More))
+	if err == nil && !resp.Cut && len(resp.More) != len(req.More) {
+		err = &crashError{PanicCrash, fmt.Sprintf("%d answers to %d further inputs", len(resp.More), len(req.More))}
 	}
 	p.mu.Lock()
 	p.Requests++
 	if resp != nil {
-		p.Runs += int64(1 + resp.Ran)
-		for _, r := range resp.More {
+		for _, r := range append([]Response{*resp}, resp.More...) {
 			p.Runs += int64(1 + r.Ran)
+			for _, e := range r.Ends {
+				p.Ended[e.Kind]++
+			}
+			if r.Orig.Panic.Abnormal() && r.Orig.Panic.Kind != PanicBudget {
+				p.Ended[r.Orig.Panic.Kind]++
+			}
 		}
+	}
+	if crashKind(err) == PanicSlow && errors.Is(err, errCrash) {
+		p.Hung++
 	}
 	p.mu.Unlock()
 	if err != nil {
-		w.kill()
-		p.mu.Lock()
-		delete(p.all, w)
-		p.Restarts++
-		p.mu.Unlock()
+		p.retire(w)
 		p.idle <- nil // restarted lazily by the next request
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return nil, err
 	}
-	p.idle <- w
+	if resp.Cut {
+		// The process ends (tainted, or stopped by its watchdog).
+		p.retire(w)
+		p.idle <- nil
+	} else {
+		w.dirty = w.dirty || resp.Dirty
+		p.idle <- w
+	}
 	if resp.Err != "" {
 		return nil, fmt.Errorf("harness: %s", resp.Err)
 	}
@@ -233,7 +398,24 @@ func (p *Pool) do(ctx context.Context, req *Request) (*Response, error) {
 	return resp, nil
 }
 
+// count records a run a limit or a crash ended.
+func (p *Pool) count(kind string) {
+	p.mu.Lock()
+	p.Ended[kind]++
+	p.mu.Unlock()
+}
+
+// retire kills a worker and forgets it.
+func (p *Pool) retire(w *worker) {
+	w.kill()
+	p.mu.Lock()
+	delete(p.all, w)
+	p.Restarts++
+	p.mu.Unlock()
+}
+
 type worker struct {
+	dirty  bool // ran a mutant of a stateful unit (owned by the request holding the worker)
 	cmd    *exec.Cmd
 	req    *os.File
 	enc    *json.Encoder
@@ -263,7 +445,25 @@ func (p *Pool) start() (*worker, error) {
 	cmd := exec.CommandContext(context.Background(), p.cfg.Bin)
 	cmd.Dir = p.cfg.Dir
 	cmd.Env = append(append(os.Environ(), p.cfg.Env...), "GOZILLA_HARNESS=1", "GOZILLA_MUTANT=0")
+	for _, l := range []struct {
+		name string
+		n    int64
+	}{
+		{"GOZILLA_MEMLIMIT", p.cfg.MemLimit},
+		{"GOZILLA_MAXSTACK", p.cfg.MaxStack},
+		{"GOZILLA_BLOCKWAIT", p.cfg.BlockWait.Milliseconds()},
+		{"GOZILLA_WALL", p.cfg.Wall.Milliseconds()},
+		{"GOZILLA_ORIGWALL", p.cfg.OrigWall.Milliseconds()},
+	} {
+		if l.n > 0 {
+			cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", l.name, l.n))
+		}
+	}
 	cmd.ExtraFiles = []*os.File{reqR, respW} // descriptors 3 and 4
+	// What the code under test prints is never buffered: standard output
+	// goes to the null device, standard error to a bounded tail (kept for
+	// the message of a crash).
+	cmd.Stdout = nil
 	st := &tail{}
 	cmd.Stderr = st
 	run.Isolate(cmd)
@@ -291,7 +491,7 @@ func (p *Pool) start() (*worker, error) {
 
 func (w *worker) do(ctx context.Context, req *Request, timeout time.Duration) (*Response, error) {
 	if err := w.enc.Encode(req); err != nil {
-		return nil, fmt.Errorf("%w: %s", errCrash, w.why())
+		return nil, w.crash()
 	}
 	type result struct {
 		resp *Response
@@ -309,70 +509,114 @@ func (w *worker) do(ctx context.Context, req *Request, timeout time.Duration) (*
 	case r := <-ch:
 		if r.err != nil {
 			<-w.done // the process is gone; let its stderr settle
-			return nil, fmt.Errorf("%w: %s", errCrash, w.why())
+			return nil, w.crash()
 		}
 		return r.resp, nil
 	case <-t.C:
 		w.kill()
-		return nil, fmt.Errorf("%w: hung for %v", errCrash, timeout)
+		return nil, &crashError{PanicSlow, fmt.Sprintf("hung for %v", timeout)}
 	case <-ctx.Done():
 		w.kill()
 		return nil, ctx.Err()
 	}
 }
 
-// why describes how the process ended, from its exit status and the last
-// line it wrote on standard error.
-func (w *worker) why() string {
+// crash describes how the process ended, from its exit status and the
+// last line it wrote on standard error: a stack overflow, the memory
+// limit (the watchdog's exit status, or the runtime out of memory), or
+// any other crash.
+func (w *worker) crash() error {
 	select {
 	case <-w.done:
 	case <-time.After(2 * time.Second):
-		return "no answer"
+		return &crashError{PanicCrash, "no answer"}
 	}
-	msg := "exited"
+	msg, code := "exited", -1
 	if st := w.cmd.ProcessState; st != nil {
-		msg = st.String()
+		msg, code = st.String(), st.ExitCode()
 	}
-	if last := w.stderr.lastLine(); last != "" {
+	last := w.stderr.lastLine()
+	if last != "" {
 		msg += ": " + last
 	}
-	return msg
+	kind := PanicCrash
+	switch {
+	case strings.Contains(last, "stack overflow") || strings.Contains(last, "stack exceeds"):
+		kind = PanicStack
+	case code == ExitLimit && strings.Contains(last, "memory") || strings.Contains(last, "out of memory"):
+		kind = PanicMemory
+	case code == ExitLimit && strings.Contains(last, "blocked"):
+		kind = PanicBlocked
+	case code == ExitLimit && strings.Contains(last, "slow"):
+		kind = PanicSlow
+	}
+	return &crashError{kind, msg}
 }
+
+// ExitLimit is the exit status of a worker its watchdog ended (rt's
+// _gzExitLimit); its last line on standard error names the limit.
+const ExitLimit = 87
 
 func (w *worker) kill() {
 	w.req.Close()
 	run.KillGroup(w.cmd)
 }
 
-// tail keeps the end of a stream.
+// tail keeps the end of a stream, at most tailMax bytes whatever is
+// written, and the last line that starts a panic or fatal error message
+// (which a long traceback would push out of the end).
 type tail struct {
-	mu  sync.Mutex
-	buf []byte
+	mu   sync.Mutex
+	buf  []byte
+	line []byte // the current line's start, at most lineMax bytes
+	mark string // the last "panic: ", "fatal error: " or "gozilla: " line
 }
 
-const tailMax = 4 << 10
+const (
+	tailMax = 4 << 10
+	lineMax = 256
+)
 
 func (t *tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > tailMax {
-		t.buf = append([]byte(nil), t.buf[len(t.buf)-tailMax:]...)
+	for rest := p; len(rest) > 0; {
+		i := bytes.IndexByte(rest, '\n')
+		chunk := rest
+		if i >= 0 {
+			chunk = rest[:i]
+		}
+		if n := lineMax - len(t.line); n > 0 {
+			t.line = append(t.line, chunk[:min(n, len(chunk))]...)
+		}
+		if i < 0 {
+			break
+		}
+		if l := strings.TrimSpace(string(t.line)); strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || strings.HasPrefix(l, "gozilla: ") {
+			t.mark = l
+		}
+		t.line = t.line[:0]
+		rest = rest[i+1:]
+	}
+	if len(p) >= tailMax {
+		t.buf = append(t.buf[:0], p[len(p)-tailMax:]...)
+	} else {
+		t.buf = append(t.buf, p...)
+		if len(t.buf) > tailMax {
+			t.buf = append(t.buf[:0:0], t.buf[len(t.buf)-tailMax:]...)
+		}
 	}
 	return len(p), nil
 }
 
-// lastLine returns the first line of the last panic or fatal error
-// message, or else the last non-empty line.
+// lastLine returns the first line of the last panic, fatal error or
+// harness message, or else the last non-empty line.
 func (t *tail) lastLine() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
-	for i := len(lines) - 1; i >= 0; i-- {
-		l := strings.TrimSpace(lines[i])
-		if strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") {
-			return l
-		}
+	if t.mark != "" {
+		return t.mark
 	}
+	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
 	return strings.TrimSpace(lines[len(lines)-1])
 }

@@ -299,6 +299,7 @@ package ` + pkgName + `
 
 import (
 	_gzos "os"
+	_gzdebug "runtime/debug"
 	_gzstrconv "strconv"
 	_gzatomic "sync/atomic"
 )
@@ -316,7 +317,8 @@ var (
 	_gzTicks, _gzBudget uint64 = 0, 1<<64 - 1
 
 	// _gzStop, set by the generation harness, is called past the budget
-	// instead of exiting the process.
+	// instead of exiting the process; the harness also lowers the budget
+	// to get a run to call it (a resource limit).
 	_gzStop func()
 )
 
@@ -329,6 +331,12 @@ func _gzInit() int {
 		}
 	} else if b, err := _gzstrconv.ParseUint(_gzos.Getenv("` + EnvBudget + `"), 10, 64); err == nil && b > 0 {
 		_gzBudget = b
+	}
+	if n > 0 {
+		// A mutant that recurses without end dies of a stack overflow at
+		// 64 MB, not at the default 1 GB (which costs a minute and as
+		// much memory). The harness sets its own limit.
+		_gzdebug.SetMaxStack(64 << 20)
 	}
 	return n
 }
@@ -346,8 +354,9 @@ func _gzOver() {
 		_gzBudget *= 2
 		return
 	}
-	if _gzStop != nil { // the generation harness unwinds the call instead
-		_gzStop()
+	if _gzStop != nil { // the generation harness unwinds the call instead,
+		_gzStop() // or returns: a limit's trap set for an earlier run
+		return
 	}
 	_gzos.Stderr.WriteString("gozilla: loop budget exceeded\n")
 	_gzos.Exit(` + strconv.Itoa(ExitBudget) + `)

@@ -10,6 +10,10 @@
 // error belong to the code under test): each request names a unit, one
 // input and the mutants to try; the answer is the original's outcome, the
 // sites it reached, and the mutants whose outcome differs.
+//
+// The copy is compiled with the language version of the user's module,
+// which may be as old as go1.13: no generics, no any, no min or max, no
+// range over integers (library functions of the toolchain are fine).
 package rt
 
 import (
@@ -21,29 +25,74 @@ import (
 	_gzos "os"
 	_gzreflect "reflect"
 	_gzruntime "runtime"
+	_gzdebug "runtime/debug"
+	_gzmetrics "runtime/metrics"
+	_gzstrconv "strconv"
 	_gzstrings "strings"
+	_gzsync "sync"
+	_gzatomic "sync/atomic"
+	_gztime "time"
 	_gzunsafe "unsafe"
 )
 
-// _gzEnv switches a test binary into harness mode.
-const _gzEnv = "GOZILLA_HARNESS"
+// _gzEnv switches a test binary into harness mode. The other variables
+// set the limits of a run (see harness.Config).
+const (
+	_gzEnv          = "GOZILLA_HARNESS"
+	_gzEnvMem       = "GOZILLA_MEMLIMIT"  // heap bytes; past them a run ends as "memory"
+	_gzEnvStack     = "GOZILLA_MAXSTACK"  // bytes of one goroutine's stack (a fatal error past them)
+	_gzEnvBlock     = "GOZILLA_BLOCKWAIT" // milliseconds without progress before a waiting run is "blocked"
+	_gzEnvWall      = "GOZILLA_WALL"      // milliseconds a mutant run may take over 50 × the original's time
+	_gzEnvOrigWall  = "GOZILLA_ORIGWALL"  // milliseconds the original's run may take
+	_gzExitLimit    = 87                  // exit status of a process the watchdog ends
+	_gzCheckPeriod  = 2 * _gztime.Millisecond
+	_gzGrace        = 20 * _gztime.Millisecond // how long a trap set for the next tick may take to spring
+	_gzSlowFactor   = 50
+	_gzDefaultStack = 64 << 20
+)
+
+// Limits of a run, from the environment (defaults in harness.Config).
+var (
+	_gzMemLimit  int64 = 1 << 30
+	_gzBlockWait       = 20 * _gztime.Millisecond
+	_gzWall            = 250 * _gztime.Millisecond
+	_gzOrigWall        = 2 * _gztime.Second
+)
 
 func init() {
 	if _gzos.Getenv(_gzEnv) != "1" {
 		return
 	}
-	_gzStop = func() {
-		_gzStopped = true
-		panic(_gzBudgetExceeded{})
+	_gzStop = _gzTrap
+	_gzdebug.SetMaxStack(int(_gzEnvInt(_gzEnvStack, _gzDefaultStack)))
+	_gzMemLimit = _gzEnvInt(_gzEnvMem, _gzMemLimit)
+	// The collector keeps garbage under the limit, so that only live
+	// memory reaches it.
+	_gzdebug.SetMemoryLimit(_gzMemLimit)
+	ms := func(name string, def _gztime.Duration) _gztime.Duration {
+		return _gztime.Duration(_gzEnvInt(name, int64(def/_gztime.Millisecond))) * _gztime.Millisecond
 	}
+	_gzBlockWait = ms(_gzEnvBlock, _gzBlockWait)
+	_gzWall = ms(_gzEnvWall, _gzWall)
+	_gzOrigWall = ms(_gzEnvOrigWall, _gzOrigWall)
 	in := _gzos.NewFile(3, "gozilla-requests")
 	out := _gzos.NewFile(4, "gozilla-answers")
 	if in == nil || out == nil {
 		_gzos.Stderr.WriteString("gozilla harness: descriptors 3 and 4 are not open\n")
 		_gzos.Exit(2)
 	}
+	_gzOutFile = out
+	_gzServing = _gzGoid()
+	go _gzWatch()
 	_gzServe(in, out)
 	_gzos.Exit(0)
+}
+
+func _gzEnvInt(name string, def int64) int64 {
+	if n, err := _gzstrconv.ParseInt(_gzos.Getenv(name), 10, 64); err == nil && n > 0 {
+		return n
+	}
+	return def
 }
 
 // _gzV is a value on the wire (value.Value in gozilla).
@@ -73,13 +122,35 @@ type _gzReq struct {
 type _gzResp struct {
 	O   _gzOutcome `json:"o"`             // the original's outcome
 	T   uint64     `json:"t"`             // ticks of the original run
+	W   uint64     `json:"w,omitempty"`   // ticks of every run for this input (the work done)
 	H   []int      `json:"h,omitempty"`   // sites the original reached
 	K   []int      `json:"k,omitempty"`   // mutants whose outcome differs
 	U   []int      `json:"u,omitempty"`   // quick mode: mutants over the tight budget, undecided
+	E   []_gzEnd   `json:"e,omitempty"`   // mutants whose run a limit ended (killed, or undecided when "slow")
 	Ran int        `json:"ran"`           // mutants run
 	Rej bool       `json:"rej,omitempty"` // the input breaks the unit's assumptions: nothing ran
 	Err string     `json:"err,omitempty"`
 	N   []_gzResp  `json:"more,omitempty"` // the answers for the request's further inputs, in order
+	// R are mutants left to run, RS mutants left to run with the generous
+	// budget only: the process is tainted (Cut) and cannot judge them.
+	R  []int `json:"redo,omitempty"`
+	RS []int `json:"redos,omitempty"`
+	// All: the original's run ended abnormally in a process that cannot
+	// tell whether an earlier mutant caused it: run the input again in a
+	// fresh one.
+	All bool `json:"all,omitempty"`
+	// Cut: the process ends after this answer (tainted, or stopped by the
+	// watchdog); further inputs after the last answered are unanswered.
+	Cut bool `json:"cut,omitempty"`
+	// D: the process has run a mutant of a stateful unit (it is dirty).
+	D bool `json:"d,omitempty"`
+}
+
+// _gzEnd says which limit ended a mutant's run: "blocked", "memory",
+// "slow" (the wall clock: undecided, not killed).
+type _gzEnd struct {
+	M int    `json:"m"`
+	K string `json:"k"`
 }
 
 // _gzOutcome is an outcome. Two runs differ exactly when their encodings do.
@@ -90,8 +161,9 @@ type _gzOutcome struct {
 }
 
 // _gzPanic classifies a panic: K is "runtime" (M the kind of runtime
-// error, without its numbers), "value" (M the panic value printed) or
-// "budget" (the loop budget ran out: a timeout).
+// error, without its numbers), "value" (M the panic value printed),
+// "budget" (the loop budget ran out: a timeout), or a limit: "memory",
+// "blocked", "slow".
 type _gzPanic struct {
 	K string `json:"k"`
 	M string `json:"m,omitempty"`
@@ -99,14 +171,65 @@ type _gzPanic struct {
 
 type _gzBudgetExceeded struct{}
 
+// _gzLimitHit unwinds a run that went past a resource limit.
+type _gzLimitHit struct{ K string }
+
 // _gzUnit is one function or method under test; a method's receiver is
 // its first parameter (a method expression).
 type _gzUnit struct {
-	F any
-	A any // nil, or a func of F's inputs reporting whether they meet the unit's //gozilla:assume directives
+	F interface{}
+	A interface{} // nil, or a func of F's inputs reporting whether they meet the unit's //gozilla:assume directives
+	// S: the unit may touch mutable package-level state (the static
+	// check of harness.Stateful could not prove otherwise). A mutant run
+	// of such a unit is followed by a run of the original (the canary),
+	// and an abnormal run taints the process.
+	S bool
 }
 
-var _gzStopped bool
+var (
+	_gzStopped    bool   // the tick budget ran out during the current run
+	_gzMemStopped bool   // the memory trap sprang during the current run
+	_gzReal       uint64 // the current run's tick budget (_gzBudget may be lowered to trap)
+	_gzTrapKind   uint32 // atomic: 1 = the next tick unwinds the run as "memory"
+	_gzDirty      bool   // a mutant of a stateful unit ran in this process
+	_gzOutFile    *_gzos.File
+	_gzServing    int64 // goroutine serving requests (the runs' goroutine)
+)
+
+// _gzProg is the progress of the current request, shared with the
+// watchdog under _gzMu: when the watchdog must end the process, it
+// answers with what is decided and what is left.
+var (
+	_gzMu   _gzsync.Mutex
+	_gzProg struct {
+		active  bool   // a unit call is in progress
+		seq     uint64 // run number
+		kind    int    // 0 original, 1 mutant, 2 canary (the original after mutant m)
+		m       int    // the mutant (kinds 1, 2)
+		attrib  bool   // an abnormal end of this run is the run's own doing
+		start   _gztime.Time
+		wall    _gztime.Duration // the run's wall-clock allowance
+		top     *_gzResp         // the request's answer (with N so far)
+		cur     *_gzResp         // the current input's answer
+		rest    []int            // mutants not yet run for the current input
+		aborted string           // tests of the runtime: the limit that stopped a run
+	}
+)
+
+// _gzTrap is _gzStop in harness mode: called by the schemata's tick past
+// _gzBudget. The budget ran out, or the watchdog lowered _gzBudget to get
+// the run's goroutine to unwind itself (memory).
+func _gzTrap() {
+	if _gzatomic.LoadUint32(&_gzTrapKind) == 1 {
+		_gzMemStopped = true
+		panic(_gzLimitHit{K: "memory"})
+	}
+	if _gzTicks > _gzReal {
+		_gzStopped = true
+		panic(_gzBudgetExceeded{})
+	}
+	_gzBudget = _gzReal // a trap set for an earlier run
+}
 
 func _gzServe(in, out *_gzos.File) {
 	dec := _gzjson.NewDecoder(_gzbufio.NewReaderSize(in, 1<<16))
@@ -118,86 +241,122 @@ func _gzServe(in, out *_gzos.File) {
 			return
 		}
 		resp := _gzHandleAll(&req)
+		_gzMu.Lock()
 		enc.Encode(resp)
 		w.Flush()
+		_gzMu.Unlock()
+		if resp.Cut && _gzOutFile != nil {
+			_gzos.Exit(0)
+		}
 	}
 }
 
-// _gzHandleAll answers a request: its input, then each further input.
+// _gzHandleAll answers a request: its input, then each further input,
+// until the process is cut.
 func _gzHandleAll(req *_gzReq) _gzResp {
 	more := req.N
 	req.N = nil
-	resp := _gzHandle(req)
+	top := new(_gzResp)
+	_gzMu.Lock()
+	_gzProg.top, _gzProg.cur = top, top
+	_gzMu.Unlock()
+	_gzHandleInto(req, top)
 	for _, in := range more {
+		if top.Cut {
+			break
+		}
 		req.In = in
-		resp.N = append(resp.N, _gzHandle(req))
+		r := new(_gzResp)
+		_gzMu.Lock()
+		_gzProg.cur = r
+		_gzMu.Unlock()
+		_gzHandleInto(req, r)
+		_gzMu.Lock()
+		top.N = append(top.N, *r)
+		top.Cut = top.Cut || r.Cut
+		_gzProg.cur = top
+		_gzMu.Unlock()
 	}
-	return resp
+	_gzMu.Lock()
+	_gzProg.top, _gzProg.cur = nil, nil
+	top.D = _gzDirty
+	_gzMu.Unlock()
+	return *top
 }
 
-func _gzHandle(req *_gzReq) (resp _gzResp) {
+// _gzHandle answers one input (tests).
+func _gzHandle(req *_gzReq) _gzResp {
+	r := new(_gzResp)
+	_gzMu.Lock()
+	_gzProg.top, _gzProg.cur = r, r
+	_gzMu.Unlock()
+	_gzHandleInto(req, r)
+	_gzMu.Lock()
+	_gzProg.top, _gzProg.cur = nil, nil
+	_gzMu.Unlock()
+	return *r
+}
+
+// _gzHandleInto answers one input in resp. The original runs first, then
+// each mutant it reaches. For a stateful unit, every mutant run is
+// followed by the original's (the canary: it must end as the first run
+// did); a mutant run that panics (a lock may be left held) and a canary
+// that differs taint the process: the mutants left are answered in R for
+// a fresh process, and the process ends after the answer (Cut). A run
+// that leaves goroutines behind taints the process whatever the unit.
+func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 	if req.U < 0 || req.U >= len(_gzUnits) {
 		resp.Err = "no unit " + _gzfmt.Sprint(req.U)
-		return resp
+		return
 	}
-	if a := _gzUnits[req.U].A; a != nil {
+	unit := _gzUnits[req.U]
+	if a := unit.A; a != nil {
 		ok, err := _gzAssume(_gzreflect.ValueOf(a), req.In)
 		if err != "" {
 			resp.Err = err
-			return resp
+			return
 		}
 		if !ok {
 			resp.Rej = true
-			return resp
+			return
 		}
 	}
-	fn := _gzreflect.ValueOf(_gzUnits[req.U].F)
+	fn := _gzreflect.ValueOf(unit.F)
 	for i := range _gzSeen {
 		_gzSeen[i].Store(false)
 	}
-	orig, ticks, err := _gzCall(fn, req.In, -1, req.B)
+	attrib := !unit.S || !_gzDirty
+	t0 := _gztime.Now()
+	orig, ticks, leaked, err := _gzCallRun(fn, req.In, -1, req.B, 0, 0, attrib, _gzOrigWall)
+	origDur := _gztime.Since(t0)
 	if err != "" {
 		resp.Err = err
-		return resp
+		return
 	}
-	resp.O, resp.T = orig, ticks
+	resp.O, resp.T, resp.W = orig, ticks, ticks
 	for i := range _gzSeen {
 		if _gzSeen[i].Load() {
 			resp.H = append(resp.H, i)
 		}
 	}
+	// Goroutines the original leaves behind end the process after this
+	// input, not the mutants' runs (a unit may start one on every call).
+	cutAfter := leaked
+	if orig.X != nil && orig.X.K == "memory" {
+		resp.Cut, resp.All = true, !attrib
+		return
+	}
 	if orig.X != nil && orig.X.K == "budget" {
-		return resp // the input is too costly: no mutant runs
+		resp.Cut = cutAfter
+		return // the input is too costly: no mutant runs
 	}
-	// Two budgets: a tight one that stops most endless loops cheaply, and
-	// a generous one that a mutant over the tight one must also exceed to
-	// count as timed out (a slow mutant that ends with the original's
-	// outcome is not killed). With Q, the second run is skipped and the
-	// mutant reported unsure.
-	budget := req.MB
-	if budget == 0 {
-		budget = 10*ticks + 1000
-	}
-	try := func(m int) {
-		resp.Ran++
-		got, _, _ := _gzCall(fn, req.In, m, budget)
-		if got.X != nil && got.X.K == "budget" && req.MB == 0 {
-			if req.Q {
-				resp.U = append(resp.U, m)
-				return
-			}
-			got, _, _ = _gzCall(fn, req.In, m, 100*ticks+1<<18)
-		}
-		if !_gzSameOutcome(got, orig) {
-			resp.K = append(resp.K, m)
-		}
-	}
+	var todo []int
 	for _, m := range req.M {
 		if m <= 0 || m >= len(_gzMutSite) {
 			continue
 		}
 		if req.A || _gzSeen[_gzMutSite[m]].Load() {
-			try(m)
+			todo = append(todo, m)
 		}
 	}
 	if len(req.L) > 0 {
@@ -209,13 +368,309 @@ func _gzHandle(req *_gzReq) (resp _gzResp) {
 			}
 			for m := int(_gzSiteFirst[site]); m < int(_gzSiteFirst[site+1]); m++ {
 				if m/8 < len(req.L) && req.L[m/8]&(1<<(m%8)) != 0 {
-					try(m)
+					todo = append(todo, m)
 				}
 			}
 		}
 	}
+	// Two budgets: a tight one that stops most endless loops cheaply, and
+	// a generous one that a mutant over the tight one must also exceed to
+	// count as timed out (a slow mutant that ends with the original's
+	// outcome is not killed). With Q, the second run is skipped and the
+	// mutant reported unsure.
+	budget := req.MB
+	if budget == 0 {
+		budget = 10*ticks + 1000
+	}
+	generous := 100*ticks + 1<<18
+	wall := _gzWall + _gzSlowFactor*origDur
+	for i, m := range todo {
+		_gzMu.Lock()
+		_gzProg.rest = todo[i+1:]
+		_gzMu.Unlock()
+		attrib := !unit.S || !_gzDirty
+		if unit.S {
+			_gzDirty = true
+		}
+		resp.Ran++
+		got, t, leaked, _ := _gzCallRun(fn, req.In, m, budget, 1, m, attrib, wall)
+		resp.W += t
+		tainted := leaked || unit.S && got.X != nil
+		if got.X != nil && got.X.K == "budget" && req.MB == 0 {
+			switch {
+			case req.Q:
+				resp.U = append(resp.U, m)
+				got = orig // undecided: not judged below
+			case tainted:
+				// The generous run needs a clean process.
+				resp.Ran--
+				resp.RS = append(resp.RS, m)
+				got = orig
+			default:
+				got, t, leaked, _ = _gzCallRun(fn, req.In, m, generous, 1, m, attrib, wall)
+				resp.W += t
+				tainted = leaked || unit.S && got.X != nil
+			}
+		}
+		if got.X != nil && got.X.K == "memory" {
+			resp.E = append(resp.E, _gzEnd{M: m, K: "memory"})
+			tainted = true
+		}
+		if !_gzSameOutcome(got, orig) {
+			resp.K = append(resp.K, m)
+		}
+		if unit.S && !tainted {
+			// The canary: the original again, which must end as before.
+			c, t, leaked, _ := _gzCallRun(fn, req.In, 0, req.B, 2, m, true, _gzOrigWall+_gzSlowFactor*origDur)
+			resp.W += t
+			tainted = leaked || !_gzSameOutcome(c, orig)
+		}
+		if tainted {
+			resp.R = append(resp.R, todo[i+1:]...)
+			resp.Cut = true
+			break
+		}
+	}
+	resp.Cut = resp.Cut || cutAfter
+	_gzMu.Lock()
+	_gzProg.rest = nil
+	_gzMu.Unlock()
 	_gzActive = 0
-	return resp
+}
+
+// _gzCallRun is _gzCall under the watchdog's eye: kind and mut say what
+// runs (for a partial answer), attrib whether an abnormal end is the
+// run's own doing, wall its wall-clock allowance. leaked reports
+// goroutines left running after the call.
+func _gzCallRun(fn _gzreflect.Value, in []_gzV, m int, budget uint64, kind, mut int, attrib bool, wall _gztime.Duration) (out _gzOutcome, ticks uint64, leaked bool, err string) {
+	n0 := _gzruntime.NumGoroutine()
+	_gzMu.Lock()
+	_gzProg.seq++
+	_gzProg.active, _gzProg.kind, _gzProg.m, _gzProg.attrib = true, kind, mut, attrib
+	_gzProg.start, _gzProg.wall = _gztime.Now(), wall
+	_gzMu.Unlock()
+	out, ticks, err = _gzCall(fn, in, m, budget)
+	_gzMu.Lock()
+	_gzProg.active = false
+	_gzMu.Unlock()
+	if _gzatomic.LoadUint32(&_gzTrapKind) != 0 {
+		// The run was unwound for memory: give it back before the next.
+		_gzatomic.StoreUint32(&_gzTrapKind, 0)
+		_gzruntime.GC()
+		_gzdebug.FreeOSMemory()
+	}
+	for i := 0; i < 3 && _gzruntime.NumGoroutine() > n0; i++ {
+		_gzruntime.Gosched()
+	}
+	return out, ticks, _gzruntime.NumGoroutine() > n0, err
+}
+
+// _gzWatch is the watchdog: every few milliseconds it looks at the run in
+// progress and ends what the tick budget cannot stop.
+//
+//   - Memory: past _gzMemLimit bytes of live heap, the run is unwound at
+//     its next tick (outcome "memory"); a run without ticks (one huge
+//     allocation, a library call) ends the process.
+//   - Blocking: no tick for _gzBlockWait while every goroutine but the
+//     watchdog waits on a mutex, a wait group, a condition or a nil
+//     channel (ten times as long for channels and selects, which a timer
+//     may wake) is a deadlock: the run is "blocked" and the process ends.
+//   - Wall clock: a run past its allowance (the original's time × 50 plus
+//     a margin) ends the process: "slow", which decides nothing.
+//
+// Ending the process, the watchdog first answers the request with what
+// is decided and what is left (R), so that the pool re-runs only the
+// rest in a fresh process.
+func _gzWatch() {
+	self := _gzGoid()
+	sample := []_gzmetrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	var lastSeq, lastTicks uint64
+	var lastMove, trapAt, lastDump _gztime.Time
+	var buf []byte
+	for {
+		_gztime.Sleep(_gzCheckPeriod)
+		now := _gztime.Now()
+		_gzmetrics.Read(sample)
+		heap := int64(0)
+		if sample[0].Value.Kind() == _gzmetrics.KindUint64 {
+			heap = int64(sample[0].Value.Uint64())
+		}
+		_gzMu.Lock()
+		active, seq, start, wall := _gzProg.active, _gzProg.seq, _gzProg.start, _gzProg.wall
+		_gzMu.Unlock()
+		if heap > _gzMemLimit {
+			_gzruntime.GC()
+			_gzmetrics.Read(sample)
+			heap = int64(sample[0].Value.Uint64())
+		}
+		ticks := _gzatomic.LoadUint64(&_gzTicks)
+		if seq != lastSeq || ticks != lastTicks {
+			lastSeq, lastTicks, lastMove = seq, ticks, now
+			trapAt = _gztime.Time{}
+		}
+		if heap > _gzMemLimit {
+			if !active {
+				_gzDie("memory")
+			}
+			if trapAt.IsZero() {
+				_gzMu.Lock()
+				if _gzProg.active && _gzProg.seq == seq {
+					_gzatomic.StoreUint32(&_gzTrapKind, 1)
+					_gzatomic.StoreUint64(&_gzBudget, 0)
+				}
+				_gzMu.Unlock()
+				trapAt = now
+			} else if now.Sub(trapAt) > _gzGrace {
+				_gzAbort(seq, "memory")
+			}
+			continue
+		}
+		if !active {
+			continue
+		}
+		if now.Sub(start) > wall {
+			_gzAbort(seq, "slow")
+			continue
+		}
+		still := now.Sub(lastMove)
+		if still < _gzBlockWait || now.Sub(lastDump) < _gzBlockWait/2 {
+			continue // a dump stops the world: at most two per wait
+		}
+		lastDump = now
+		buf = _gzStacks(buf)
+		if w := _gzWaiting(buf, self); w == 1 || w == 2 && still >= 10*_gzBlockWait {
+			_gzAbort(seq, "blocked")
+		}
+	}
+}
+
+// _gzStacks returns every goroutine's stack.
+func _gzStacks(buf []byte) []byte {
+	if buf == nil {
+		buf = make([]byte, 64<<10)
+	}
+	for {
+		n := _gzruntime.Stack(buf, true)
+		if n < len(buf) || len(buf) >= 16<<20 {
+			return buf[:n]
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+}
+
+// _gzWaiting reads a goroutine dump: 1 when the serving goroutine and
+// every other (but the watchdog self and the runtime's) wait on what only
+// another goroutine can release, 2 when some wait on channels or selects
+// (which a timer may wake), 0 when any can make progress.
+func _gzWaiting(dump []byte, self int64) int {
+	verdict, served := 1, false
+	for _, block := range _gzstrings.Split(string(dump), "\n\n") {
+		if !_gzstrings.HasPrefix(block, "goroutine ") {
+			continue
+		}
+		head := block
+		if i := _gzstrings.IndexByte(head, '\n'); i >= 0 {
+			head = head[:i]
+		}
+		open, end := _gzstrings.IndexByte(head, '['), _gzstrings.LastIndexByte(head, ']')
+		if open < 0 || end < open {
+			return 0
+		}
+		id, _ := _gzstrconv.ParseInt(_gzstrings.TrimSpace(head[len("goroutine "):open]), 10, 64)
+		state := head[open+1 : end]
+		if i := _gzstrings.Index(state, ", "); i >= 0 {
+			state = state[:i] // "5 minutes", "locked to thread"
+		}
+		if id == self || _gzstrings.Contains(block, "os/signal.signal_recv") {
+			continue
+		}
+		if id == _gzServing {
+			served = true
+		}
+		switch state {
+		case "semacquire", "sync.Mutex.Lock", "sync.RWMutex.Lock", "sync.RWMutex.RLock",
+			"sync.WaitGroup.Wait", "sync.Cond.Wait", "chan receive (nil chan)",
+			"chan send (nil chan)", "select (no cases)":
+		case "chan receive", "chan send", "select":
+			verdict = 2
+		case "GC worker (idle)", "GC sweep wait", "GC scavenge wait", "finalizer wait",
+			"force gc (idle)", "cleanup wait", "GOMAXPROCS updater (idle)":
+		default:
+			return 0 // running, runnable, sleeping, in a system call or I/O
+		}
+	}
+	if !served {
+		return 0
+	}
+	return verdict
+}
+
+// _gzGoid returns the calling goroutine's ID, from its stack's header.
+func _gzGoid() int64 {
+	var b [64]byte
+	s := string(b[:_gzruntime.Stack(b[:], false)])
+	s = _gzstrings.TrimPrefix(s, "goroutine ")
+	if i := _gzstrings.IndexByte(s, ' '); i >= 0 {
+		s = s[:i]
+	}
+	id, _ := _gzstrconv.ParseInt(s, 10, 64)
+	return id
+}
+
+// _gzAbort ends the process during run seq, which a limit stopped (kind
+// "memory", "blocked" or "slow"), after answering the request: what is
+// decided so far, the stopped run's verdict when it is its own doing,
+// and the mutants left to run elsewhere.
+func _gzAbort(seq uint64, kind string) {
+	_gzMu.Lock()
+	if !_gzProg.active || _gzProg.seq != seq || _gzProg.top == nil {
+		_gzMu.Unlock()
+		return // the run ended meanwhile
+	}
+	cur := _gzProg.cur
+	switch _gzProg.kind {
+	case 0: // the original: the input is unusable, if it is its own doing
+		if _gzProg.attrib {
+			cur.O = _gzOutcome{X: &_gzPanic{K: kind}}
+		} else {
+			cur.All = true
+		}
+	case 1:
+		m := _gzProg.m
+		switch {
+		case kind == "slow":
+			cur.E = append(cur.E, _gzEnd{M: m, K: kind})
+		case _gzProg.attrib:
+			cur.K = append(cur.K, m)
+			cur.E = append(cur.E, _gzEnd{M: m, K: kind})
+		default:
+			cur.Ran--
+			cur.R = append(cur.R, m)
+		}
+	case 2: // the canary after mutant m: m is judged, the process tainted
+	}
+	cur.R = append(cur.R, _gzProg.rest...)
+	cur.Cut = true
+	top := _gzProg.top
+	if cur != top {
+		top.N = append(top.N, *cur)
+	}
+	top.Cut, top.D = true, _gzDirty
+	if _gzOutFile != nil {
+		b, _ := _gzjson.Marshal(top)
+		_gzOutFile.Write(append(b, '\n'))
+		_gzos.Stderr.WriteString("gozilla: " + kind + " limit: run ended by the harness\n")
+		_gzos.Exit(_gzExitLimit)
+	}
+	// Tests of the runtime: no process to end.
+	_gzProg.aborted = kind
+	_gzMu.Unlock()
+}
+
+// _gzDie ends the process outside any run.
+func _gzDie(kind string) {
+	_gzos.Stderr.WriteString("gozilla: " + kind + " limit: process ended by the harness\n")
+	_gzos.Exit(_gzExitLimit)
 }
 
 // _gzSameOutcome reports whether two outcomes are the same: whether
@@ -286,7 +741,7 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 	if e != "" {
 		return out, 0, e
 	}
-	_gzActive, _gzTicks, _gzBudget, _gzStopped = m, 0, budget, false
+	_gzActive, _gzTicks, _gzBudget, _gzReal, _gzStopped, _gzMemStopped = m, 0, budget, budget, false, false
 	var results []_gzreflect.Value
 	func() {
 		defer func() {
@@ -302,6 +757,10 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 	}()
 	ticks = _gzTicks
 	_gzActive, _gzBudget = 0, 1<<64-1
+	if _gzMemStopped {
+		// The memory limit, even if the unit recovered the stop.
+		return _gzOutcome{X: &_gzPanic{K: "memory"}}, ticks, ""
+	}
 	if _gzStopped {
 		// The budget ran out, even if the unit recovered the stop.
 		out = _gzOutcome{X: &_gzPanic{K: "budget"}}
@@ -319,10 +778,12 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 	return out, ticks, ""
 }
 
-func _gzClassify(r any) *_gzPanic {
+func _gzClassify(r interface{}) *_gzPanic {
 	switch v := r.(type) {
 	case _gzBudgetExceeded:
 		return &_gzPanic{K: "budget"}
+	case _gzLimitHit:
+		return &_gzPanic{K: v.K}
 	case _gzruntime.Error:
 		return &_gzPanic{K: "runtime", M: _gzRuntimeKind(_gzSafeError(v))}
 	case error:
@@ -351,7 +812,7 @@ func _gzSafeError(e error) (s string) {
 	return e.Error()
 }
 
-var _gzErrorType = _gzreflect.TypeFor[error]()
+var _gzErrorType = _gzreflect.TypeOf((*error)(nil)).Elem()
 
 // _gzMaxDepth bounds the encoding of pointer chains (cyclic structures).
 const _gzMaxDepth = 64

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -356,5 +357,49 @@ func TestSameOutcome(t *testing.T) {
 				t.Errorf("%s vs %s: same %v, want %v", ja, jb, got, want)
 			}
 		}
+	}
+}
+
+// TestWaiting checks the watchdog's reading of goroutine dumps: a run is
+// blocked when its goroutine and every other (but the watchdog's) wait on
+// what only another goroutine can release; channels and selects, which a
+// timer may wake, are told apart; anything running is progress.
+func TestWaiting(t *testing.T) {
+	old := _gzServing
+	_gzServing = 1
+	defer func() { _gzServing = old }()
+	const self = 7
+	g := func(id, state string) string { return "goroutine " + id + " [" + state + "]:\nmain.f()\n\tf.go:1" }
+	for _, tt := range []struct {
+		name string
+		gs   []string
+		want int
+	}{
+		{"mutex", []string{g("1", "sync.Mutex.Lock"), g("7", "running")}, 1},
+		{"mutex for minutes", []string{g("1", "sync.Mutex.Lock, 2 minutes"), g("7", "running")}, 1},
+		{"select no cases", []string{g("1", "select (no cases)")}, 1},
+		{"channel", []string{g("1", "chan receive"), g("7", "running")}, 2},
+		{"a helper runs", []string{g("1", "chan receive"), g("9", "runnable"), g("7", "running")}, 0},
+		{"a helper sleeps", []string{g("1", "sync.WaitGroup.Wait"), g("9", "sleep")}, 0},
+		{"the run itself runs", []string{g("1", "running"), g("7", "running")}, 0},
+		{"the run is in a system call", []string{g("1", "syscall")}, 0},
+		{"signal loop ignored", []string{g("1", "semacquire"), "goroutine 5 [syscall]:\nos/signal.signal_recv()\n\tsigqueue.go:1"}, 1},
+		{"no run goroutine", []string{g("3", "sync.Mutex.Lock")}, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := _gzWaiting([]byte(strings.Join(tt.gs, "\n\n")), self); got != tt.want {
+				t.Errorf("verdict %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestGoid checks that a goroutine's ID is read from its stack header.
+func TestGoid(t *testing.T) {
+	ch := make(chan int64)
+	go func() { ch <- _gzGoid() }()
+	a, b := _gzGoid(), <-ch
+	if a <= 0 || b <= 0 || a == b {
+		t.Errorf("IDs %d and %d", a, b)
 	}
 }

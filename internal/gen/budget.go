@@ -1,0 +1,149 @@
+package gen
+
+// This file implements the budgets of generation and the record of the
+// limits it hits: the runs and ticks each unit and the package may spend
+// (counts, so that verdicts are the same on any machine), the wall-clock
+// safety net on a unit, the mutants the harness's wall clock keeps
+// ending (left undecided and no longer run), and, for the report, every
+// run a resource limit ended, with its unit and mutant.
+
+import (
+	"sort"
+	"time"
+
+	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/unit"
+)
+
+// cost is what a unit (or the package) has spent.
+type cost struct {
+	runs  int64
+	ticks uint64
+	wall  time.Duration // harness time, divided among the workers
+	spent string        // the budget that ran out ("" = none)
+}
+
+// maxWallHits is how many runs of a mutant the harness's wall clock may
+// end before the mutant is no longer run (it stays undecided).
+const maxWallHits = 2
+
+// startUnit notes the start of a unit's random pass.
+func (g *generator) startUnit(u *unit.Unit) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.cost[u] == nil {
+		g.cost[u] = &cost{}
+	}
+}
+
+// account adds a response's runs, ticks and limit hits to u's costs.
+func (g *generator) account(u *unit.Unit, r *harness.Response) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	c := g.cost[u]
+	if c == nil {
+		c = &cost{}
+		g.cost[u] = c
+	}
+	for _, a := range append([]harness.Response{*r}, r.More...) {
+		c.runs += int64(1 + a.Ran)
+		g.total.runs += int64(1 + a.Ran)
+		w := a.Work
+		if w < a.Ticks {
+			w = a.Ticks
+		}
+		c.ticks += w
+		g.total.ticks += w
+		if p := a.Orig.Panic; p.Abnormal() && p.Kind != harness.PanicBudget {
+			g.noteLocked(u, Limit{Kind: p.Kind})
+		}
+		for _, e := range a.Ends {
+			g.noteLocked(u, Limit{Kind: e.Kind, Mutant: e.Mutant})
+			if e.Kind == harness.PanicSlow {
+				g.wallHits[e.Mutant]++
+			}
+		}
+	}
+}
+
+// timed adds d of harness time to u's wall clock.
+func (g *generator) timed(u *unit.Unit, d time.Duration) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if c := g.cost[u]; c != nil {
+		c.wall += d / time.Duration(max(g.cfg.Workers, 1))
+	}
+}
+
+func (g *generator) noteLocked(u *unit.Unit, l Limit) {
+	m := g.limits[u]
+	if m == nil {
+		m = map[Limit]int{}
+		g.limits[u] = m
+	}
+	m[l]++
+}
+
+// over reports whether u may not spend more, noting the budget that ran
+// out the first time.
+func (g *generator) over(u *unit.Unit) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	c := g.cost[u]
+	if c == nil {
+		return false
+	}
+	if c.spent != "" {
+		return true
+	}
+	switch {
+	case c.runs >= g.cfg.UnitRuns:
+		c.spent = "unit runs"
+	case c.ticks >= g.cfg.UnitTicks:
+		c.spent = "unit ticks"
+	case g.total.runs >= g.cfg.PackageRuns:
+		c.spent = "package runs"
+	case g.total.ticks >= g.cfg.PackageTicks:
+		c.spent = "package ticks"
+	case c.wall >= g.cfg.UnitWall:
+		c.spent = "unit wall"
+	default:
+		return false
+	}
+	g.noteLocked(u, Limit{Kind: c.spent})
+	return true
+}
+
+// runnable drops from ids the mutants the wall clock ended too often.
+func (g *generator) runnable(ids []int) []int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.wallHits) == 0 {
+		return ids
+	}
+	out := ids[:0:0]
+	for _, id := range ids {
+		if g.wallHits[id] < maxWallHits {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// limitsOf returns the limits u hit, by mutant then kind.
+func (g *generator) limitsOf(u *unit.Unit) []Limit {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var out []Limit
+	for l, n := range g.limits[u] {
+		l.Count = n
+		out = append(out, l)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Mutant != out[j].Mutant {
+			return out[i].Mutant < out[j].Mutant
+		}
+		return out[i].Kind < out[j].Kind
+	})
+	return out
+}

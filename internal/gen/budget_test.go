@@ -1,0 +1,91 @@
+package gen
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/gozilla/gozilla/internal/harness"
+)
+
+// lockSrc holds a package-level lock without defer: the mutants of
+// x > 5 that call peek deadlock on it.
+const lockSrc = `package lock
+
+import "sync"
+
+var mu sync.Mutex
+var n int64
+
+func Bump(x int) int {
+	mu.Lock()
+	y := x * 2
+	if x > 5 {
+		y = peek()
+	}
+	n++
+	mu.Unlock()
+	return y
+}
+
+func peek() int {
+	mu.Lock()
+	defer mu.Unlock()
+	return int(n)
+}
+`
+
+// TestBudgetsAndLimits checks that a unit's run budget stops its passes
+// and is reported, deterministically, and that a mutant that deadlocks is
+// killed and reported as blocked.
+func TestBudgetsAndLimits(t *testing.T) {
+	t.Run("unit runs", func(t *testing.T) {
+		pkg := loadPkg(t, map[string]string{"magic/magic.go": magicSrc}, "./magic")
+		var runs []int64
+		for _, workers := range []int{1, 2} {
+			res, err := Generate(context.Background(), pkg, Config{Seed: 3, Workers: workers, UnitRuns: 40, Run: regexp.MustCompile("^Sign$")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var st *UnitStats
+			for _, s := range res.Stats {
+				if s.Unit.Name == "Sign" {
+					st = s
+				}
+			}
+			if st == nil || !slices.Contains(st.Limits, Limit{Kind: "unit runs", Count: 1}) {
+				t.Fatalf("Sign's limits %+v, want the unit's run budget", st)
+			}
+			runs = append(runs, st.Runs)
+		}
+		if runs[0] != runs[1] {
+			t.Errorf("runs with 1 and 2 workers: %v, want the same", runs)
+		}
+	})
+	t.Run("blocked", func(t *testing.T) {
+		pkg := loadPkg(t, map[string]string{"lock/lock.go": lockSrc}, "./lock")
+		res, err := Generate(context.Background(), pkg, Config{Seed: 1, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var blocked []int
+		for _, s := range res.Stats {
+			for _, l := range s.Limits {
+				if l.Kind == harness.PanicBlocked {
+					blocked = append(blocked, l.Mutant)
+				}
+			}
+		}
+		for _, m := range res.Set.Mutants {
+			if m.Func == "Bump" && m.Orig == "x > 5" && m.Repl == "true" {
+				if !slices.Contains(blocked, m.ID) {
+					t.Errorf("mutant #%d (x > 5 → true) deadlocks; blocked limits %v", m.ID, blocked)
+				}
+				if res.Status[m.ID] != Killed {
+					t.Errorf("mutant #%d is %v, want killed", m.ID, res.Status[m.ID])
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,411 @@
+package harness
+
+import (
+	"context"
+	"go/types"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/run"
+	"github.com/gozilla/gozilla/internal/testmod"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// build writes a module of files, builds the harness binary of package p
+// with the given units (stateful as Stateful says) and returns the
+// binary, the package directory and the mutants.
+func build(t *testing.T, files map[string]string, units ...string) (string, string, *mutate.Set) {
+	t.Helper()
+	dir := testmod.Write(t, files)
+	pkgs, err := load.Load(load.Config{Dir: dir}, "./p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := pkgs[0]
+	set, err := mutate.Generate(pkg, mutate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stateful := Stateful(pkg)
+	var table []Unit
+	for _, u := range units {
+		fn, _ := pkg.Types.Scope().Lookup(u).(*types.Func)
+		table = append(table, Unit{Expr: u, Stateful: stateful(fn)})
+	}
+	overlay := map[string][]byte{filepath.Join(pkg.Dir, File): Source(pkg.Name, table, MutantSites(set), nil)}
+	for k, v := range set.Overlay {
+		overlay[k] = v
+	}
+	bin, err := run.Build(context.Background(), run.BuildConfig{Dir: pkg.Dir, Pkg: pkg.Path, Overlay: overlay, WorkDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin, pkg.Dir, set
+}
+
+func newPool(t *testing.T, cfg Config) *Pool {
+	t.Helper()
+	p, err := NewPool(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Close)
+	return p
+}
+
+// mutexSrc takes a package-level lock without defer. At x = 1 the mutant
+// 12/(x-1) panics between Lock and Unlock; the mutants of x > 5 that call
+// peek deadlock on the lock they hold; the mutant that deletes Unlock
+// returns as the original does but leaves the lock held, and deleting
+// Lock is a fatal error. The module says go 1.13: the harness runtime
+// must compile with that language version.
+const mutexSrc = `package p
+
+import "sync"
+
+var mu sync.Mutex
+var total int64 // not an int: no mutant of Bump reads it (its value depends on history)
+
+// Bump adds one to a running total under the lock.
+func Bump(x int) int {
+	mu.Lock()
+	y := 12 / (x + 1)
+	if x > 5 {
+		y = peek()
+	}
+	total++
+	mu.Unlock()
+	return y
+}
+
+func peek() int {
+	mu.Lock()
+	defer mu.Unlock()
+	return int(total)
+}
+`
+
+// TestPoolPoisoned checks that runs after a mutant that leaves a lock
+// held (by panicking, or by skipping Unlock) are judged as they are
+// alone in a fresh process, that a deadlocking mutant is killed as
+// blocked, and that no request waits for the timeout.
+func TestPoolPoisoned(t *testing.T) {
+	bin, dir, set := build(t, map[string]string{"go.mod": "module example.com/m\n\ngo 1.13\n", "p/p.go": mutexSrc}, "Bump")
+	ctx := context.Background()
+	var all []int
+	for _, m := range set.Mutants {
+		if m.Func == "Bump" {
+			all = append(all, m.ID)
+		}
+	}
+	ins := [][]value.Value{{{I: 1}}, {{I: 2}}}
+
+	// The truth: each mutant alone, in a process of its own.
+	want := map[int64]map[int]string{} // input -> killed mutant -> end kind ("" = by outcome)
+	ran := map[int64]int{}
+	var deadlocks []int
+	for _, in := range ins {
+		want[in[0].I] = map[int]string{}
+		for _, id := range all {
+			p := newPool(t, Config{Bin: bin, Dir: dir})
+			r, err := p.Do(ctx, &Request{In: in, Mutants: []int{id}, Budget: 1 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Close()
+			ran[in[0].I] += r.Ran
+			if r.Orig.Panic != nil || len(r.Orig.Results) != 1 || r.Orig.Results[0].I != 12/(in[0].I+1) {
+				t.Fatalf("x=%d: original %+v", in[0].I, r.Orig)
+			}
+			if slices.Contains(r.Killed, id) {
+				want[in[0].I][id] = ""
+				for _, e := range r.Ends {
+					want[in[0].I][e.Mutant] = e.Kind
+				}
+			}
+		}
+	}
+	for _, m := range set.Mutants {
+		if m.Func == "Bump" && m.Orig == "x > 5" && m.Repl == "true" {
+			deadlocks = append(deadlocks, m.ID)
+			if k := want[1][m.ID]; k != PanicBlocked {
+				t.Errorf("mutant #%d (x > 5 → true) deadlocks on x=1: end %q, want blocked", m.ID, k)
+			}
+		}
+		if m.Func == "Bump" && m.Op == mutate.SDL && strings.Contains(m.Orig, "Unlock") {
+			if _, ok := want[1][m.ID]; ok {
+				t.Errorf("mutant #%d (no Unlock) ends as the original on x=1, yet is killed", m.ID)
+			}
+		}
+	}
+	if len(deadlocks) != 1 {
+		t.Fatalf("%d mutants x > 5 → true, want 1", len(deadlocks))
+	}
+
+	for _, tt := range []struct {
+		name string
+		req  Request
+	}{
+		{"ids", Request{In: ins[0], Mutants: all, Budget: 1 << 20}},
+		{"bits", Request{In: ins[0], Live: Bits(all), Budget: 1 << 20}},
+		{"quick", Request{In: ins[0], Live: Bits(all), Budget: 1 << 20, Quick: true}},
+		{"batch", Request{In: ins[0], More: ins[1:], Live: Bits(all), Budget: 1 << 20}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := newPool(t, Config{Bin: bin, Dir: dir, Workers: 2})
+			r, err := p.Do(ctx, &tt.req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := append([]Response{*r}, r.More...)
+			for i, in := range ins[:len(got)] {
+				kill := map[int]string{}
+				for _, id := range got[i].Killed {
+					kill[id] = ""
+				}
+				for _, e := range got[i].Ends {
+					kill[e.Mutant] = e.Kind
+				}
+				for _, id := range all {
+					w, wok := want[in[0].I][id]
+					g, gok := kill[id]
+					if wok != gok || w != g {
+						t.Errorf("x=%d: mutant #%d killed %v (%q), alone %v (%q)", in[0].I, id, gok, g, wok, w)
+					}
+				}
+				if got[i].Ran != ran[in[0].I] {
+					t.Errorf("x=%d: %d mutants ran, alone %d", in[0].I, got[i].Ran, ran[in[0].I])
+				}
+			}
+			if p.Hung != 0 {
+				t.Errorf("%d requests waited for the timeout", p.Hung)
+			}
+			if p.Ended[PanicBlocked] == 0 || p.Restarts == 0 {
+				t.Errorf("blocked runs %d, restarts %d: the deadlock was not seen", p.Ended[PanicBlocked], p.Restarts)
+			}
+		})
+	}
+}
+
+const limitsSrc = `package p
+
+import (
+	"os"
+	"strings"
+)
+
+// Depth recurses n levels.
+func Depth(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return 1 + Depth(n-1)
+}
+
+// Grow keeps n strings of 1 MiB.
+func Grow(n int) int {
+	var keep []string
+	for i := 0; i < n; i++ {
+		keep = append(keep, strings.Repeat("x", 1<<20))
+	}
+	return len(keep)
+}
+
+// Say writes n bytes, at most 64, on standard output and error.
+func Say(n int) int {
+	if n > 64 {
+		n = 64
+	}
+	b := make([]byte, n)
+	os.Stdout.Write(b)
+	os.Stderr.Write(b)
+	return n
+}
+`
+
+// TestPoolLimits checks the resource limits: endless recursion dies of
+// the stack limit (the tick budget given is too large to stop it first),
+// endless allocation is stopped by the memory limit, and a mutant that
+// prints without bound costs the parent no memory.
+func TestPoolLimits(t *testing.T) {
+	bin, dir, set := build(t, map[string]string{"p/p.go": limitsSrc}, "Depth", "Grow", "Say")
+	ctx := context.Background()
+	p := newPool(t, Config{Bin: bin, Dir: dir, MaxStack: 8 << 20, MemLimit: 64 << 20})
+	of := func(fn string) []int {
+		var ids []int
+		for _, m := range set.Mutants {
+			if m.Func == fn {
+				ids = append(ids, m.ID)
+			}
+		}
+		return ids
+	}
+	find := func(fn, orig, repl string) int {
+		for _, m := range set.Mutants {
+			if m.Func == fn && m.Orig == orig && m.Repl == repl {
+				return m.ID
+			}
+		}
+		t.Fatalf("no mutant %s → %s in %s", orig, repl, fn)
+		return 0
+	}
+	for _, tt := range []struct {
+		name   string
+		unit   int
+		in     int64
+		mutant int    // must be killed with end kind
+		kind   string // "" = killed by its outcome
+		parent uint64 // bytes the parent may allocate during the request; 0 = any
+	}{
+		{"endless recursion", 0, 3, find("Depth", "n <= 0", "false"), PanicStack, 0},
+		{"endless allocation", 1, 1, find("Grow", "i < n", "true"), PanicMemory, 0},
+		// 2 × 40 MiB of output, under the memory limit.
+		{"unbounded output", 2, 40 << 20, find("Say", "n > 64", "false"), "", 8 << 20},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			fn := []string{"Depth", "Grow", "Say"}[tt.unit]
+			r, err := p.Do(ctx, &Request{Unit: tt.unit, In: []value.Value{{I: tt.in}}, Mutants: of(fn), Budget: 1 << 20, MutantBudget: 1 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			runtime.ReadMemStats(&after)
+			if r.Orig.Panic != nil {
+				t.Fatalf("original: %+v", r.Orig.Panic)
+			}
+			if !slices.Contains(r.Killed, tt.mutant) {
+				t.Errorf("mutant #%d not killed: %+v", tt.mutant, r)
+			}
+			kind := ""
+			for _, e := range r.Ends {
+				if e.Mutant == tt.mutant {
+					kind = e.Kind
+				}
+			}
+			if kind != tt.kind {
+				t.Errorf("mutant #%d ended %q, want %q (ends %v)", tt.mutant, kind, tt.kind, r.Ends)
+			}
+			if grew := after.TotalAlloc - before.TotalAlloc; tt.parent > 0 && grew > tt.parent {
+				t.Errorf("the request cost the parent %d MiB", grew>>20)
+			}
+			if p.Hung != 0 {
+				t.Errorf("%d requests waited for the timeout", p.Hung)
+			}
+		})
+	}
+}
+
+// TestTail checks that a worker's standard error is kept bounded and
+// that the message of a crash survives a long traceback.
+func TestTail(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		writes []string
+		want   string
+	}{
+		{"last line", []string{"a\nb\n"}, "b"},
+		{"fatal error before a traceback", []string{"runtime: goroutine stack exceeds\nfatal error: stack overflow\n", strings.Repeat("main.f()\n", 10000)}, "fatal error: stack overflow"},
+		{"split line", []string{"pan", "ic: boom\n", "goroutine 1\n"}, "panic: boom"},
+		{"one huge write", []string{strings.Repeat("x", 1<<20) + "\nend\n"}, "end"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var tl tail
+			for _, w := range tt.writes {
+				tl.Write([]byte(w))
+			}
+			if got := tl.lastLine(); got != tt.want {
+				t.Errorf("last line %q, want %q", got, tt.want)
+			}
+			if len(tl.buf) > tailMax || len(tl.line) > lineMax {
+				t.Errorf("kept %d bytes and a line of %d", len(tl.buf), len(tl.line))
+			}
+		})
+	}
+}
+
+const stateSrc = `package p
+
+import (
+	"fmt"
+	"math"
+	"sync"
+)
+
+var (
+	mu     sync.Mutex
+	total  int
+	table  = []int{1, 2, 3}
+	names  = map[string]int{"a": 1}
+	limit  = 10
+	cache  []int
+	square [10]int
+)
+
+func init() {
+	for i := range square {
+		square[i] = i * i
+	}
+}
+
+type T struct{}
+
+func (T) Bump() { total++ }
+
+func Locked(x int) int   { mu.Lock(); mu.Unlock(); return x }
+func Lookup(i int) int   { return table[i%3] + names["a"] + limit }
+func Calls(i int) int    { return Lookup(i) * 2 }
+func Indirect(x int) int { return helper(x) }
+func helper(x int) int   { total++; return x }
+func Reads(x int) int    { return total + x }
+func Appends(x int) int  { cache = append(cache, x); return len(cache) }
+func Square(i int) int   { return square[i%10] }
+func Pure(x int) int     { return x * 2 }
+func Abs(x float64) float64 { return math.Abs(x) }
+func Dyn(f func(int) int, x int) int { return f(x) }
+func Fmt(x T) string     { return fmt.Sprint(x) }
+func Print(x int) string { return fmt.Sprint(x) }
+`
+
+// TestStateful checks the static check over a package with a lock, a
+// written counter, read-only tables and dynamic calls.
+func TestStateful(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"p/p.go": stateSrc})
+	pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, "./p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := pkgs[0]
+	stateful := Stateful(pkg)
+	for _, tt := range []struct {
+		fn   string
+		want bool
+	}{
+		{"Locked", true},  // a pointer method on a package variable
+		{"Lookup", false}, // read-only tables
+		{"Calls", false},
+		{"Indirect", true}, // a callee writes
+		{"Reads", true},    // written elsewhere
+		{"Appends", true},
+		{"Square", false}, // written only by init
+		{"Pure", false},
+		{"Abs", false},
+		{"Dyn", true},    // may call T.Bump
+		{"Fmt", true},    // fmt may call a method of T
+		{"Print", false}, // int has none
+	} {
+		fn, _ := pkg.Types.Scope().Lookup(tt.fn).(*types.Func)
+		if fn == nil {
+			t.Fatalf("no function %s", tt.fn)
+		}
+		if got := stateful(fn); got != tt.want {
+			t.Errorf("%s: stateful %v, want %v", tt.fn, got, tt.want)
+		}
+	}
+}
