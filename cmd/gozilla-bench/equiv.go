@@ -61,6 +61,12 @@ type equivRow struct {
 	infeas     int
 	random     int64 // usable random inputs run on the Equivalent mutants
 	given      int   // the prover's inputs and box inputs run on them
+	// floats marks a float subject: some unit the oracle runs has a
+	// float grid (oracle.Grid). floatEq counts the Equivalent verdicts
+	// checked on it (any configuration and run), grid the grid inputs run.
+	floats  bool
+	floatEq int
+	grid    int
 }
 
 func (r *equivRow) median(stage int) float64 {
@@ -209,7 +215,10 @@ func equivSubject(ctx context.Context, name string, pkg *load.Package, set *muta
 				truth = map[int][]value.Value{}
 			}
 		}
-		r, err := check.Unit(ctx, o, u, verdicts, truth, check.Options{Random: random, Box: 1 << 14})
+		if oracle.Grid(u) > 0 {
+			row.floats = true
+		}
+		r, err := check.Unit(ctx, o, u, verdicts, truth, check.Options{Random: random, Box: 1 << 14, Grid: 1 << 16})
 		if err != nil {
 			return nil, err
 		}
@@ -236,6 +245,7 @@ func equivSubject(ctx context.Context, name string, pkg *load.Package, set *muta
 			}
 		}
 		row.given += r.Given
+		row.grid += r.Grid
 		row.random += r.Random.Inputs - r.Random.Rejected - r.Random.Unusable
 		row.killable += r.KillChecked
 		row.confirmed += r.KillChecked
@@ -254,6 +264,9 @@ func equivSubject(ctx context.Context, name string, pkg *load.Package, set *muta
 			row.unchecked++
 		}
 	}
+	if row.floats {
+		row.floatEq = len(claimed)
+	}
 	sort.Strings(row.falseEq)
 	return row, nil
 }
@@ -270,7 +283,7 @@ func equivMarkdown(rows []*equivRow, n, jobs, random int) string {
 	fmt.Fprintf(&b, "Measured %s on %s; `go run ./cmd/gozilla-bench equiv -n %d -j %d -random %d -w BENCHMARKS.md`.\n", time.Now().UTC().Format("2006-01-02"), machine(), n, jobs, random)
 	fmt.Fprintf(&b, "Each subject of `testdata/subjects` is loaded and mutated (every operator) and `equiv.Analyze` runs on it in-process %d time(s) with each configuration, alternating: `Upto: Rules` (reachability and the Offutt–Pan strategies: methods *unreachable* and *rules*), `Upto: Exact` (+ SAT on reachability ∧ necessity) and the default (+ the sufficiency miter, original and mutant side by side). "+
 		"*M* is the mutants; *true E* the truly equivalent ones where exhaustive enumeration of the unit's domain knows them (every input of the units whose arguments are bools and integers of at most 16 bits, at most 2^18 inputs; — when no unit qualifies), with the units enumerated; *rules*, *+exact*, *all* the mutants each configuration declares Equivalent (over all units); *detection* is, for the full configuration, the true equivalents it declares over the true E. "+
-		"*false* counts Equivalent verdicts (of any configuration and run) that execution refutes: on enumerated units every input, elsewhere the prover's own inputs, a box of small integers (at most 2^14 inputs) and %d random inputs per unit, all through the harness with the original's outcome as the oracle; it must be 0. "+
+		"*false* counts Equivalent verdicts (of any configuration and run) that execution refutes: on enumerated units every input, elsewhere the prover's own inputs, a box of small integers (at most 2^14 inputs), on units with float inputs their float grid (every combination of ±0, ±1, ±0.5, ±2, ±Inf, two NaNs, subnormals, the extremes, 2^24±1, 2^53-1, 2^53, 2^53+2 and the unit's constants with their neighbours, at most 2^16 inputs) and %d random inputs per unit, all through the harness with the original's outcome as the oracle (floats compared by their bits, NaNs equal); it must be 0. "+
 		"*killable* is the Killable verdicts with an input (full configuration) whose input kills the mutant when the harness runs it, over those verdicts. *unreach.* and *infeas.* are the unreachable statements and infeasible branch directions the full configuration reports; *s* is the median time of the full configuration's `Analyze` (loading, mutation and the oracle excluded).\n\n", n, random)
 	b.WriteString("| subject | M | true E (units) | rules | +exact | all | detection | false | killable | unreach. | infeas. | s |\n")
 	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
@@ -345,6 +358,20 @@ func equivMarkdown(rows []*equivRow, n, jobs, random int) string {
 		falses = append(falses, r.falseEq...)
 		wrong = append(wrong, r.wrongKill...)
 		missed = append(missed, r.missed...)
+	}
+	var floatNames []string
+	floatEq, floatFalse, grid := 0, 0, 0
+	for _, r := range rows {
+		if r.floats {
+			floatNames = append(floatNames, r.name)
+			floatEq += r.floatEq
+			floatFalse += len(r.falseEq)
+			grid += r.grid
+		}
+	}
+	if len(floatNames) > 0 {
+		fmt.Fprintf(&b, "\nEquivalent verdicts refuted by execution over the float subjects (%s): **%d** of %d (target 0; float grids of %d inputs in all).\n",
+			strings.Join(floatNames, ", "), floatFalse, floatEq, grid)
 	}
 	if len(missed) > 0 {
 		b.WriteString("\nThe true equivalents of the enumerated units that the full configuration does not prove, with its verdict:\n\n")

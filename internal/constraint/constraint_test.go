@@ -381,3 +381,74 @@ func TestFloatSemantics(t *testing.T) {
 		}
 	}
 }
+
+// TestFloatIdentity checks Differ and Same against IEEE facts stated
+// independently: -0 == +0 with different bits, NaN != NaN, and the
+// harness's rule that all NaNs are one outcome.
+func TestFloatIdentity(t *testing.T) {
+	x, y := &Sym{Name: "x", Type: Float64}, &Sym{Name: "y", Type: Float64}
+	negZero := math.Copysign(0, -1)
+	nan2 := math.Float64frombits(0xFFF8_0000_2000_0000)
+	vals := []float64{0, negZero, 1, -1, math.Inf(1), math.NaN(), nan2, math.SmallestNonzeroFloat64}
+	d := Differ(V(x), V(y))
+	for _, a := range vals {
+		for _, b := range vals {
+			got, err := Eval(d, Assignment{x: FloatValue(Float64, a), y: FloatValue(Float64, b)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bitsDiffer := math.Float64bits(a) != math.Float64bits(b)
+			if bitsDiffer && !got.Bool() {
+				t.Errorf("Differ(%v, %v) false, yet the bits %#x and %#x differ", a, b, math.Float64bits(a), math.Float64bits(b))
+			}
+			sameOutcome := Same(Float64, FloatValue(Float64, a), FloatValue(Float64, b))
+			wantSame := !bitsDiffer || math.IsNaN(a) && math.IsNaN(b)
+			if sameOutcome != wantSame {
+				t.Errorf("Same(%v, %v) = %v, want %v", a, b, sameOutcome, wantSame)
+			}
+		}
+	}
+	// The cases issue 13 was about, spelled out.
+	if ok, _ := Eval(Bin(token.NEQ, V(x), V(y)), Assignment{x: FloatValue(Float64, 0), y: FloatValue(Float64, negZero)}); ok.Bool() {
+		t.Error("0 != -0 holds: float != is not meant to tell them apart")
+	}
+	if ok, _ := Eval(d, Assignment{x: FloatValue(Float64, 0), y: FloatValue(Float64, negZero)}); !ok.Bool() {
+		t.Error("Differ(0, -0) is false")
+	}
+	if Same(Float64, FloatValue(Float64, 0), FloatValue(Float64, negZero)) {
+		t.Error("Same(0, -0)")
+	}
+	// Integers: Differ is !=.
+	i := &Sym{Name: "i", Type: Int8}
+	if got := String(Differ(V(i), I(Int8, 3))); got != "i != 3" {
+		t.Errorf("Differ on int8: %s", got)
+	}
+}
+
+// TestConvertFloat32 checks that integers convert to float32 with one
+// rounding, as Go does: 2^54 + 2^30 + 1 is above the midpoint between
+// the float32 neighbours 2^54 and 2^54 + 2^31, so it rounds up; through
+// float64 (2^54 + 2^30, the midpoint) it would round to even, 2^54.
+func TestConvertFloat32(t *testing.T) {
+	const n = 1<<54 + 1<<30 + 1
+	const want = 1<<54 + 1<<31
+	for _, tt := range []struct {
+		from Type
+		x    uint64
+		want float64
+	}{
+		{Int64, n, want},
+		{Uint64, n, want},
+		{Int64, 1<<64 - n, -want}, // -n
+		{Int32, 1<<24 + 1, 1 << 24},
+	} {
+		s := &Sym{Name: "n", Type: tt.from}
+		v, err := Eval(Conv(Float32, V(s)), Assignment{s: Wrap(tt.from, tt.x)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Float() != tt.want {
+			t.Errorf("float32(%s(%#x)) = %v, want %v", tt.from, tt.x, v.Float(), tt.want)
+		}
+	}
+}

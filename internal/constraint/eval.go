@@ -177,7 +177,15 @@ func convert(to, from Type, x Value) Value {
 	case to.Kind == KInt && from.Kind == KInt:
 		return Wrap(to, x.Uint())
 	case to.Kind == KFloat && from.Kind == KInt:
-		if from.Signed {
+		// float32 is rounded to directly, as Go does: through float64
+		// the value would be rounded twice (int64 2^54+2^30+1 gives
+		// 2^54 that way, 2^54+2^31 in Go).
+		switch {
+		case to.Bits == 32 && from.Signed:
+			return FloatValue(to, float64(float32(x.Int())))
+		case to.Bits == 32:
+			return FloatValue(to, float64(float32(x.Uint())))
+		case from.Signed:
 			return FloatValue(to, float64(x.Int()))
 		}
 		return FloatValue(to, float64(x.Uint()))
@@ -274,6 +282,21 @@ func binary(op token.Token, t, ty Type, x, y Value) (Value, error) {
 		return Wrap(t, x.Uint()>>n), nil
 	}
 	return 0, fmt.Errorf("constraint: operator %s on %s", op, t)
+}
+
+// Same reports whether x and y, values of t, are the same outcome as
+// gozilla's harness compares results: floats by their bits (so -0 and +0
+// differ) except that all NaNs are one outcome; other values by value.
+// Float == is not this: -0 == 0 and NaN != NaN.
+func Same(t Type, x, y Value) bool {
+	if x == y {
+		return true
+	}
+	if t.Kind == KFloat {
+		a, b := x.Float(), y.Float()
+		return a != a && b != b
+	}
+	return false
 }
 
 func compare(op token.Token, t Type, x, y Value) bool {

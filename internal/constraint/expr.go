@@ -275,6 +275,25 @@ var negated = map[token.Token]token.Token{
 	token.GTR: token.LEQ, token.LEQ: token.GTR,
 }
 
+// Differ returns a boolean expression that is true whenever x and y (of
+// one type) evaluate to different values — different bit patterns, for
+// floats — and so may be false only when they are the same: the
+// necessity condition "the mutated value differs from the original"
+// that a proof refutes. For integers and bools it is x != y. For floats,
+// whose == is not identity, it is x != y || x == 0 && y == 0: x != y
+// holds whenever one is NaN (two NaNs too, whatever their payloads), and
+// IEEE-equal values with different bits are -0 and +0. It may hold where
+// the values are the same (two equal NaNs, two +0), which a refutation
+// can afford.
+func Differ(x, y Expr) Expr {
+	ne := Bin(token.NEQ, x, y)
+	if x.Type().Kind != KFloat {
+		return ne
+	}
+	zero := Zero(x.Type())
+	return Bin(token.LOR, ne, Bin(token.LAND, Bin(token.EQL, x, zero), Bin(token.EQL, y, zero)))
+}
+
 // Vars returns the symbols e mentions, in first-occurrence order.
 func Vars(e Expr) []*Sym {
 	var out []*Sym

@@ -51,7 +51,7 @@
 //     (invariants.go). Values the prover does not model — calls,
 //     loads through pointers, elements, maps, globals — are fresh
 //     unknowns, which widen. Lengths are only known not to be negative.
-//     Exploration that stops early (the path, step or time limits,
+//     Exploration that stops early (the path or step limits, the safety net,
 //     irreducible control flow) marks the unit incomplete, and no proof
 //     is drawn from it; so does a site with more arrivals than recorded,
 //     or with none.
@@ -63,8 +63,18 @@
 //   - Only pure expressions are evaluated (eval.go); a value whose
 //     evaluation may panic counts as different (sat.Query.AssertDiffer),
 //     and the rules are not applied to such values.
-//   - The rules are sound for Go's integers: wraparound, truncated
-//     division and NaN are accounted for (internal/solve/infeasible).
+//   - "Differs" means different bits, not !=: float == is not identity
+//     (-0 == 0, NaN != NaN), so the necessity condition of a float value
+//     is constraint.Differ, x != y || x == 0 && y == 0, which holds
+//     whenever the bits differ; the outcomes of the miter compare as the
+//     harness does (floats by bits, all NaNs equal). Float comparisons
+//     are IEEE's everywhere (a NaN operand makes all but != false, so
+//     !(x < y) is not x >= y), and no rule reasons about float
+//     arithmetic (x - x, x * 0, x + 0 are not simplified).
+//   - The rules are sound for Go's integers and floats: wraparound,
+//     truncated division, NaN and signed zeros are accounted for
+//     (internal/solve/infeasible); domain reduction, which refutes paths,
+//     never pins a float to +0 when -0 also satisfies x == 0.
 //   - In the miter, implicit panics end paths of their own, and an input
 //     that no path of either side covers counts as a difference, so a
 //     path dropped in error cannot hide one.
@@ -74,18 +84,34 @@
 // Soundness is also tested by execution (soundness_test.go): no mutant
 // declared equivalent is killed by heavy random testing on any subject,
 // and exhaustive enumeration of the small-domain subjects gives the
-// exact truth to compare with.
+// exact truth to compare with; the float subject's units run every
+// input of a float grid (±0, NaNs, infinities, subnormals, extremes and
+// their constants: oracle.Grid).
 //
 // # Not modelled
 //
 // Floating-point values are not bit-blasted (their clauses stay
-// undecided unless the rules refute them); pointers, slices' elements,
+// undecided unless the rules or domain reduction refute them, so a float
+// proof comes from the rules, reachability or constants alone), and
+// evaluation assumes Go does not fuse x*y + z into one rounding, which
+// the spec allows and amd64 (GOAMD64=v1, the default) never does;
+// pointers, slices' elements,
 // maps, calls outside the package and recursive calls are unknowns;
 // invariants are guessed from a fixed family (signs, order between the
 // loop's values, their entry values, the bounds the loop's conditions
 // compare them with), so an equivalence that rests on another invariant
 // (a counter bounded by the number of turns, under wraparound) stays
-// unknown. Time limits (on exploration and on SAT, which gini bounds by
-// the clock only) can leave a verdict unknown on a slower run: they
-// never make one wrong.
+// unknown.
+//
+// # Determinism
+//
+// Limits leave verdicts unknown, never wrong, and they are counts, not
+// the clock: blocks visited per exploration, SAT propagations per
+// decision (sat.Budget) and per exploration, each mutant's and each
+// exploration's own (a cached refutation is charged what it cost). So a
+// mutant's verdict is the same on every run, whatever the load, -j, or
+// the other mutants analysed with it (score asks only about its
+// survivors, gen about the mutants still alive). Wall-clock safety nets
+// stay behind the counts, far beyond them; ClockStops counts the times
+// they fired, when verdicts may differ between runs.
 package equiv

@@ -119,10 +119,12 @@ type Config struct {
 	// the Offutt–Pan strategies alone (with reachability), Exact adds
 	// SAT, Sufficiency adds the miter.
 	Upto Method
-	// Timeout bounds the SAT work on one mutant (0 = 2 s), UnitTimeout
-	// the exploration and SAT work on one unit (0 = 20 s); what is left
-	// when it runs out stays unknown.
-	Timeout, UnitTimeout time.Duration
+	// Budget bounds each SAT decision on one mutant (its exact query,
+	// its miter) in propagations (0 = sat.DefaultBudget); what it does
+	// not decide stays unknown. A count, not the clock, and the mutant's
+	// own: a verdict is the same on every run, whatever the load and
+	// whichever other mutants are analysed with it.
+	Budget sat.Budget
 	// Func, when set, restricts the analysis to that function (F, T.M
 	// or (*T).M).
 	Func string
@@ -133,11 +135,8 @@ func (cfg Config) runs(m Method) bool { return cfg.Upto == None || m <= cfg.Upto
 // Analyze proves what it can about set's mutants of pkg.
 func Analyze(ctx context.Context, pkg *load.Package, set *mutate.Set, cfg Config) (*Report, error) {
 	start := time.Now()
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = 2 * time.Second
-	}
-	if cfg.UnitTimeout <= 0 {
-		cfg.UnitTimeout = 20 * time.Second
+	if cfg.Budget <= 0 {
+		cfg.Budget = sat.DefaultBudget
 	}
 	rep := &Report{Verdicts: map[int]*Verdict{}}
 	prog, err := symbolic.Build(pkg)
@@ -194,7 +193,6 @@ type prover struct {
 	cache     *unitCache
 	mutants   map[int]*exploration // the mutants' bounded explorations
 	mutantErr map[int]error
-	deadline  time.Time // for the unit's SAT work
 	// boundedAssumed says the bounded explorations start from the
 	// unit's assumptions (its loops are bounded only under them).
 	boundedAssumed bool
@@ -250,7 +248,7 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 		}
 		siteOf[m.ID] = s
 	}
-	p.deadline = time.Now().Add(p.cfg.UnitTimeout)
+	p.cache.orig = p.fn
 	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache, nil, false)
 	p.ur.Incomplete, p.ur.Paths = p.ex.incomplete, p.ex.paths
 	p.memVars = memoryVars(p.fn)
@@ -430,6 +428,12 @@ func (p *prover) obligations(m *mutate.Mutant, s *siteInfo, evs []*event) ([]arr
 	return out, why
 }
 
+// differ is the necessity condition on a value: it holds whenever orig
+// and mut differ (constraint.Differ: for floats, different bits, which
+// float != misses at -0 and +0). The soundness tests set it to plain !=,
+// issue 13's bug, to show that their checks catch the false proofs.
+var differ = c.Differ
+
 // system is C_R (∧ assumptions) ∧ C_n for the rules, in DNF.
 func (a *arrival) system(o obligation, assume c.Clause) (c.System, bool) {
 	cl := append(append(c.Clause(nil), a.reach...), assume...)
@@ -440,7 +444,9 @@ func (a *arrival) system(o obligation, assume c.Clause) (c.System, bool) {
 		if mayPanic(o.orig) || mayPanic(o.mut) {
 			return nil, false
 		}
-		cl = append(cl, c.Bin(token.NEQ, o.orig, o.mut))
+		// Differ, not !=: float == is not identity (-0 == 0), so
+		// o.orig != o.mut being false does not make them the same.
+		cl = append(cl, differ(o.orig, o.mut))
 	}
 	s, ok := cl.DNF()
 	return s, ok
@@ -507,15 +513,7 @@ func conflicts(cs []infeasible.Conflict) string {
 // proof. A cheap search by domain reduction first looks for an arrival
 // where the values differ, which settles the level without SAT.
 func (p *prover) byExact(v *Verdict, arrs []arrival, assumed bool) bool {
-	left := p.cfg.Timeout
-	if rest := time.Until(p.deadline); rest < left {
-		left = rest
-	}
-	if left <= 0 {
-		v.Reason = "the unit's time limit for SAT was reached"
-		return false
-	}
-	deadline := time.Now().Add(left)
+	left := p.cfg.Budget // shared by the levels
 	var assume c.Clause
 	if assumed {
 		assume = p.assume
@@ -555,14 +553,14 @@ func (p *prover) byExact(v *Verdict, arrs []arrival, assumed bool) bool {
 		if open {
 			continue
 		}
-		left := time.Until(deadline)
 		if left <= 0 {
-			v.Reason = fmt.Sprintf("SAT time limit (%v) reached", p.cfg.Timeout)
+			v.Reason = fmt.Sprintf("SAT budget (%d propagations) spent", p.cfg.Budget)
 			return false
 		}
 		q := sat.NewQuery()
 		q.AssertSome(cases)
 		st, model, err := q.Solve(left)
+		left -= q.Spent()
 		switch st {
 		case sat.Unsat:
 			what := "the mutated value"
@@ -605,7 +603,7 @@ func (p *prover) quickModel(a *arrival, o obligation, assumed bool) c.Assignment
 	case o.ok != nil:
 		need = o.ok
 	case o.orig != nil:
-		need = c.Bin(token.NEQ, o.orig, o.mut)
+		need = differ(o.orig, o.mut)
 	default:
 		need = c.B(true)
 	}

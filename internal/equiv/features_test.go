@@ -13,8 +13,9 @@ import (
 )
 
 // wantRE matches the expectations written in testdata/src: "// want
-// STATUS[ (METHOD)]: ORIG -> REPL" on the mutant's line.
-var wantRE = regexp.MustCompile(`// want (\w+)(?: \((\w+)\))?: (.+) -> (.+)$`)
+// STATUS[ (METHOD)]: ORIG -> REPL" on the mutant's line; a STATUS of
+// !S expects any status but S.
+var wantRE = regexp.MustCompile(`// want (!?\w+)(?: \((\w+)\))?: (.+) -> (.+)$`)
 
 // TestFeatures checks, on functions written for one feature each
 // (guards, masking, loop invariants, dead code, inlining, loop summaries,
@@ -58,7 +59,11 @@ func TestFeatures(t *testing.T) {
 			continue
 		}
 		v := rep.Verdicts[m.ID]
-		if v.Status.String() != status || method != "" && v.Method.String() != method {
+		wrong := v.Status.String() != status || method != "" && v.Method.String() != method
+		if not, ok := strings.CutPrefix(status, "!"); ok {
+			wrong = v.Status.String() == not
+		}
+		if wrong {
 			t.Errorf("line %d: %s -> %s: %s (%s): %s; want %s %s", line, orig, repl, v.Status, v.Method, v.Reason, status, method)
 		}
 	}

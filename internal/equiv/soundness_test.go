@@ -16,10 +16,14 @@ package equiv_test
 // TestSoundnessSelfCheck corrupts the verdicts of one subject (every
 // mutant Equivalent; every mutant Killable on one input) and checks that
 // the same checks catch every wrong one, so that the test can fail.
+// TestSoundnessFloatBug puts issue 13's bug back into the prover (float
+// != as the necessity condition) and checks that the float subject's
+// grid refutes the false proof it makes.
 
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -31,6 +35,7 @@ import (
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/oracle"
+	"github.com/gozilla/gozilla/internal/solve/sat"
 	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
 )
@@ -75,11 +80,11 @@ func openSubject(t *testing.T, name string) *subject {
 	return s
 }
 
-// proverConfig is the zero configuration (every stage, the default time
-// limits), with tighter limits with -short: fewer proofs, as sound.
+// proverConfig is the zero configuration (every stage, the default SAT
+// budget), with a smaller budget with -short: fewer proofs, as sound.
 func proverConfig() equiv.Config {
 	if testing.Short() {
-		return equiv.Config{Timeout: time.Second / 2, UnitTimeout: 4 * time.Second}
+		return equiv.Config{Budget: sat.DefaultBudget / 4}
 	}
 	return equiv.Config{}
 }
@@ -125,7 +130,16 @@ func (s *subject) check(ctx context.Context, u *unit.Unit, verdicts map[int]*equ
 			truth = map[int][]value.Value{}
 		}
 	}
-	return check.Unit(ctx, s.o, u, verdicts, truth, check.Options{Random: nRandom, Box: boxLimit()})
+	return check.Unit(ctx, s.o, u, verdicts, truth, check.Options{Random: nRandom, Box: boxLimit(), Grid: gridLimit()})
+}
+
+// gridLimit bounds the float grid (oracle.Grid) each unit with float
+// inputs runs in full.
+func gridLimit() uint64 {
+	if testing.Short() {
+		return 1 << 14
+	}
+	return 1 << 16
 }
 
 // boxLimit bounds the small-integer inputs (oracle.Box) each unit's
@@ -199,7 +213,7 @@ func checkSubject(t *testing.T, name string, nRandom int) (string, tally) {
 	s := openSubject(t, name)
 	opened := time.Since(t0)
 	var m, e, falseN, badN, trueEq, found, known, kills, noInput, unchecked int
-	var rin, gin int64
+	var rin, gin, grid int64
 	methods := map[equiv.Method]int{}
 	checked := map[int]bool{}
 	for _, u := range s.o.Units() {
@@ -227,6 +241,7 @@ func checkSubject(t *testing.T, name string, nRandom int) (string, tally) {
 			usable := r.Random.Inputs - r.Random.Rejected - r.Random.Unusable
 			rin += usable
 			gin += int64(r.Given)
+			grid += int64(r.Grid)
 			if !r.Known && usable < r.Random.Inputs/2 {
 				t.Logf("%s: weak random check: of %d inputs, %d rejected by the assumptions, %d the original cannot finish", u.Name, r.Random.Inputs, r.Random.Rejected, r.Random.Unusable)
 			}
@@ -265,10 +280,10 @@ func checkSubject(t *testing.T, name string, nRandom int) (string, tally) {
 	if known > 0 {
 		truth = fmt.Sprintf("%d/%d (%d units)", found, trueEq, known)
 	}
-	line := fmt.Sprintf("%-9s M %4d  E %3d (unreachable %d, rules %d, exact %d, sufficiency %d; %d unchecked)  false %d  bad killable %d/%d (+%d without input)  truth found/true %s  random inputs %d, given %d  %.1fs (analyze %.1fs, load+mutate+build %.1fs)",
+	line := fmt.Sprintf("%-9s M %4d  E %3d (unreachable %d, rules %d, exact %d, sufficiency %d; %d unchecked)  false %d  bad killable %d/%d (+%d without input)  truth found/true %s  random inputs %d, given %d, float grid %d  %.1fs (analyze %.1fs, load+mutate+build %.1fs)",
 		name, len(s.set.Mutants), methods[equiv.Unreachable]+methods[equiv.Rules]+methods[equiv.Exact]+methods[equiv.Sufficiency],
 		methods[equiv.Unreachable], methods[equiv.Rules], methods[equiv.Exact], methods[equiv.Sufficiency], unchecked,
-		falseN, badN, kills, noInput, truth, rin, gin, time.Since(t0).Seconds(), s.analyze.Seconds(), (opened - s.analyze).Seconds())
+		falseN, badN, kills, noInput, truth, rin, gin, grid, time.Since(t0).Seconds(), s.analyze.Seconds(), (opened - s.analyze).Seconds())
 	t.Log(line)
 	return line, tally{m, e, falseN, badN, kills, trueEq, found}
 }
@@ -337,5 +352,51 @@ func TestSoundnessSelfCheck(t *testing.T) {
 	}
 	if len(r.BadKill) != want || want == 0 {
 		t.Errorf("Killable on %s: %d flagged, want %d (> 0)", check.Call(u, zero), len(r.BadKill), want)
+	}
+}
+
+// TestSoundnessFloatBug reintroduces issue 13's bug — the necessity
+// condition of a float value is orig != mut, which -0 == 0 makes false
+// where the bits differ — and checks that the prover then declares
+// Scale's `return 0, ""` → `return v, ""` (under v == 0) equivalent, and
+// that the check TestSoundness runs on the float subject refutes it with
+// v = -0 from the float grid alone (no random or small-integer input):
+// the soundness check can fail on floats. Without the bug the mutant is
+// not Equivalent.
+func TestSoundnessFloatBug(t *testing.T) {
+	ctx := context.Background()
+	s := openSubject(t, "floats")
+	u := s.o.Unit("Scale")
+	var id int
+	for _, m := range s.set.Mutants {
+		if m.Func == "Scale" && m.Line == 19 && m.Op == mutate.SCR && m.Orig == "0" && m.Repl == "v" {
+			id = m.ID
+		}
+	}
+	if id == 0 {
+		t.Fatal(`no mutant 0 -> v of Scale's return 0, ""`)
+	}
+	if v := s.rep.Verdicts[id]; v.Status == equiv.Equivalent {
+		t.Fatalf("fixed prover: %s", s.describe(id, v))
+	}
+	restore := equiv.FloatNeqBug()
+	rep, err := equiv.Analyze(ctx, s.pkg, s.set, proverConfig())
+	restore()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := rep.Verdicts[id]
+	if v.Status != equiv.Equivalent {
+		t.Fatalf("with the bug: %s, want the false proof", s.describe(id, v))
+	}
+	r, err := check.Unit(ctx, s.o, u, map[int]*equiv.Verdict{id: v}, nil, check.Options{Grid: gridLimit()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.False) != 1 || r.False[0].ID != id || r.False[0].How != "the float grid" {
+		t.Fatalf("with the bug: refutations %+v, want mutant %d by the float grid", r.False, id)
+	}
+	if in := r.False[0].In[0].Float(); in != 0 || !math.Signbit(in) {
+		t.Errorf("refuted by Scale(%v), want Scale(-0)", in)
 	}
 }

@@ -24,15 +24,33 @@ import (
 // first argument of rank r is argument k come before those where it is
 // argument k+1, each group in odometer order (last argument fastest).
 func Inputs(types []*value.Type) func() []value.Value {
-	n := len(types)
-	sizes := make([]int, n)
-	maxRank := 0
+	sizes := make([]int, len(types))
 	for i, t := range types {
 		sizes[i] = int(size(t))
 		if sizes[i] == 0 {
 			panic("oracle: Inputs of a type that is not a bool or a small integer: " + t.Name)
 		}
-		maxRank = max(maxRank, sizes[i]-1)
+	}
+	return shells(sizes, func(j, k int) value.Value { return ofRank(types[j], k) })
+}
+
+// ranked is Inputs over explicit domains: argument j takes the values
+// doms[j], the k-th of rank k.
+func ranked(doms [][]value.Value) func() []value.Value {
+	sizes := make([]int, len(doms))
+	for i, d := range doms {
+		sizes[i] = len(d)
+	}
+	return shells(sizes, func(j, k int) value.Value { return doms[j][k] })
+}
+
+// shells enumerates the rank vectors of arguments with sizes[j] ranks
+// each in Inputs' order, turning each into an input with at(j, rank).
+func shells(sizes []int, at func(j, rank int) value.Value) func() []value.Value {
+	n := len(sizes)
+	maxRank := 0
+	for _, sz := range sizes {
+		maxRank = max(maxRank, sz-1)
 	}
 	if n == 0 {
 		done := false
@@ -111,8 +129,8 @@ func Inputs(types []*value.Type) func() []value.Value {
 		}
 		fresh = false
 		in := make([]value.Value, n)
-		for j, t := range types {
-			in[j] = ofRank(t, rank[j])
+		for j := range in {
+			in[j] = at(j, rank[j])
 		}
 		return in
 	}

@@ -3,6 +3,11 @@
 // domains (the exact truth), and heavy random testing (a refutation check
 // for equivalence verdicts).
 //
+// Units with float inputs have no enumerable domain; their inputs can
+// range over a grid instead (floats.go: signed zeros, infinities, NaNs,
+// subnormals, extremes and the unit's constants), which refutes proofs
+// but proves nothing.
+//
 // It is ground truth for `gozilla equiv`: a mutant Exhaustive does not
 // kill is equivalent on its unit (under the unit's //gozilla:assume
 // directives), and a mutant either engine kills comes with an input that

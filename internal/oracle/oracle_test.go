@@ -3,6 +3,7 @@ package oracle
 import (
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -592,5 +593,111 @@ func TestBox(t *testing.T) {
 		if got := strings.Join(first, " "); got != tt.first {
 			t.Errorf("first inputs %s, want %s", got, tt.first)
 		}
+	}
+}
+
+// TestFloatGrid checks the float grid: the values issue 13 asks for are
+// there (as bit patterns: -0 apart from +0, a second NaN payload), with
+// the unit's constants and their neighbours, each once; float32 values
+// are float32's; Grid counts the inputs GridInputs yields, each once.
+func TestFloatGrid(t *testing.T) {
+	f64 := &value.Type{Kind: value.Float, Bits: 64, Name: "float64"}
+	f32 := &value.Type{Kind: value.Float, Bits: 32, Name: "float32"}
+	pool := value.Pool{Floats: []float64{0.1}}
+	bitsOf := func(vs []value.Value) map[uint64]bool {
+		m := map[uint64]bool{}
+		for _, v := range vs {
+			if m[v.U] {
+				t.Errorf("%v twice", v.Float())
+			}
+			m[v.U] = true
+		}
+		return m
+	}
+	g64 := bitsOf(Floats(f64, pool))
+	for _, f := range []float64{0, math.Copysign(0, -1), 1, -1, 0.5, -0.5, math.Inf(1), math.Inf(-1),
+		math.SmallestNonzeroFloat64, 0x1p-1022, math.MaxFloat64, -math.MaxFloat64, 1<<53 - 1, 1 << 53, 1<<53 + 2,
+		0.1, -0.1, 0.10000000000000002, 0.09999999999999999} {
+		if !g64[math.Float64bits(f)] {
+			t.Errorf("float64 grid lacks %v (%#x)", f, math.Float64bits(f))
+		}
+	}
+	nans := 0
+	for b := range g64 {
+		if f := math.Float64frombits(b); f != f {
+			nans++
+		}
+	}
+	if nans != 2 {
+		t.Errorf("float64 grid: %d NaNs, want 2", nans)
+	}
+	g32 := Floats(f32, pool)
+	nans = 0
+	have := bitsOf(g32)
+	for _, v := range g32 {
+		f := v.Float()
+		if f != f {
+			nans++
+			continue
+		}
+		if float64(float32(f)) != f {
+			t.Errorf("float32 grid holds %v, not a float32", f)
+		}
+	}
+	if nans != 2 {
+		t.Errorf("float32 grid: %d NaNs, want 2 (the payloads must survive float32)", nans)
+	}
+	for _, f := range []float32{math.SmallestNonzeroFloat32, 0x1p-126, math.MaxFloat32, 0.1, math.Nextafter32(0.1, 1), 1<<24 + 2} {
+		if !have[math.Float64bits(float64(f))] {
+			t.Errorf("float32 grid lacks %v", f)
+		}
+	}
+	if !have[math.Float64bits(math.Inf(1))] {
+		t.Error("float32 grid lacks +Inf")
+	}
+
+	dir := testmod.Write(t, map[string]string{"p/p.go": `package p
+
+func One(x float64) float64 { return x * 0.1 }
+func Two(x float32, b bool) float32 { if b { return x }; return -x }
+func Ints(x int8) int8 { return x }
+func Str(x float64, s string) int { return len(s) }
+`})
+	pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, "./p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := map[string]*unit.Unit{}
+	for _, u := range unit.Find(pkgs[0], nil) {
+		units[u.Name] = u
+	}
+	for name, want := range map[string]uint64{
+		"One":  uint64(len(Floats(f64, units["One"].Pool))),
+		"Two":  2 * uint64(len(Floats(f32, units["Two"].Pool))),
+		"Ints": 0, // no float: Domain's business
+		"Str":  0,
+	} {
+		u := units[name]
+		if got := Grid(u); got != want {
+			t.Errorf("Grid(%s) = %d, want %d", name, got, want)
+		}
+		if want == 0 {
+			continue
+		}
+		seen := map[string]bool{}
+		next := GridInputs(u)
+		for in := next(); in != nil; in = next() {
+			k := fmt.Sprint(in)
+			if seen[k] {
+				t.Errorf("%s: input %s twice", name, k)
+			}
+			seen[k] = true
+		}
+		if uint64(len(seen)) != want {
+			t.Errorf("%s: %d grid inputs, want %d", name, len(seen), want)
+		}
+	}
+	if got := len(Floats(f64, units["One"].Pool)); got < 30 {
+		t.Errorf("One's grid: %d values, want its constant 0.1 and neighbours too", got)
 	}
 }

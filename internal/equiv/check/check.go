@@ -2,7 +2,9 @@
 // code (internal/oracle): an Equivalent verdict is refuted by any input
 // that kills its mutant — every input of the unit when its domain was
 // enumerated, else the inputs the prover found for the unit's other
-// mutants, a box of small integers and random inputs — and a Killable
+// mutants, a box of small integers, the float grid of a unit with float
+// inputs (oracle.Grid: -0, NaNs, infinities, …) and random inputs — and
+// a Killable
 // verdict's input must kill its mutant when run. It serves the soundness
 // test and the equiv benchmark, which must check the same way.
 package check
@@ -22,13 +24,16 @@ type Options struct {
 	Random int    // random inputs each Equivalent verdict must survive
 	Seed   uint64 // of the random inputs (0 = 1)
 	Box    int    // most small-integer inputs (oracle.Box); 0 = none
+	// Grid is the largest float grid (oracle.Grid) run in full on a
+	// unit with float inputs; 0 = none.
+	Grid uint64
 }
 
 // Refutation is an Equivalent verdict execution contradicts.
 type Refutation struct {
 	ID  int
 	In  []value.Value // the input that kills the mutant
-	How string        // "exhaustive enumeration", "the prover's inputs and small integers", "random testing"
+	How string        // "exhaustive enumeration", "the prover's inputs and small integers", "the float grid", "random testing"
 }
 
 // Problem is a Killable verdict execution contradicts.
@@ -52,6 +57,7 @@ type Result struct {
 	KillChecked   int          // Killable inputs run
 	KillNoInput   int          // Killable verdicts without an input
 	Given         int          // prover's and box inputs run
+	Grid          int          // float grid inputs run
 	Random        oracle.Stats // what the random check ran
 }
 
@@ -110,6 +116,21 @@ func Unit(ctx context.Context, o *oracle.Oracle, u *unit.Unit, verdicts map[int]
 			refute(id, g[id], "the prover's inputs and small integers")
 		}
 		r.Given = len(given)
+		if n := oracle.Grid(u); n > 0 && n <= opt.Grid {
+			var grid [][]value.Value
+			next := oracle.GridInputs(u)
+			for in := next(); in != nil; in = next() {
+				grid = append(grid, in)
+			}
+			g, err := o.Given(ctx, u, r.Equivalent, grid)
+			if err != nil {
+				return nil, err
+			}
+			for _, id := range r.Equivalent {
+				refute(id, g[id], "the float grid")
+			}
+			r.Grid = len(grid)
+		}
 		before := o.Stats()
 		rnd, err := o.Random(ctx, u, r.Equivalent, opt.Random, opt.Seed)
 		if err != nil {

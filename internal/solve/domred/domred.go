@@ -201,8 +201,11 @@ func (d *domain) size() uint64 {
 		return 1
 	}
 	if d.t.Kind == c.KFloat {
-		if d.flo == d.fhi {
+		if d.single() {
 			return 1
+		}
+		if d.flo == 0 && d.fhi == 0 {
+			return 2 // -0 and +0
 		}
 		return math.MaxUint64
 	}
@@ -211,6 +214,13 @@ func (d *domain) size() uint64 {
 		return n
 	}
 	return n + 1 - min(d.countExcl(), n+1)
+}
+
+// single reports whether the float domain d holds exactly one value:
+// its interval is one point, not zero (which -0 and +0 both equal) and
+// of d's type (a float32 domain may have float64 bounds).
+func (d *domain) single() bool {
+	return d.flo == d.fhi && d.flo != 0 && c.FloatValue(d.t, d.flo).Float() == d.flo
 }
 
 func (d *domain) contains(v c.Value) bool {
@@ -588,8 +598,20 @@ func (d *domain) choose(try int, r *rand.Rand) (c.Value, bool) {
 }
 
 func (d *domain) chooseFloat(try int, r *rand.Rand) (c.Value, bool) {
-	if d.flo == d.fhi {
+	if d.single() {
 		return c.FloatValue(d.t, d.flo), true
+	}
+	if d.flo == 0 && d.fhi == 0 {
+		// x == 0 holds for -0 and +0: a choice, not forced (pinning
+		// +0 would let reduction "refute" 1/x < 0).
+		z := 0.0
+		if try%2 == 1 {
+			z = math.Copysign(0, -1)
+		}
+		if v := c.FloatValue(d.t, z); d.contains(v) {
+			return v, false
+		}
+		return c.FloatValue(d.t, -z), false
 	}
 	cands := []float64{0, 1, -1, 0.5, 2, -2, 10, 100}
 	if try > 0 && r != nil {

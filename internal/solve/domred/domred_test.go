@@ -3,6 +3,7 @@ package domred
 import (
 	"errors"
 	"go/token"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -194,5 +195,39 @@ func TestUnsolvableIsSound(t *testing.T) {
 	}
 	if found < 100 {
 		t.Errorf("only %d of 300 random systems solved", found)
+	}
+}
+
+// TestSignedZero checks that x == 0 (or 0 <= x <= 0) leaves x two
+// values, -0 and +0, which 1/x tells apart (-Inf, +Inf): reduction must
+// not pin x to +0 and refute a clause -0 satisfies, and Solve must find
+// -0 when only it will do. A float32 domain does the same.
+func TestSignedZero(t *testing.T) {
+	for _, ft := range []c.Type{c.Float64, c.Float32} {
+		x := sym("x", ft)
+		zero, one := c.F(ft, 0), c.F(ft, 1)
+		negInv := cmp(token.LSS, c.Bin(token.QUO, one, c.V(x)), zero) // 1/x < 0
+		for _, cl := range []c.Clause{
+			{cmp(token.EQL, c.V(x), zero), negInv},
+			{cmp(token.GEQ, c.V(x), zero), cmp(token.LEQ, c.V(x), zero), negInv},
+			{cmp(token.EQL, c.V(x), c.F(ft, math.Copysign(0, -1))), cmp(token.GTR, c.Bin(token.QUO, one, c.V(x)), zero)},
+		} {
+			if why := Refute(cl); why != "" {
+				t.Errorf("%s: Refute(%s) = %q, but x = -0 (or +0) satisfies it", ft, cl, why)
+			}
+			a, err := Solve(c.System{cl}, Config{})
+			if err != nil {
+				t.Errorf("%s: Solve(%s): %v", ft, cl, err)
+				continue
+			}
+			if ok, _ := cl.Eval(a); !ok {
+				t.Errorf("%s: Solve(%s) = %v, which does not satisfy it", ft, cl, a)
+			}
+		}
+		// A one-point domain other than zero is still pinned: x == 2
+		// and x != 2 is refuted.
+		if why := Refute(c.Clause{cmp(token.EQL, c.V(x), c.F(ft, 2)), cmp(token.NEQ, c.Bin(token.MUL, c.V(x), one), c.F(ft, 2))}); why == "" {
+			t.Errorf("%s: x == 2 && x*1 != 2 not refuted", ft)
+		}
 	}
 }

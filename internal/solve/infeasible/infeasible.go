@@ -54,7 +54,10 @@
 //   - Floats have NaN, under which every comparison but != is false. The
 //     negation strategy counts the unordered outcome (x > y and x <= y
 //     still conflict, x < y and !(x >= y) do not); no arithmetic
-//     reasoning is done on floats.
+//     reasoning is done on floats. Float == is IEEE's, not identity
+//     (-0 == 0): a conflict between x == 0 and x != 0 is right, but a
+//     caller that means "x and y are different values" must say so with
+//     constraint.Differ, not with x != y.
 //
 // Soundness: every verdict rests on one of (0) a constraint false by
 // itself: it folds to false, compares an expression with itself in a way

@@ -911,3 +911,42 @@ func TestEqual(t *testing.T) {
 		}
 	}
 }
+
+// TestFloatEquality checks the rules on the necessity conditions of
+// float values (constraint.Differ): -0 == 0 makes x == 0 ∧ differ(0, x)
+// satisfiable (x = -0), while x == 2 leaves x one bit pattern; NaN makes
+// x != x and "neither x < y nor x >= y" satisfiable.
+func TestFloatEquality(t *testing.T) {
+	x, y := sym("x", c.Float64), sym("y", c.Float64)
+	X, Y := c.V(x), c.V(y)
+	zero, two := c.F(c.Float64, 0), c.F(c.Float64, 2)
+	for _, tt := range []struct {
+		name       string
+		cl         c.Clause
+		infeasible bool
+		witness    c.Assignment // satisfies cl when not infeasible
+	}{
+		{"x == 0, differ(0, x): x = -0", c.Clause{bin(token.EQL, X, zero), c.Differ(zero, X)}, false,
+			c.Assignment{x: c.FloatValue(c.Float64, math.Copysign(0, -1))}},
+		{"x == 2, differ(x, 2)", c.Clause{bin(token.EQL, X, two), c.Differ(X, two)}, true, nil},
+		{"x != x: NaN", c.Clause{bin(token.NEQ, X, X)}, false, c.Assignment{x: c.FloatValue(c.Float64, nan())}},
+		{"!(x < y), !(x >= y): NaN", c.Clause{c.Not(bin(token.LSS, X, Y)), c.Not(bin(token.GEQ, X, Y))}, false,
+			c.Assignment{x: c.FloatValue(c.Float64, nan()), y: c.FloatValue(c.Float64, 1)}},
+		{"x == y, differ(x, y): -0 and +0", c.Clause{bin(token.EQL, X, Y), c.Differ(X, Y)}, false,
+			c.Assignment{x: c.FloatValue(c.Float64, 0), y: c.FloatValue(c.Float64, math.Copysign(0, -1))}},
+	} {
+		s, ok := tt.cl.DNF()
+		if !ok {
+			t.Fatalf("%s: DNF cut", tt.name)
+		}
+		_, got := System(s)
+		if got != tt.infeasible {
+			t.Errorf("%s: infeasible %v, want %v", tt.name, got, tt.infeasible)
+		}
+		if tt.witness != nil {
+			if ok, err := tt.cl.Eval(tt.witness); !ok || err != nil {
+				t.Errorf("%s: the witness %v does not satisfy it", tt.name, tt.witness)
+			}
+		}
+	}
+}

@@ -78,3 +78,105 @@ func Assumed(x int) int {
 func Killable(a, b int) int {
 	return a - b // want killable: a - b -> a + b
 }
+
+// The functions below are about floats, where == is not identity: -0 ==
+// 0, NaN != NaN. "want !equivalent" expects any verdict but equivalent
+// (killable or unknown): the harness compares float results by their
+// bits, all NaNs equal, so each of these mutants can be killed.
+
+// FloatZero is issue 13's bug: input == 0 holds for -0, on which the
+// original returns +0 and the mutant -0.
+func FloatZero(input float64) (float64, string) {
+	if input == 0 {
+		return 0, "" // want !equivalent: 0 -> input
+	}
+	return input * 2, "x"
+}
+
+// FloatZeroResult: the same, with the variable on the original's side.
+func FloatZeroResult(x float64) float64 {
+	if x == 0 {
+		return x // want !equivalent: return x -> return 0
+	}
+	return 1 / x
+}
+
+// SignedZero: 1/x tells -0 (-Inf) from +0 (+Inf), so the inner branch
+// is reachable although x == 0.
+func SignedZero(x float64) int {
+	if x == 0 {
+		if 1/x < 0 {
+			return -1 // want !equivalent: return -1 -> return 0
+		}
+		return 0
+	}
+	return 1
+}
+
+// SelfNaN: x != x holds for NaN.
+func SelfNaN(x float64) int {
+	if x != x { // want !equivalent: x != x -> false
+		return 1
+	}
+	return 0
+}
+
+// Unordered: neither x < y nor x >= y holds when one is NaN.
+func Unordered(x, y float64) int {
+	if x < y || x >= y {
+		return 1
+	}
+	return 0 // want !equivalent: 0 -> 1
+}
+
+// PlusZero: x + 0 is +0 for x = -0.
+func PlusZero(x float64) float64 {
+	if x == 0 {
+		return x + 0 // want !equivalent: x + 0 -> x
+	}
+	return x
+}
+
+// Narrowed: float32(x) == 0 for tiny x that is not 0.
+func Narrowed(x float64) float64 {
+	if float32(x) == 0 {
+		return x // want !equivalent: return x -> return 0
+	}
+	return 1
+}
+
+// Wide32: float32 of an int64 rounds once, not through float64 (which
+// gives 2^54 here, the direct rounding 2^54 + 2^31).
+func Wide32(n int64) int {
+	if n == 18014399583223809 {
+		if float32(n) == 18014400656965632 {
+			return 1 // want !equivalent: return 1 -> return 0
+		}
+	}
+	return 0
+}
+
+// Exact: x == 2 leaves x one bit pattern, so reading 2 for x is
+// equivalent; and under x > y, x >= y is always true (NaN makes both
+// false).
+func Exact(x, y float64) float64 {
+	if x == 2 {
+		return x + 1 // want equivalent (rules): x -> 2.0
+	}
+	if x > y {
+		if x >= y { // want equivalent (rules): x >= y -> true
+			return 1
+		}
+	}
+	return 0
+}
+
+// Dead float code stays dead.
+func DeadFloat(x float64) float64 {
+	if x > 1 {
+		if x < 0 {
+			return 1 // want equivalent (unreachable): return 1 -> return 0
+		}
+	}
+	return 0
+}
