@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"time"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/gen"
@@ -75,11 +74,13 @@ const maxArrivals = 64
 // over all its clauses.
 const maxTries = 200
 
-// SAT time bounds: per mutant over all its clauses, and per clause.
+// SAT budgets, in propagations (a count, not the clock, so that the
+// candidates do not depend on the machine's load): per mutant over all
+// its clauses, and per clause.
 const (
-	satMutant      = 150 * time.Millisecond
-	satExactMutant = 500 * time.Millisecond
-	satClause      = 100 * time.Millisecond
+	satMutant      sat.Budget = 1_500_000
+	satExactMutant sat.Budget = 5_000_000
+	satClause      sat.Budget = 1_000_000
 )
 
 // maxExplained bounds the clauses Explain prints.
@@ -238,10 +239,13 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 		}
 		if err != nil && (p.SAT || p.Exact) && satLeft > 0 {
 			// Domain reduction found nothing: the exact procedure decides
-			// the clause, within what is left of the mutant's SAT time.
-			t0 := time.Now()
-			status, model, serr := sat.Solve(clause, sat.Config{Timeout: min(satLeft, satClause)})
-			satLeft -= time.Since(t0)
+			// the clause, within what is left of the mutant's SAT budget.
+			q := sat.NewQuery()
+			for _, e := range clause {
+				q.Assert(e)
+			}
+			status, model, serr := q.Solve(min(satLeft, satClause))
+			satLeft -= q.Spent()
 			switch status {
 			case sat.Sat:
 				asg, err = model, nil

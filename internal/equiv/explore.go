@@ -14,6 +14,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -54,20 +55,42 @@ const (
 	maxPaths      = 4096 // paths per exploration
 	maxSteps      = 1 << 14
 	maxEvents     = 512 // arrivals recorded at one site
-	refuteSAT     = 5 * time.Millisecond
-	refuteBudget  = 400 * time.Millisecond
-	// boundedRefuteBudget is the SAT time for refuting branches that the
-	// bounded explorations of one unit share (one runs per mutant; a path
-	// kept in vain costs the miter little).
-	boundedRefuteBudget = time.Second
 	// maxTotalSteps bounds the blocks an exploration visits (its size,
-	// deterministically); exploreTime is a safety net behind it.
+	// deterministically); exploreTime is a wall-clock safety net behind
+	// it, meant never to fire (ClockStops counts it when it does).
 	maxTotalSteps = 1 << 16
-	exploreTime   = 10 * time.Second
-	// invariantBudget bounds the SAT time spent proving loop invariants
-	// in one exploration.
-	invariantBudget = time.Second
+	exploreTime   = 2 * time.Minute
 )
+
+// SAT budgets of an exploration, in propagations (sat.Budget: a count,
+// so that what an exploration keeps and proves is the same on every run,
+// whatever the machine's load). Each exploration has its own: what one
+// proves never depends on which others ran before it (other mutants'),
+// nor on the cache they filled (a cached answer costs what it cost).
+const (
+	refuteSAT    sat.Budget = 50_000    // refuting one branch by SAT alone
+	refuteBudget sat.Budget = 4_000_000 // all of them, in one exploration
+	// boundedRefuteBudget replaces refuteBudget in the original's
+	// bounded explorations, mutantRefuteBudget in each mutant's, which
+	// shares most of its branches with the original's (refuted).
+	boundedRefuteBudget sat.Budget = 2_000_000
+	mutantRefuteBudget  sat.Budget = 100_000
+	// confirmSAT confirms a refutation by domain reduction.
+	confirmSAT sat.Budget = 200_000
+	// invariantSAT bounds one invariant's check, invariantBudget all of
+	// them in one exploration.
+	invariantSAT    sat.Budget = 500_000
+	invariantBudget sat.Budget = 10_000_000
+)
+
+// clockStops counts the explorations stopped by exploreTime.
+var clockStops atomic.Int64
+
+// ClockStops is the number of explorations (here) and SAT decisions
+// (sat.ClockStops) that a wall-clock safety net stopped in this process:
+// verdicts left unknown that another run may decide. Zero means every
+// verdict depended on counted budgets only.
+func ClockStops() int64 { return clockStops.Load() + sat.ClockStops() }
 
 // Panic codes of an end. Runtime panics of the same kind compare equal in
 // the harness (their messages without numbers); anything else is opaque.
@@ -241,8 +264,8 @@ type explorer struct {
 	after   map[ssa.Instruction][]*siteInfo // and after
 	res     *exploration
 	nhavoc  int
-	satLeft time.Duration
-	invLeft time.Duration // SAT time left for invariants
+	satLeft sat.Budget // for refutations by SAT alone
+	invLeft sat.Budget // for invariants
 	stop    bool
 	cache   *unitCache // shared by the explorations of a unit
 	until   time.Time  // the exploration's deadline
@@ -290,6 +313,12 @@ func explore(fn *ssa.Function, inputs []*input, sites []*siteInfo, m mode, cache
 		return res
 	}
 	x := &explorer{mode: m, fn: fn, res: res, summaries: summaries, satLeft: refuteBudget, invLeft: invariantBudget, cache: cache, until: time.Now().Add(exploreTime), before: map[ssa.Instruction][]*siteInfo{}, after: map[ssa.Instruction][]*siteInfo{}}
+	if m == bounded {
+		x.satLeft = boundedRefuteBudget
+		if cache != nil && fn != cache.orig {
+			x.satLeft = mutantRefuteBudget
+		}
+	}
 	x.loopInfo = map[*ssa.Function]*loopInfo{}
 	x.memInfo = map[*ssa.Function]map[*types.Var]bool{}
 	x.loops = x.loopsOf(fn)
@@ -382,42 +411,74 @@ func (x *explorer) havoc(t types.Type, why string) binding {
 // refuted reports whether cl is proven unsatisfiable: by domain
 // reduction (confirmed by SAT when SAT can decide it), or by SAT alone
 // within the exploration's SAT budget.
+//
+// The answer depends on cl, the mode and what is left of the budget,
+// never on which mutants' explorations ran before: a refutation by SAT
+// alone is tried only with a full refuteSAT left, and one cached by
+// another mutant's exploration is charged what it cost, as if it were
+// made again. Those of the original's explorations, which always run
+// before any mutant's (whatever the mutants), are free to every
+// exploration: the mutants share most of their branches with it.
 func (x *explorer) refuted(cl c.Clause) bool {
-	var key [2]uint64
+	var key refKey
 	if x.cache != nil {
-		key = x.cache.shapes.clauseKey(cl)
+		key = refKey{x.mode, x.cache.shapes.clauseKey(cl)}
 		if r, ok := x.cache.refuted[key]; ok {
-			return r
+			if r.bySAT && !r.original {
+				if x.satLeft < refuteSAT {
+					return false
+				}
+				x.satLeft -= r.cost
+			}
+			return r.ok
 		}
 	}
-	r := x.refute(cl)
-	if x.cache != nil {
+	r, decided := x.refute(cl)
+	if x.cache != nil && decided {
+		r.original = x.fn == x.cache.orig
 		x.cache.refuted[key] = r
 	}
-	return r
+	return r.ok
 }
 
-func (x *explorer) refute(cl c.Clause) bool {
+// refutation is a cached answer of refute.
+type refutation struct {
+	ok       bool       // refuted
+	bySAT    bool       // by SAT alone, from the exploration's budget
+	cost     sat.Budget // what it took from that budget
+	original bool       // made by an exploration of the original
+}
+
+// refKey keys refutations: the mode too, since a bounded exploration
+// takes domain reduction's word where a widening one asks SAT.
+type refKey struct {
+	mode mode
+	key  [2]uint64
+}
+
+// refute decides cl; decided is false when the budget left is too small
+// to try (the answer, not refuted, is then not cached).
+func (x *explorer) refute(cl c.Clause) (r refutation, decided bool) {
 	if x.cache.shapes.small(cl) && domred.Refute(cl) != "" {
 		if x.mode == bounded {
 			// A path dropped in error leaves inputs no path covers, which
 			// the miter counts as a difference: no need to confirm.
-			return true
+			return refutation{ok: true}, true
 		}
-		st, _, _ := sat.Solve(cl, sat.Config{Timeout: 20 * time.Millisecond})
-		return st != sat.Sat // a model would mean domain reduction erred: keep the path
+		st, _, _ := sat.Solve(cl, sat.Config{Budget: confirmSAT})
+		return refutation{ok: st != sat.Sat}, true // a model would mean domain reduction erred: keep the path
 	}
-	left := &x.satLeft
-	if x.mode == bounded && x.cache != nil {
-		left = &x.cache.boundedSAT
+	if x.satLeft < refuteSAT {
+		return refutation{}, false
 	}
-	if *left <= 0 {
-		return false
+	q := sat.NewQuery()
+	for _, e := range cl {
+		q.Assert(e)
 	}
-	t0 := time.Now()
-	st, _, _ := sat.Solve(cl, sat.Config{Timeout: min(refuteSAT, *left)})
-	*left -= time.Since(t0)
-	return st == sat.Unsat
+	st, _, _ := q.Solve(refuteSAT)
+	r = refutation{ok: st == sat.Unsat, bySAT: true, cost: q.Spent()}
+	x.satLeft -= r.cost
+	return r, true
 }
 
 func (x *explorer) value(f *frame, v ssa.Value) binding {
@@ -459,7 +520,8 @@ func (x *explorer) block(f *frame, b, from *ssa.BasicBlock) {
 		return
 	}
 	if f.steps&63 == 0 && time.Now().After(x.until) {
-		x.fail(fmt.Sprintf("the exploration's time limit (%v)", exploreTime))
+		clockStops.Add(1)
+		x.fail(fmt.Sprintf("the exploration's wall-clock safety net (%v)", exploreTime))
 		return
 	}
 	if f.steps > maxSteps {
@@ -705,12 +767,13 @@ func (x *explorer) minMax(f *frame, b *ssa.BasicBlock, call *ssa.Call) bool {
 // unitCache is what the explorations of one unit share: refutations by
 // structural key, and the memoised measures of expressions.
 type unitCache struct {
-	refuted map[[2]uint64]bool
+	refuted map[refKey]refutation
 	shapes  *shapes
 	ufs     map[[2]uint64]sat.Apply // loop summaries by function and argument structure
 	keys    map[string]*c.Sym       // a symbol per summarised loop, to key them
-	// boundedSAT is what is left of boundedRefuteBudget.
-	boundedSAT time.Duration
+	// orig is the unit's function: its explorations' refutations are
+	// free to the mutants' (refuted).
+	orig *ssa.Function
 }
 
 func (u *unitCache) keySym(key string) *c.Sym {
@@ -721,7 +784,7 @@ func (u *unitCache) keySym(key string) *c.Sym {
 }
 
 func newUnitCache() *unitCache {
-	return &unitCache{refuted: map[[2]uint64]bool{}, shapes: newShapes(), ufs: map[[2]uint64]sat.Apply{}, keys: map[string]*c.Sym{}, boundedSAT: boundedRefuteBudget}
+	return &unitCache{refuted: map[refKey]refutation{}, shapes: newShapes(), ufs: map[[2]uint64]sat.Apply{}, keys: map[string]*c.Sym{}}
 }
 
 // maxInline bounds the depth of inlined calls.

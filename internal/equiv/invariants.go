@@ -13,7 +13,6 @@ package equiv
 
 import (
 	"go/token"
-	"time"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -210,8 +209,7 @@ func (x *explorer) implied(cond c.Clause, goal c.Expr) bool {
 		q.Assert(e)
 	}
 	q.Assert(c.Not(goal))
-	t0 := time.Now()
-	st, _, _ := q.Solve(min(x.invLeft, 50*time.Millisecond))
-	x.invLeft -= time.Since(t0)
+	st, _, _ := q.Solve(min(x.invLeft, invariantSAT))
+	x.invLeft -= q.Spent()
 	return st == sat.Unsat
 }

@@ -121,7 +121,7 @@ func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 			}
 		}
 		q.AssertOutcomesDiffer(oa, ma, append(append([]sat.Apply(nil), ob.apps...), mb.apps...))
-		st, model, err := q.Solve(p.cfg.Timeout)
+		st, model, err := q.Solve(p.cfg.Budget)
 		switch st {
 		case sat.Unsat:
 			v.Status, v.Method, v.Assumed, v.Input = Equivalent, Sufficiency, assumed, nil

@@ -9,7 +9,6 @@ package sat
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
@@ -29,7 +28,13 @@ type Query struct {
 	// check evaluates the query under a model with the reference
 	// semantics; a model that does not check is never reported.
 	checks []func(*c.Evaluator) (bool, error)
+	// spent is what Solve cost.
+	spent Budget
 }
+
+// Spent is what Solve cost (the circuit, then the propagations), for
+// callers that share a budget between queries.
+func (q *Query) Spent() Budget { return q.spent }
 
 // NewQuery returns the empty (true) conjunction.
 func NewQuery() *Query {
@@ -149,7 +154,9 @@ func (q *Query) differ(x, y c.Expr) (z.Lit, error) {
 // Outcome is one path of a function to its end: under Cond it returns
 // Results (Code 0) or panics with a kind (Code > 0). Two outcomes are the
 // same when their codes are equal and below Opaque and, for returns,
-// their results are equal.
+// their results are the same as the harness compares them
+// (constraint.Same: floats by bits, all NaNs equal; float results are not
+// bit-blasted, so only OutcomesDiffer meets them).
 type Outcome struct {
 	Cond    c.Clause
 	Code    int
@@ -243,7 +250,8 @@ func OutcomesDiffer(a, b []Outcome, m c.Assignment) (bool, error) {
 		return true, nil
 	}
 	for i := range oa.vals {
-		if oa.vals[i] != ob.vals[i] {
+		// As the harness compares results: floats by bits, NaNs equal.
+		if !c.Same(oa.types[i], oa.vals[i], ob.vals[i]) {
 			return true, nil
 		}
 	}
@@ -375,8 +383,9 @@ func (q *Query) side(paths []Outcome) (*side, error) {
 }
 
 type outcomeVal struct {
-	code int
-	vals []c.Value
+	code  int
+	vals  []c.Value
+	types []c.Type // of vals
 }
 
 func outcomeOf(paths []Outcome, m c.Assignment) (outcomeVal, error) {
@@ -396,7 +405,7 @@ func outcomeOf(paths []Outcome, m c.Assignment) (outcomeVal, error) {
 				if err != nil {
 					return outcomeVal{code: Opaque}, nil
 				}
-				o.vals = append(o.vals, v)
+				o.vals, o.types = append(o.vals, v), append(o.types, r.Type())
 			}
 		}
 		return o, nil
@@ -404,24 +413,34 @@ func outcomeOf(paths []Outcome, m c.Assignment) (outcomeVal, error) {
 	return outcomeVal{}, fmt.Errorf("no path holds")
 }
 
-// Solve decides the query. Sat comes with a model that satisfies every
-// part under the reference semantics (constraint.Eval).
-func (q *Query) Solve(timeout time.Duration) (Status, c.Assignment, error) {
+// Solve decides the query within budget b (0 = DefaultBudget), which
+// pays for the circuit (NodeCost a node) and the search (a propagation
+// each): the same query and budget get the same answer on every run. Sat
+// comes with a model that satisfies every part under the reference
+// semantics (constraint.Eval).
+func (q *Query) Solve(b Budget) (Status, c.Assignment, error) {
 	if q.err != nil {
 		return Unknown, nil, q.err
 	}
-	if timeout <= 0 {
-		timeout = 2 * time.Second
+	if b <= 0 {
+		b = DefaultBudget
+	}
+	size := Budget(q.b.c.Len()) * NodeCost
+	if size >= b {
+		q.spent = b
+		return Unknown, nil, fmt.Errorf("%w (%d): a circuit of %d nodes", ErrBudget, b, q.b.c.Len())
 	}
 	g := gini.New()
 	q.b.c.ToCnfFrom(g, q.root)
 	g.Add(q.root)
 	g.Add(0)
-	switch g.Try(timeout) {
+	res, spent, err := decide(g, b-size)
+	q.spent = size + spent
+	switch res {
 	case -1:
 		return Unsat, nil, nil
 	case 0:
-		return Unknown, nil, fmt.Errorf("no decision in %v", timeout)
+		return Unknown, nil, err
 	}
 	if q.uninterpreted {
 		return Unknown, nil, fmt.Errorf("satisfiable with uninterpreted loop summaries: no input to report")

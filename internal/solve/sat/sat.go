@@ -9,17 +9,18 @@
 // before it is returned: a test input. An unsatisfiable one is a proof
 // that no assignment of the symbols satisfies it. Floats are not
 // modelled: a clause that mentions one is Unknown, as is one the solver
-// does not decide within the time limit.
+// does not decide within its budget of propagations (budget.go: a count,
+// not the clock, so that the answer is the same on every run).
 //
 // Go semantics, as constraint.Eval defines them: an expression that
 // would panic (division by zero, a negative shift count) makes the
 // constraint around it false, and && and || evaluate their right operand
 // only when Go does, so a panic there counts only then.
 //
-// gini was chosen over gophersat (both pure Go, MIT): it has a time
-// limit (Try) and cancellation, which "unknown" answers need, and its
-// logic package hashes the circuit structurally; gophersat's Solve cannot
-// be bounded in time (../shared/DEPENDENCIES.md).
+// gini was chosen over gophersat (both pure Go, MIT): a search can be
+// paused and stopped from outside (GoSolve), which bounded "unknown"
+// answers need, and its logic package hashes the circuit structurally;
+// gophersat's Solve cannot be bounded (../shared/DEPENDENCIES.md).
 //
 // In: a constraint.Clause. Out: Sat with an assignment of every symbol,
 // Unsat, or Unknown with the reason.
@@ -29,7 +30,6 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
-	"time"
 
 	"github.com/go-air/gini/logic"
 	"github.com/go-air/gini/z"
@@ -62,7 +62,7 @@ var ErrFloat = errors.New("floating-point terms are not modelled")
 
 // Config bounds a decision.
 type Config struct {
-	Timeout time.Duration // 0 = 2 s
+	Budget Budget // 0 = DefaultBudget
 }
 
 // Solve decides the conjunction cl. For Sat it returns a model that
@@ -72,7 +72,7 @@ func Solve(cl c.Clause, cfg Config) (Status, c.Assignment, error) {
 	for _, e := range cl {
 		q.Assert(e)
 	}
-	return q.Solve(cfg.Timeout)
+	return q.Solve(cfg.Budget)
 }
 
 // term is a bit-blasted expression: its bits, least significant first

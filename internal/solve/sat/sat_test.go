@@ -2,6 +2,7 @@ package sat
 
 import (
 	"go/token"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -142,5 +143,29 @@ func TestWide(t *testing.T) {
 	}
 	if st, _, err := Solve(c.Clause{c.Bin(token.LSS, c.V(sym("f", c.Float64)), c.F(c.Float64, 1))}, Config{}); st != Unknown || err == nil {
 		t.Errorf("float clause: %v, %v; want unknown", st, err)
+	}
+}
+
+// TestOutcomesDifferFloats checks that outcomes compare as the harness
+// compares results: floats by their bits (-0 is not +0), all NaNs one
+// outcome.
+func TestOutcomesDifferFloats(t *testing.T) {
+	x, y := &c.Sym{Name: "x", Type: c.Float64}, &c.Sym{Name: "y", Type: c.Float64}
+	a := []Outcome{{Results: []c.Expr{c.V(x)}}}
+	b := []Outcome{{Results: []c.Expr{c.V(y)}}}
+	f := func(v float64) c.Value { return c.FloatValue(c.Float64, v) }
+	for _, tt := range []struct {
+		x, y c.Value
+		want bool
+	}{
+		{f(1), f(1), false},
+		{f(0), f(math.Copysign(0, -1)), true},
+		{f(math.NaN()), c.Value(0xFFF8_0000_2000_0000), false}, // two NaNs, other payloads
+		{f(math.NaN()), f(0), true},
+	} {
+		got, err := OutcomesDiffer(a, b, c.Assignment{x: tt.x, y: tt.y})
+		if err != nil || got != tt.want {
+			t.Errorf("OutcomesDiffer(%v, %v) = %v, %v; want %v", tt.x.Float(), tt.y.Float(), got, err, tt.want)
+		}
 	}
 }
