@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"runtime"
 
 	"github.com/gozilla/gozilla/internal/equiv"
 )
@@ -22,12 +23,20 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		outFile = fs.String("o", "", "write the report to this file instead of standard output")
 		verbose = fs.Bool("v", false, "list every mutant's verdict (killable with an input, unknown with why), not only the equivalent ones")
 		quiet   = fs.Bool("q", false, "no progress on standard error")
+		jobs    = fs.Int("j", 0, "units analysed at once (default: number of CPUs); the verdicts do not depend on it")
+		dl      = fs.Duration("deadline", 0, deadlineUsage)
 	)
 	opSet, err := parseCommon(fs, args, ops, stderr)
 	if err != nil {
 		return err
 	}
-	cfg := equiv.RunConfig{Tags: *tags, Ops: opSet}
+	ctx, cancel := withDeadline(ctx, *dl)
+	defer cancel()
+	workers := *jobs
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	cfg := equiv.RunConfig{Tags: *tags, Ops: opSet, Jobs: workers}
 	switch *upto {
 	case "rules":
 		cfg.Cfg.Upto = equiv.Rules
@@ -52,7 +61,13 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprint(stderr, "\r\033[K")
 	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return stopped(ctx, false)
+		}
 		return err
+	}
+	if doc.Summary.Partial {
+		doc.Summary.Stopped = stopReason(ctx)
 	}
 	w, closeOut, err := output(*outFile, stdout)
 	if err != nil {
@@ -63,7 +78,12 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if !*verbose {
 			doc.Filter()
 		}
-		return doc.JSON(w)
+		err = doc.JSON(w)
+	} else {
+		err = doc.Text(w, *verbose)
 	}
-	return doc.Text(w, *verbose)
+	if err == nil && doc.Summary.Partial {
+		err = stopped(ctx, true)
+	}
+	return err
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/gozilla/gozilla/internal/equiv"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
 	gzrun "github.com/gozilla/gozilla/internal/run"
 )
@@ -49,11 +50,14 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		verbose = fs.Bool("v", false, "also list the mutants left alive")
 		quiet   = fs.Bool("q", false, "no progress on standard error")
 		explain = fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): status, why they live, their constraint system")
+		dl      = fs.Duration("deadline", 0, deadlineUsage+"; a package not finished gets no test file")
 	)
 	opSet, err := parseCommon(fs, args, ops, stderr)
 	if err != nil {
 		return err
 	}
+	ctx, cancel := withDeadline(ctx, *dl)
+	defer cancel()
 	var re *regexp.Regexp
 	if *runRE != "" {
 		if re, err = regexp.Compile(*runRE); err != nil {
@@ -109,6 +113,9 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	pkgs, err := load.Load(lcfg, fs.Args()...)
 	if err != nil {
+		if ctx.Err() != nil {
+			return stopped(ctx, false)
+		}
 		return err
 	}
 
@@ -116,6 +123,12 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	var mutants []report.Mutant
 	var explained strings.Builder
 	for _, pkg := range pkgs {
+		if ctx.Err() != nil {
+			// Stopped (signal, -deadline): the packages not started are
+			// listed, partial, with nothing written.
+			reports = append(reports, report.GenPackage{Path: pkg.Path, Partial: true, Skipped: "not started: generation was stopped before it"})
+			continue
+		}
 		file := targets[pkg.Path]
 		if file == "" {
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(*name, "{pkg}", pkg.Name))
@@ -143,6 +156,18 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		res, err := gen.Generate(ctx, pkg, cfg)
 		if !*quiet && isTerminal(stderr) {
 			fmt.Fprint(stderr, "\r\033[K")
+		}
+		if ctx.Err() != nil {
+			// Stopped during the package: whatever Generate returned is
+			// not the end of it, and a half-generated file is not
+			// written. Its mutants are reported not_run.
+			pr, ms, err := stoppedGen(pkg, opSet)
+			if err != nil {
+				return err
+			}
+			reports = append(reports, pr)
+			mutants = append(mutants, ms...)
+			continue
 		}
 		if errors.Is(err, gzrun.ErrNoTests) {
 			err = fmt.Errorf("%s: internal error: the harness test file was not built", pkg.Path)
@@ -176,6 +201,9 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		mutants = append(mutants, ms...)
 	}
 	doc := report.NewGen(reports, mutants, time.Since(start).Seconds())
+	if doc.Summary.Partial {
+		doc.Summary.Stopped = stopReason(ctx)
+	}
 
 	w, closeOut, err := output(*outFile, stdout)
 	if err != nil {
@@ -189,6 +217,9 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if explained.Len() > 0 {
 			fmt.Fprint(stderr, explained.String()) // keep the JSON on its own
 		}
+		if doc.Summary.Partial {
+			return stopped(ctx, true)
+		}
 		return nil
 	}
 	if err := doc.Text(w, *verbose); err != nil {
@@ -197,7 +228,29 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if explained.Len() > 0 {
 		fmt.Fprint(w, "\n"+explained.String())
 	}
+	if doc.Summary.Partial {
+		return stopped(ctx, true)
+	}
 	return nil
+}
+
+// stoppedGen is the report of a package whose generation was stopped:
+// partial, every mutant not_run (the tests found so far are not written,
+// so none is killed).
+func stoppedGen(pkg *load.Package, ops map[mutate.Op]bool) (report.GenPackage, []report.Mutant, error) {
+	pr := report.GenPackage{Path: pkg.Path, Partial: true}
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: ops})
+	if err != nil {
+		return pr, nil, err
+	}
+	var ms []report.Mutant
+	for _, m := range set.Mutants {
+		rm := report.MutantOf(m)
+		rm.Status = report.NotRun
+		pr.Counts.Add(rm.Status)
+		ms = append(ms, rm)
+	}
+	return pr, ms, nil
 }
 
 // parseIDs reads a comma-separated list of mutant IDs.
@@ -328,10 +381,26 @@ func genReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
 		if len(s.ByPass) > 0 {
 			u.ByPass = s.ByPass
 		}
+		for _, l := range s.Limits {
+			u.Limits = append(u.Limits, report.GenLimit{Kind: l.Kind, Mutant: l.Mutant, Count: l.Count})
+		}
 		u.Score = report.UnitScore(s.Killed, s.Mutants-s.Equivalent)
 		pr.Units = append(pr.Units, u)
 	}
-	pr.Other = report.Counts{Mutants: res.Other.Mutants, Killed: res.Other.Killed, Lived: res.Other.Live, Equivalent: res.Other.Equivalent}
+	// Other tallies the statuses the mutants' records carry, so that it
+	// agrees with summary and mutants[] (a mutant no input reaches is
+	// not_covered there and here).
+	units := map[string]bool{}
+	for _, s := range res.Stats {
+		if s.Unit != nil && s.Unit.Skip == "" {
+			units[s.Unit.Name] = true
+		}
+	}
+	for _, m := range ms {
+		if !units[m.Func] {
+			pr.Other.Add(m.Status)
+		}
+	}
 	for _, t := range res.Tests {
 		pr.Cases = append(pr.Cases, report.GenTest{Unit: t.Unit.Name, Name: t.Name, Pass: t.Pass, Kills: t.Kills, Credit: t.Credit})
 	}

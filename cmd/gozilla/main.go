@@ -7,7 +7,10 @@
 //
 // Exit codes: 0 ok; 1 the score is below --threshold; 2 bad input (no
 // matching package, a package that does not compile, tests that fail
-// before mutation, no tests); 130 interrupted.
+// before mutation, a flaky test under -flaky=fail, no tests); 3 stopped
+// by -deadline; 130 interrupted (SIGINT, SIGTERM). A stopped or
+// interrupted command still writes the report of what it finished,
+// marked partial, before it exits 3 or 130.
 package main
 
 import (
@@ -21,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/score"
@@ -90,7 +94,7 @@ func exitCode(ctx context.Context, err error, stderr io.Writer) int {
 		return ee.code
 	case ctx.Err() != nil:
 		fmt.Fprintln(stderr, "gozilla: interrupted")
-		return 130
+		return exitInterrupted
 	case errors.As(err, &ue):
 		fmt.Fprintln(stderr, "gozilla: "+oneLine(ue.Msg))
 		return 2
@@ -98,6 +102,52 @@ func exitCode(ctx context.Context, err error, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gozilla: "+oneLine(err.Error()))
 		return 2
 	}
+}
+
+// Exit codes of a command stopped before it finished.
+const (
+	exitDeadline    = 3   // -deadline passed
+	exitInterrupted = 130 // SIGINT or SIGTERM
+)
+
+// deadlineError is the cause of a command's context when its -deadline
+// passes.
+type deadlineError struct{ d time.Duration }
+
+func (e *deadlineError) Error() string { return fmt.Sprintf("deadline %v reached", e.d) }
+
+// withDeadline bounds ctx by the -deadline flag's value (0 = none).
+func withDeadline(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return ctx, func() {}
+	}
+	return context.WithTimeoutCause(ctx, d, &deadlineError{d})
+}
+
+// stopReason says why ctx ended, for a partial report.
+func stopReason(ctx context.Context) string {
+	var de *deadlineError
+	if errors.As(context.Cause(ctx), &de) {
+		return de.Error()
+	}
+	return "interrupted"
+}
+
+// stopped is the error of a command whose ctx ended before it finished:
+// exit 3 for the deadline, 130 for a signal. reported says whether a
+// partial report was written.
+func stopped(ctx context.Context, reported bool) error {
+	msg := stopReason(ctx)
+	if reported {
+		msg += ": the report is partial"
+	} else {
+		msg += " before anything was decided: no report"
+	}
+	var de *deadlineError
+	if errors.As(context.Cause(ctx), &de) {
+		return &exitError{code: exitDeadline, msg: msg}
+	}
+	return &exitError{code: exitInterrupted, msg: msg}
 }
 
 func oneLine(s string) string {
@@ -121,18 +171,25 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		verbose   = fs.Bool("v", false, "list every mutant, not only those that were not killed")
 		quiet     = fs.Bool("q", false, "no progress on standard error")
 		proofs    = fs.Bool("equiv", true, "prove the mutants the tests leave alive equivalent where possible (gozilla equiv) and exclude them from MS")
+		flaky     = fs.String("flaky", "skip", "a test that both passes and fails on the unmutated code: skip (leave it out of the runs and list it) or fail (exit 2)")
+		deadline  = fs.Duration("deadline", 0, deadlineUsage)
 	)
 	opSet, err := parseCommon(fs, args, ops, stderr)
 	if err != nil {
 		return err
 	}
+	if *flaky != "skip" && *flaky != "fail" {
+		return &exitError{code: 2, msg: fmt.Sprintf("bad -flaky %q: want skip or fail", *flaky)}
+	}
+	ctx, cancel := withDeadline(ctx, *deadline)
+	defer cancel()
 	var min float64
 	if *threshold != "" {
 		if min, err = parseThreshold(*threshold); err != nil {
 			return &exitError{code: 2, msg: err.Error()}
 		}
 	}
-	cfg := score.Config{Tags: *tags, Ops: opSet, Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs}
+	cfg := score.Config{Tags: *tags, Ops: opSet, Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
 	if !*quiet && isTerminal(stderr) {
 		cfg.Progress = func(pkg string, done, total int) {
 			fmt.Fprintf(stderr, "\r%s: %d/%d mutants", pkg, done, total)
@@ -142,8 +199,17 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	res, err := score.Run(ctx, cfg, fs.Args()...)
+	if cfg.Progress != nil {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return stopped(ctx, false)
+		}
 		return err
+	}
+	if res.Summary.Partial {
+		res.Summary.Stopped = stopReason(ctx)
 	}
 
 	w, closeOut, err := output(*outFile, stdout)
@@ -159,6 +225,9 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if res.Summary.Partial {
+		return stopped(ctx, true)
+	}
 	if *threshold != "" {
 		ms := res.Summary.Score
 		if ms != nil && *ms < min {
@@ -167,6 +236,9 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	return nil
 }
+
+// deadlineUsage documents -deadline, the same for every command.
+const deadlineUsage = "stop after this wall time (e.g. 10m) and write the partial report of what is done; exit 3 (0 = no deadline)"
 
 // parseThreshold accepts a fraction (0.8) or a percentage (80%).
 func parseThreshold(s string) (float64, error) {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gozilla/gozilla/internal/load"
@@ -26,11 +27,19 @@ type RunConfig struct {
 	Run  *regexp.Regexp           // functions to analyse (F, T.M, (*T).M); nil = all
 	Cfg  Config                   //
 	Each func(pkg string, ms int) // called before each package, for progress
+	// Jobs is how many units are analysed at once (<= 0: 1). Every
+	// unit is analysed on its own whatever Jobs is, so the verdicts do
+	// not depend on it.
+	Jobs int
 }
 
 // Run analyses the packages matching patterns. Its errors are the user's
 // (a pattern that matches nothing, a package that does not compile) or
-// operational.
+// operational. When ctx ends after loading (a signal, a deadline), Run
+// stops and returns the partial report: the units analysed to the end
+// have their verdicts, the other mutants of the package under way are
+// not_run, and the packages not started are listed empty, all marked
+// partial.
 func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv, error) {
 	start := time.Now()
 	pkgs, err := load.Load(load.Config{Dir: cfg.Dir, Tags: cfg.Tags, NoTests: true}, patterns...)
@@ -39,6 +48,10 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 	}
 	doc := &report.Equiv{}
 	for _, pkg := range pkgs {
+		if ctx.Err() != nil {
+			doc.Packages = append(doc.Packages, report.EquivPackage{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true})
+			continue
+		}
 		t0 := time.Now()
 		set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops})
 		if err != nil {
@@ -56,7 +69,7 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 		if cfg.Each != nil {
 			cfg.Each(pkg.Path, len(set.Mutants))
 		}
-		rep, err := Analyze(ctx, pkg, set, cfg.Cfg)
+		rep, done, err := analyzeUnits(ctx, pkg, set, cfg.Cfg, cfg.Jobs)
 		if err != nil {
 			return nil, err
 		}
@@ -64,10 +77,17 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 		for _, u := range unit.Find(pkg, nil) {
 			units[u.Name] = u
 		}
+		ep := report.EquivPackage{Path: pkg.Path, Dir: report.RelPath(pkg.Dir)}
 		for _, m := range set.Mutants {
+			if !done[m.Func] {
+				r := report.EquivMutant{Mutant: report.MutantOf(m)}
+				r.Status, r.Reason = report.NotRun, "not analysed: stopped first"
+				doc.Mutants = append(doc.Mutants, r)
+				ep.Partial = true
+				continue
+			}
 			doc.Mutants = append(doc.Mutants, Record(m, rep.Verdicts[m.ID], units[m.Func]))
 		}
-		ep := report.EquivPackage{Path: pkg.Path, Dir: report.RelPath(pkg.Dir)}
 		for _, u := range rep.Units {
 			if cfg.Run != nil && !cfg.Run.MatchString(u.Name) {
 				continue
@@ -89,6 +109,98 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 	}
 	doc.Finish(time.Since(start).Seconds())
 	return doc, nil
+}
+
+// analyzeUnits is Analyze over set, one unit (one function name) at a
+// time on up to jobs goroutines, merged in source order as Analyze
+// would have. done holds the functions whose analysis finished before
+// ctx ended (the mutants outside every unit are under ""); what did not
+// finish is left out of the report.
+func analyzeUnits(ctx context.Context, pkg *load.Package, set *mutate.Set, cfg Config, jobs int) (*Report, map[string]bool, error) {
+	byFunc := map[string][]*mutate.Mutant{}
+	for _, m := range set.Mutants {
+		byFunc[m.Func] = append(byFunc[m.Func], m)
+	}
+	// One task per function name, in source order, then one for the
+	// mutants outside every unit (a name no unit has analyses none).
+	var names []string
+	seen := map[string]bool{}
+	for _, u := range unit.Find(pkg, nil) {
+		if !seen[u.Name] && (cfg.Func == "" || u.Name == cfg.Func) {
+			seen[u.Name] = true
+			names = append(names, u.Name)
+		}
+	}
+	var rest []*mutate.Mutant
+	for _, m := range set.Mutants {
+		if !seen[m.Func] {
+			rest = append(rest, m)
+		}
+	}
+	type task struct {
+		name string // "" for rest
+		rep  *Report
+		err  error
+	}
+	tasks := make([]task, len(names), len(names)+1)
+	for i, n := range names {
+		tasks[i].name = n
+	}
+	if len(rest) > 0 {
+		tasks = append(tasks, task{})
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(max(jobs, 1), len(tasks)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				t := &tasks[i]
+				c, ms := cfg, byFunc[t.name]
+				c.Func = t.name
+				if t.name == "" {
+					c.Func, ms = "\x00", rest // no unit has this name
+				}
+				t.rep, t.err = Analyze(ctx, pkg, &mutate.Set{Pkg: set.Pkg, Mutants: ms}, c)
+				if ctx.Err() != nil {
+					t.rep, t.err = nil, nil // may have stopped half-way: not done
+				}
+			}
+		}()
+	}
+feed:
+	for i := range tasks {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	rep := &Report{Verdicts: map[int]*Verdict{}}
+	done := map[string]bool{}
+	for _, t := range tasks {
+		if t.err != nil {
+			return nil, nil, t.err
+		}
+		if t.rep == nil {
+			continue
+		}
+		done[t.name] = true
+		for id, v := range t.rep.Verdicts {
+			rep.Verdicts[id] = v
+		}
+		rep.Units = append(rep.Units, t.rep.Units...)
+		rep.Unreachable = append(rep.Unreachable, t.rep.Unreachable...)
+		rep.Infeasible = append(rep.Infeasible, t.rep.Infeasible...)
+		rep.Seconds += t.rep.Seconds
+	}
+	for _, m := range rest {
+		done[m.Func] = done[""]
+	}
+	return rep, done, nil
 }
 
 func finding(pkg *load.Package, f Finding) report.Finding {

@@ -8,6 +8,7 @@ package equiv
 
 import (
 	"hash/maphash"
+	"sync"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 )
@@ -77,9 +78,15 @@ func writeU64(m *maphash.Hash, u uint64) {
 func writeKey(m *maphash.Hash, k [2]uint64, i int) { writeU64(m, k[i]) }
 
 // symIDs numbers symbols by identity (two symbols with one name differ).
-var symIDs = map[*c.Sym]int{}
+// Units may be analysed concurrently (gozilla equiv -j): symIDsMu guards it.
+var (
+	symIDs   = map[*c.Sym]int{}
+	symIDsMu sync.Mutex
+)
 
 func symID(s *c.Sym) int {
+	symIDsMu.Lock()
+	defer symIDsMu.Unlock()
 	id, ok := symIDs[s]
 	if !ok {
 		id = len(symIDs) + 1

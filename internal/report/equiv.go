@@ -34,6 +34,7 @@ type EquivCounts struct {
 	ByMethod    map[string]int `json:"by_method"`
 	Unreachable int            `json:"unreachable_statements"`
 	Infeasible  int            `json:"infeasible_branches"`
+	NotRun      int            `json:"not_run,omitempty"` // partial reports: mutants of units not analysed
 }
 
 // Add counts one verdict.
@@ -48,6 +49,8 @@ func (c *EquivCounts) Add(m EquivMutant) {
 		c.ByMethod[m.Method]++
 	case "killable":
 		c.Killable++
+	case NotRun:
+		c.NotRun++
 	default:
 		c.Unknown++
 	}
@@ -57,6 +60,10 @@ func (c *EquivCounts) Add(m EquivMutant) {
 type EquivSummary struct {
 	EquivCounts
 	Seconds float64 `json:"seconds"`
+	// Partial is set when the analysis stopped (signal, -deadline)
+	// before every unit was analysed; Stopped says why.
+	Partial bool   `json:"partial,omitempty"`
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // EquivPackage is one package's analysis.
@@ -66,6 +73,9 @@ type EquivPackage struct {
 	EquivCounts
 	Units   []EquivUnit `json:"units"`
 	Seconds float64     `json:"seconds"`
+	// Partial is set when some of the package's units were not
+	// analysed: their mutants are not_run.
+	Partial bool `json:"partial,omitempty"`
 }
 
 // EquivUnit is one function's analysis.
@@ -116,6 +126,7 @@ func (e *Equiv) Finish(seconds float64) {
 		p := &e.Packages[i]
 		p.EquivCounts = EquivCounts{}
 		byPkg[p.Path] = &p.EquivCounts
+		e.Summary.Partial = e.Summary.Partial || p.Partial
 	}
 	for _, m := range e.Mutants {
 		e.Summary.Add(m)
@@ -147,11 +158,11 @@ func (e *Equiv) Finish(seconds float64) {
 }
 
 // Filter keeps the equivalent mutants only (what the JSON lists unless
-// every verdict is asked for).
+// every verdict is asked for), and in a partial report those not run.
 func (e *Equiv) Filter() {
 	var keep []EquivMutant
 	for _, m := range e.Mutants {
-		if m.Status == Equivalent {
+		if m.Status == Equivalent || m.Status == NotRun {
 			keep = append(keep, m)
 		}
 	}
@@ -216,6 +227,10 @@ func (e *Equiv) Text(w io.Writer, verbose bool) error {
 	}
 	if len(e.Packages) > 1 {
 		row("total", e.Summary.EquivCounts, e.Summary.Seconds)
+	}
+	if e.Summary.Partial {
+		why, partial := unfinished(e.Summary.Stopped, e.Packages, func(p EquivPackage) (string, bool) { return p.Path, p.Partial })
+		fmt.Fprintf(tw, "\nPARTIAL REPORT (%s): %d mutants not analysed (status not_run); not finished: %s\n", why, e.Summary.NotRun, partial)
 	}
 	return tw.Flush()
 }

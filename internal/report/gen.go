@@ -27,6 +27,10 @@ type GenSummary struct {
 	Score   *float64 `json:"score"` // D/(M−E); null when M−E = 0
 	Tests   int      `json:"tests"`
 	Seconds float64  `json:"seconds"`
+	// Partial is set when generation stopped (signal, -deadline) before
+	// every package was done; Stopped says why.
+	Partial bool   `json:"partial,omitempty"`
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // GenPackage is one package's generation.
@@ -47,6 +51,9 @@ type GenPackage struct {
 	Cases   []GenTest `json:"cases"`             // the emitted test cases, in file order
 	Skipped string    `json:"skipped,omitempty"` // why the package produced nothing
 	Notes   []string  `json:"notes,omitempty"`
+	// Partial is set when generation of the package was stopped: no
+	// test file is written for it and its mutants are not_run.
+	Partial bool `json:"partial,omitempty"`
 }
 
 // Unit is one function or method.
@@ -65,6 +72,20 @@ type Unit struct {
 	Tests      int            `json:"tests"`
 	Seconds    float64        `json:"seconds"`
 	ByPass     map[string]int `json:"by_pass,omitempty"` // tests emitted per pass
+	// Limits are the budgets and resource limits generation hit for the
+	// unit (gen.Limit): a run a limit ended (blocked, stack, memory,
+	// crash, slow) with its mutant (0 = the original), or a budget that
+	// stopped the unit's passes (unit runs, unit ticks, package runs,
+	// package ticks, unit wall).
+	Limits []GenLimit `json:"limits,omitempty"`
+}
+
+// GenLimit is a limit hit: its kind, the mutant (0 = the original or the
+// unit) and how many runs hit it.
+type GenLimit struct {
+	Kind   string `json:"kind"`
+	Mutant int    `json:"mutant,omitempty"`
+	Count  int    `json:"count"`
 }
 
 // GenTest is one emitted test case.
@@ -87,7 +108,9 @@ func NewGen(pkgs []GenPackage, mutants []Mutant, seconds float64) *Gen {
 		g.Summary.Lived += p.Lived
 		g.Summary.NotCovered += p.NotCovered
 		g.Summary.Equivalent += p.Equivalent
+		g.Summary.NotRun += p.NotRun
 		g.Summary.Tests += p.Tests
+		g.Summary.Partial = g.Summary.Partial || p.Partial
 	}
 	g.Summary.Score = scorePtr(g.Summary.Counts)
 	g.Summary.Seconds = seconds
@@ -114,6 +137,10 @@ func (g *Gen) Text(w io.Writer, verbose bool) error {
 			fmt.Fprintf(tw, "%s: skipped: %s\n", p.Path, p.Skipped)
 			continue
 		}
+		if p.Partial {
+			fmt.Fprintf(tw, "%s: stopped before generation finished: no test file written; %d mutants not run\n", p.Path, p.NotRun)
+			continue
+		}
 		file := p.File
 		if file == "" {
 			file = "no test file written: no test kills a mutant"
@@ -135,6 +162,17 @@ func (g *Gen) Text(w io.Writer, verbose bool) error {
 		for _, u := range skipped {
 			fmt.Fprintf(tw, "skipped %s (%s:%d): %s\n", u.Name, u.File, u.Line, u.Skipped)
 		}
+		for _, u := range p.Units {
+			for _, l := range u.Limits {
+				who := "the original"
+				if strings.HasPrefix(l.Kind, "unit ") || strings.HasPrefix(l.Kind, "package ") {
+					who = "passes stopped"
+				} else if l.Mutant > 0 {
+					who = fmt.Sprintf("mutant #%d", l.Mutant)
+				}
+				fmt.Fprintf(tw, "limit %s: %s, %s (%d runs)\n", u.Name, l.Kind, who, l.Count)
+			}
+		}
 		for _, n := range p.Notes {
 			fmt.Fprintf(tw, "note: %s\n", n)
 		}
@@ -150,6 +188,10 @@ func (g *Gen) Text(w io.Writer, verbose bool) error {
 	if len(g.Packages) > 1 {
 		s := g.Summary
 		fmt.Fprintf(tw, "\nall packages: %d mutants, %d killed, MS %s, %d tests, %.1fs\n", s.Mutants, s.Killed, fmtScore(s.Score), s.Tests, s.Seconds)
+	}
+	if g.Summary.Partial {
+		why, partial := unfinished(g.Summary.Stopped, g.Packages, func(p GenPackage) (string, bool) { return p.Path, p.Partial })
+		fmt.Fprintf(tw, "\nPARTIAL REPORT (%s): no test file written for %s\n", why, partial)
 	}
 	return tw.Flush()
 }

@@ -35,6 +35,10 @@ const (
 	TimedOut   Status = "timed_out"   // the tests ran past the timeout: counted as detected
 	NotCovered Status = "not_covered" // no test reaches the mutated code; not run
 	Equivalent Status = "equivalent"  // proven to behave like the original; excluded from MS
+	// NotRun marks a mutant a partial report has no verdict on: the run
+	// was interrupted (signal, -deadline) before it was decided. Such
+	// mutants are left out of MS's denominator too.
+	NotRun Status = "not_run"
 )
 
 // Mutant is one mutant's line in the report.
@@ -64,6 +68,7 @@ type Counts struct {
 	TimedOut   int `json:"timed_out"`
 	NotCovered int `json:"not_covered"`
 	Equivalent int `json:"equivalent"`
+	NotRun     int `json:"not_run,omitempty"` // partial reports only
 }
 
 // Add counts one mutant of status st.
@@ -80,17 +85,22 @@ func (c *Counts) Add(st Status) {
 		c.NotCovered++
 	case Equivalent:
 		c.Equivalent++
+	case NotRun:
+		c.NotRun++
 	}
 }
 
 // Score is the mutation score D/(M−E): D the detected mutants (killed or
 // timed out), M all mutants, E the equivalent ones. It is NaN when every
-// mutant is equivalent or there are none.
+// mutant is equivalent or there are none. In a partial report the
+// mutants not run are left out of M: the score is over the mutants
+// decided.
 func (c Counts) Score() float64 {
-	if c.Mutants-c.Equivalent == 0 {
+	den := c.Mutants - c.Equivalent - c.NotRun
+	if den == 0 {
 		return math.NaN()
 	}
-	return float64(c.Killed+c.TimedOut) / float64(c.Mutants-c.Equivalent)
+	return float64(c.Killed+c.TimedOut) / float64(den)
 }
 
 // Package is one package's part of a Score document.
@@ -104,6 +114,35 @@ type Package struct {
 	Seconds      float64  `json:"seconds"` // whole package: generate, build, baseline, runs
 	Skipped      string   `json:"skipped,omitempty"`
 	Dropped      int      `json:"dropped"` // generated mutants rejected (ill-typed)
+	// Partial is set when the run stopped (signal, -deadline) before
+	// every mutant of the package was decided: those are not_run.
+	Partial bool `json:"partial,omitempty"`
+	// Flaky lists the tests left out of the mutant runs because they
+	// both passed and failed on the unmutated code.
+	Flaky []FlakyTest `json:"flaky,omitempty"`
+	// TestsTime says where the run's time went: per test that ran
+	// against mutants, its baseline time × the mutants it ran for,
+	// slowest first.
+	TestsTime []TestTime `json:"tests_time,omitempty"`
+}
+
+// FlakyTest is a test seen both to pass and to fail on the original.
+type FlakyTest struct {
+	Test string `json:"test"`
+	// Runs and Failed count its runs on the unmutated code.
+	Runs   int `json:"runs"`
+	Failed int `json:"failed"`
+	// Killed counts the mutants it had "killed" before it was found
+	// flaky; they were run again without it.
+	Killed int `json:"killed,omitempty"`
+}
+
+// TestTime is one test's share of a package's mutant runs.
+type TestTime struct {
+	Test            string  `json:"test"`
+	BaselineSeconds float64 `json:"baseline_seconds"` // one run on the original, in coverage mode
+	Mutants         int     `json:"mutants"`          // mutants it ran for
+	Seconds         float64 `json:"seconds"`          // baseline_seconds × mutants: an estimate
 }
 
 // Summary totals a Score document.
@@ -111,6 +150,10 @@ type Summary struct {
 	Counts
 	Score   *float64 `json:"score"` // null when M−E = 0
 	Seconds float64  `json:"seconds"`
+	// Partial is set when the report is not of a finished run; Stopped
+	// says why ("interrupted", "deadline 5m0s reached").
+	Partial bool   `json:"partial,omitempty"`
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // Score is the result of `gozilla score`.
@@ -120,6 +163,10 @@ type Score struct {
 	Packages []Package `json:"packages"`
 	Mutants  []Mutant  `json:"mutants"`
 }
+
+// slowestListed is how many tests the text report names in its
+// "slowest tests" block.
+const slowestListed = 5
 
 // NewScore assembles a document, filling the counts and scores from the
 // mutants' statuses and sorting mutants by package and ID.
@@ -147,6 +194,9 @@ func NewScore(pkgs []Package, mutants []Mutant, seconds float64) *Score {
 	}
 	s.Summary.Score = scorePtr(s.Summary.Counts)
 	s.Summary.Seconds = seconds
+	for _, p := range pkgs {
+		s.Summary.Partial = s.Summary.Partial || p.Partial
+	}
 	if s.Mutants == nil {
 		s.Mutants = []Mutant{}
 	}
@@ -183,7 +233,7 @@ func (s *Score) Text(w io.Writer, verbose bool) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
 	listed := 0
 	for _, m := range s.Mutants {
-		if !verbose && (m.Status == Killed || m.Status == Equivalent) {
+		if !verbose && (m.Status == Killed || m.Status == Equivalent || m.Status == NotRun) {
 			continue
 		}
 		if listed == 0 {
@@ -207,7 +257,44 @@ func (s *Score) Text(w io.Writer, verbose bool) error {
 		c := s.Summary
 		fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f\n", c.Mutants, c.Killed, c.Lived, c.TimedOut, c.NotCovered, c.Equivalent, fmtScore(c.Score), c.Seconds)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	s.textSlowest(w)
+	for _, p := range s.Packages {
+		for _, f := range p.Flaky {
+			fmt.Fprintf(w, "flaky: %s %s failed %d of %d runs on the unmutated code: left out of the mutant runs\n", p.Path, f.Test, f.Failed, f.Runs)
+		}
+	}
+	if s.Summary.Partial {
+		why, partial := unfinished(s.Summary.Stopped, s.Packages, func(p Package) (string, bool) { return p.Path, p.Partial })
+		fmt.Fprintf(w, "PARTIAL REPORT (%s): %d of %d mutants not run (status not_run, left out of MS) in %s\n",
+			why, s.Summary.NotRun, s.Summary.Mutants, partial)
+	}
+	return nil
+}
+
+// textSlowest writes the tests that took most of the mutant runs' time,
+// with the arithmetic behind it, when a few tests dominate.
+func (s *Score) textSlowest(w io.Writer) {
+	var rows []string
+	for _, p := range s.Packages {
+		for i, t := range p.TestsTime {
+			if i == slowestListed || t.Seconds < 0.1 {
+				break
+			}
+			rows = append(rows, fmt.Sprintf("  %s %s\t%.3fs × %d mutants\t≈ %.1fs\n", p.Path, t.Test, t.BaselineSeconds, t.Mutants, t.Seconds))
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nslowest tests (baseline time × mutants run for):")
+	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
+	for _, r := range rows {
+		fmt.Fprint(tw, r)
+	}
+	tw.Flush()
 }
 
 func fmtScore(p *float64) string {
@@ -218,13 +305,62 @@ func fmtScore(p *float64) string {
 }
 
 // Change renders "orig  →  repl" on one line, shortening long sides; a
-// deleted statement shows as "(deleted)".
+// deleted statement shows as "(deleted)". Shortening keeps where the two
+// differ in view: a common prefix and suffix are elided first, so two
+// different texts never print the same.
 func Change(orig, repl string) string {
-	r := oneLine(repl)
-	if r == "" {
-		r = "(deleted)"
+	o := []rune(strings.Join(strings.Fields(orig), " "))
+	r := []rune(strings.Join(strings.Fields(repl), " "))
+	if len(r) == 0 {
+		return oneLine(orig) + "  →  (deleted)"
 	}
-	return oneLine(orig) + "  →  " + r
+	if len(o) > maxSide || len(r) > maxSide {
+		o, r = elide(o, r)
+	}
+	return string(o) + "  →  " + string(r)
+}
+
+// maxSide is the longest side Change prints whole, in runes.
+const maxSide = 60
+
+// elide shortens two different texts to at most about maxSide runes
+// each, keeping their difference: a long common prefix and suffix give
+// way to "..." (with a few runes of context), then what is still too
+// long is cut after the difference's start.
+func elide(o, r []rune) ([]rune, []rune) {
+	const context = 8
+	p := 0
+	for p < len(o) && p < len(r) && o[p] == r[p] {
+		p++
+	}
+	q := 0
+	for q < len(o)-p && q < len(r)-p && o[len(o)-1-q] == r[len(r)-1-q] {
+		q++
+	}
+	cut := func(s []rune) []rune {
+		var out []rune
+		start := 0
+		if p > context {
+			start = p - context
+			out = append(out, []rune("...")...)
+		}
+		end := len(s)
+		if q > context {
+			end = len(s) - q + context
+		}
+		mid := s[start:end]
+		// What differs, with its context, may itself be too long: keep
+		// its start, where the two part.
+		if len(mid) > maxSide {
+			mid, end = mid[:maxSide-3], -1
+		}
+		out = append(out, mid...)
+		if end != len(s) {
+			out = append(out, []rune("...")...)
+		}
+		return out
+	}
+	return cut(o), cut(r)
 }
 
 func oneLine(s string) string {
@@ -255,4 +391,20 @@ func RelPath(path string) string {
 		return path
 	}
 	return filepath.ToSlash(rel)
+}
+
+// unfinished says why a partial report stopped ("stopped" when it does not
+// know) and lists, comma-separated, the packages it did not finish.
+func unfinished[P any](stopped string, pkgs []P, of func(P) (path string, partial bool)) (why, list string) {
+	why = stopped
+	if why == "" {
+		why = "stopped"
+	}
+	var paths []string
+	for _, p := range pkgs {
+		if path, partial := of(p); partial {
+			paths = append(paths, path)
+		}
+	}
+	return why, strings.Join(paths, ", ")
 }

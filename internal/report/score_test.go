@@ -67,3 +67,73 @@ func TestNewScore(t *testing.T) {
 		t.Errorf("verbose listing lacks the deleted statement:\n%s", buf.String())
 	}
 }
+
+// TestChangeKeepsDifference: shortening long texts never makes two
+// different sides print the same; the place where they differ stays in
+// view.
+func TestChangeKeepsDifference(t *testing.T) {
+	long := "func(v int) int { if v == 0 { panic(\"gozilla: ZPUSH\") }; return v }(compute(alpha, beta, gamma))"
+	tests := []struct{ orig, repl, want string }{
+		{"x < 0", "x <= 0", "x < 0  →  x <= 0"},
+		{"x++", "", "x++  →  (deleted)"},
+		// The difference is past the 57th rune of both sides.
+		{long + " + 1", long + " - 1", "...gamma)) + 1  →  ...gamma)) - 1"},
+		// The difference is in the middle of long texts.
+		{strings.Repeat("a", 70) + "X" + strings.Repeat("b", 70), strings.Repeat("a", 70) + "Y" + strings.Repeat("b", 70),
+			"...aaaaaaaaXbbbbbbbb...  →  ...aaaaaaaaYbbbbbbbb..."},
+		// One side short: the long one keeps its start.
+		{strings.Repeat("c", 80), "0", strings.Repeat("c", 57) + "...  →  0"},
+	}
+	for _, tt := range tests {
+		got := Change(tt.orig, tt.repl)
+		if got != tt.want {
+			t.Errorf("Change(%q, %q) = %q, want %q", tt.orig, tt.repl, got, tt.want)
+		}
+		if o, r, _ := strings.Cut(got, "  →  "); o == r {
+			t.Errorf("Change(%q, %q) prints both sides as %q", tt.orig, tt.repl, o)
+		}
+	}
+}
+
+// TestPartialScore: the mutants a stopped run did not decide are
+// counted not_run, left out of MS, and the report says it is partial.
+func TestPartialScore(t *testing.T) {
+	ms := []Mutant{
+		{ID: 1, Package: "a", Status: Killed},
+		{ID: 2, Package: "a", Status: Lived},
+		{ID: 3, Package: "a", Status: NotRun},
+		{ID: 4, Package: "a", Status: NotRun},
+	}
+	s := NewScore([]Package{{Path: "a", Partial: true, TestsTime: []TestTime{{Test: "TestRunes", BaselineSeconds: 2, Mutants: 3, Seconds: 6}}}}, ms, 1)
+	s.Summary.Stopped = "interrupted"
+	if !s.Summary.Partial || s.Summary.NotRun != 2 || s.Packages[0].NotRun != 2 {
+		t.Errorf("summary %+v, package %+v: want partial with 2 not_run", s.Summary, s.Packages[0].Counts)
+	}
+	if s.Summary.Score == nil || *s.Summary.Score != 0.5 {
+		t.Errorf("score %v, want 0.5 over the 2 decided mutants", s.Summary.Score)
+	}
+	var buf bytes.Buffer
+	s.JSON(&buf)
+	for _, want := range []string{`"partial": true`, `"not_run": 2`, `"status": "not_run"`, `"tests_time"`} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, buf.String())
+		}
+	}
+	buf.Reset()
+	s.Text(&buf, false)
+	for _, want := range []string{"PARTIAL REPORT (interrupted): 2 of 4 mutants not run", "a TestRunes 2.000s × 3 mutants ≈ 6.0s"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, buf.String())
+		}
+	}
+	if strings.Contains(buf.String(), "not_run ") {
+		t.Errorf("text lists the mutants not run without -v:\n%s", buf.String())
+	}
+	// A finished report has none of it.
+	full := NewScore([]Package{{Path: "a"}}, ms[:2], 1)
+	buf.Reset()
+	full.JSON(&buf)
+	if strings.Contains(buf.String(), "partial") || strings.Contains(buf.String(), "not_run") {
+		t.Errorf("finished report mentions partial or not_run:\n%s", buf.String())
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +35,7 @@ type Runner struct {
 type TestInfo struct {
 	Name     string
 	Passed   bool
+	TimedOut bool          // failed by running past the timeout
 	Duration time.Duration // wall time of the test's own process (coverage mode)
 	Sites    []int         // mutation sites the test reaches, ascending
 	Ticks    uint64        // upper bound of the loop-budget ticks the test uses
@@ -53,7 +55,7 @@ func (r *Runner) Baseline(ctx context.Context, tests []string, timeout time.Dura
 		if res.err != nil {
 			return res.err
 		}
-		info := TestInfo{Name: tests[i], Duration: res.dur, Passed: res.exit == 0 && !res.timedOut}
+		info := TestInfo{Name: tests[i], Duration: res.dur, Passed: res.exit == 0 && !res.timedOut, TimedOut: res.timedOut}
 		if !info.Passed {
 			info.Output = res.out
 			if res.timedOut {
@@ -70,6 +72,27 @@ func (r *Runner) Baseline(ctx context.Context, tests []string, timeout time.Dura
 		return nil
 	})
 	return infos, err
+}
+
+// Rerun runs each test alone on the original program n times (without
+// coverage) and returns how many of its runs failed. It tells a flaky
+// test (some runs fail) from a deterministic one.
+func (r *Runner) Rerun(ctx context.Context, tests []string, n int, timeout time.Duration) ([]int, error) {
+	fails := make([]int, len(tests))
+	var mu sync.Mutex
+	err := r.parallel(ctx, len(tests)*n, func(k int) error {
+		res := r.exec(ctx, []string{tests[k/n]}, timeout, mutate.EnvMutant+"=-1")
+		if res.err != nil {
+			return res.err
+		}
+		if res.exit != 0 || res.timedOut {
+			mu.Lock()
+			fails[k/n]++
+			mu.Unlock()
+		}
+		return nil
+	})
+	return fails, err
 }
 
 // readCover reads a coverage file: one reached site ID per line, and
@@ -158,13 +181,16 @@ func Plan(mutant int, tests []TestInfo, timeout time.Duration) Job {
 type Outcome int
 
 const (
-	Lived    Outcome = iota + 1 // every test passed
-	Killed                      // a test failed, panicked or exited
-	TimedOut                    // killed by the timeout: the mutant probably loops
+	NotRun   Outcome = iota // not run to the end: the run was interrupted (ctx cancelled)
+	Lived                   // every test passed
+	Killed                  // a test failed, panicked or exited
+	TimedOut                // killed by the timeout: the mutant probably loops
 )
 
 func (o Outcome) String() string {
 	switch o {
+	case NotRun:
+		return "not_run"
 	case Lived:
 		return "lived"
 	case Killed:
@@ -183,11 +209,21 @@ type Result struct {
 	Budget   bool   // TimedOut by the loop budget rather than the clock
 	KilledBy string // the first failing test, when known
 	Output   string // the run's output (capped) when killed
+	// Groups is how many of the job's groups ran (a prefix of
+	// Job.Groups): every test of these ran once for the mutant.
+	Groups int
+	// Suspects are the tests that may have killed the mutant: KilledBy
+	// when it names a test of the killing process, else every test of
+	// that process (a panic or exit does not say which test it was in).
+	Suspects []string
 }
 
 // Run runs the jobs on r.Jobs worker processes at a time. progress, if
 // not nil, is called after each job (from one goroutine at a time).
-// Results are in job order. Run stops early only when ctx is cancelled.
+// Results are in job order. Run stops early only when ctx is cancelled:
+// then the jobs not run to the end have Outcome NotRun (a process
+// interrupted half-way is killed with its group and decides nothing),
+// and the error is ctx's.
 func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, res Result)) ([]Result, error) {
 	results := make([]Result, len(jobs))
 	var mu sync.Mutex
@@ -205,6 +241,7 @@ func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, re
 				return res.err
 			}
 			out.Duration += res.dur
+			out.Groups++
 			switch {
 			case res.timedOut:
 				out.Outcome = TimedOut
@@ -214,6 +251,10 @@ func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, re
 				out.Outcome = Killed
 				out.KilledBy = killer(res.out)
 				out.Output = res.out
+				out.Suspects = g.Tests
+				if slices.Contains(g.Tests, out.KilledBy) {
+					out.Suspects = []string{out.KilledBy}
+				}
 			}
 			if out.Outcome != Lived {
 				break

@@ -15,8 +15,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
+	"sort"
 	"strings"
 	"time"
 
@@ -36,9 +38,20 @@ type Config struct {
 	Timeout time.Duration      // per-mutant timeout; 0 = derived from the baseline
 	// NoEquiv turns off the equivalence proofs (internal/equiv) run on
 	// the mutants the tests leave alive.
-	NoEquiv  bool
-	Progress func(pkg string, done, total int)
+	NoEquiv bool
+	// FlakyFatal makes a flaky test an error (a UserError naming it)
+	// instead of a test left out of the runs.
+	FlakyFatal bool
+	Progress   func(pkg string, done, total int)
 }
+
+// baselineReruns is how many more times a test that fails in the
+// baseline runs alone: one pass among them makes it flaky.
+const baselineReruns = 4
+
+// killerReruns is how many times a test that killed mutants runs alone
+// on the original before its kills count: one failure makes it flaky.
+const killerReruns = 3
 
 // UserError is bad input: the CLI prints it on one line and exits 2.
 type UserError struct{ Msg string }
@@ -65,6 +78,10 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 		scored     int
 	)
 	for _, pkg := range pkgs {
+		if ctx.Err() != nil {
+			pkgReports = append(pkgReports, report.Package{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true, Skipped: "not scored: the run was stopped before it"})
+			continue
+		}
 		pr, ms, err := scorePackage(ctx, cfg, pkg)
 		if err != nil {
 			return nil, err
@@ -74,6 +91,9 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 		}
 		pkgReports = append(pkgReports, pr)
 		mutants = append(mutants, ms...)
+	}
+	if ctx.Err() != nil {
+		return report.NewScore(pkgReports, mutants, time.Since(start).Seconds()), nil
 	}
 	if scored == 0 {
 		if len(pkgReports) == 1 {
@@ -97,6 +117,19 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	}
 	pr.Dropped = set.Dropped.IllTyped + set.Dropped.NoSchemata
 
+	out := make([]report.Mutant, len(set.Mutants))
+	for i, m := range set.Mutants {
+		out[i] = report.MutantOf(m)
+		out[i].Status = report.NotRun
+	}
+	// stopped is the package's report when ctx ends the run early: what
+	// was decided so far, the rest not_run.
+	stopped := func() (report.Package, []report.Mutant, error) {
+		pr.Partial = true
+		pr.Seconds = time.Since(start).Seconds()
+		return pr, out, nil
+	}
+
 	work, err := os.MkdirTemp("", "gozilla-score-")
 	if err != nil {
 		return pr, nil, err
@@ -107,6 +140,9 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	bin, err := run.Build(ctx, run.BuildConfig{
 		Dir: pkg.Dir, Pkg: pkg.Path, Overlay: set.Overlay, Tags: cfg.Tags, WorkDir: work,
 	})
+	if ctx.Err() != nil {
+		return stopped()
+	}
 	if errors.Is(err, run.ErrNoTests) {
 		pr.Skipped = "package has no test files"
 		return pr, nil, nil
@@ -123,6 +159,9 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	pr.BuildSeconds = time.Since(buildStart).Seconds()
 
 	tests, err := run.ListTests(ctx, bin, pkg.Dir)
+	if ctx.Err() != nil {
+		return stopped()
+	}
 	if err != nil {
 		return pr, nil, err
 	}
@@ -138,63 +177,252 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	}
 	runner := &run.Runner{Binary: bin, Dir: pkg.Dir, Jobs: jobs, WorkDir: work}
 	base, err := runner.Baseline(ctx, tests, baselineTimeout)
+	if ctx.Err() != nil {
+		return stopped()
+	}
+	if err != nil {
+		return pr, nil, err
+	}
+	flaky, err := baselineFlaky(ctx, cfg, pkg, runner, base)
+	if ctx.Err() != nil {
+		return stopped()
+	}
 	if err != nil {
 		return pr, nil, err
 	}
 	covering := map[int][]int{} // site -> indexes of the tests reaching it
 	for i, t := range base {
-		if !t.Passed {
-			return pr, nil, &UserError{Msg: fmt.Sprintf("%s: tests fail before mutation: %s: %s", pkg.Path, t.Name, failure(t.Output))}
+		if flaky[t.Name] != nil {
+			continue
 		}
 		for _, s := range t.Sites {
 			covering[s] = append(covering[s], i)
 		}
 	}
 
-	out := make([]report.Mutant, len(set.Mutants))
-	var runJobs []run.Job
-	var jobIdx []int
-	for i, m := range set.Mutants {
-		out[i] = report.MutantOf(m)
-		idx := covering[m.Site]
-		if len(idx) == 0 {
-			out[i].Status = report.NotCovered
-			continue
+	// plan makes the job of mutant i: the tests reaching it, less the
+	// flaky ones; ok is false when no test is left.
+	plan := func(i int) (run.Job, bool) {
+		var tests []run.TestInfo
+		for _, t := range covering[set.Mutants[i].Site] {
+			if flaky[base[t].Name] == nil {
+				tests = append(tests, base[t])
+			}
 		}
-		tests := make([]run.TestInfo, len(idx))
-		for k, t := range idx {
-			tests[k] = base[t]
+		if len(tests) == 0 {
+			return run.Job{}, false
 		}
-		runJobs = append(runJobs, run.Plan(m.ID, tests, cfg.Timeout))
-		jobIdx = append(jobIdx, i)
+		return run.Plan(set.Mutants[i].ID, tests, cfg.Timeout), true
 	}
-	var progress func(int, run.Result)
-	if cfg.Progress != nil {
-		progress = func(done int, _ run.Result) { cfg.Progress(pkg.Path, done, len(runJobs)) }
+	var todo []int // indexes into set.Mutants
+	for i := range set.Mutants {
+		todo = append(todo, i)
 	}
-	results, err := runner.Run(ctx, runJobs, progress)
-	if err != nil {
-		return pr, nil, err
-	}
-	for k, res := range results {
-		m := &out[jobIdx[k]]
-		switch res.Outcome {
-		case run.Killed:
-			m.Status, m.KilledBy = report.Killed, res.KilledBy
-		case run.TimedOut:
-			m.Status = report.TimedOut
-		default:
-			m.Status = report.Lived
+	runs := map[string]int{} // test -> mutant processes it ran in
+	for round := 0; len(todo) > 0; round++ {
+		var runJobs []run.Job
+		var jobIdx []int
+		for _, i := range todo {
+			job, ok := plan(i)
+			if !ok {
+				out[i].Status, out[i].KilledBy = report.NotCovered, ""
+				continue
+			}
+			runJobs = append(runJobs, job)
+			jobIdx = append(jobIdx, i)
+		}
+		var progress func(int, run.Result)
+		if cfg.Progress != nil && round == 0 {
+			progress = func(done int, _ run.Result) { cfg.Progress(pkg.Path, done, len(runJobs)) }
+		}
+		results, err := runner.Run(ctx, runJobs, progress)
+		if err != nil && ctx.Err() == nil {
+			return pr, nil, err
+		}
+		for k, res := range results {
+			m := &out[jobIdx[k]]
+			for _, g := range runJobs[k].Groups[:res.Groups] {
+				for _, t := range g.Tests {
+					runs[t]++
+				}
+			}
+			switch res.Outcome {
+			case run.Killed:
+				m.Status, m.KilledBy = report.Killed, res.KilledBy
+			case run.TimedOut:
+				m.Status = report.TimedOut
+			case run.Lived:
+				m.Status = report.Lived
+			default:
+				m.Status = report.NotRun
+			}
+		}
+		pr.TestsTime = testsTime(base, runs)
+		if ctx.Err() != nil {
+			return stopped()
+		}
+		// The tests that killed mutants must be deterministic for their
+		// kills to count; the mutants a flaky one killed run again.
+		todo, err = checkKillers(ctx, cfg, pkg, runner, base, flaky, runJobs, results, jobIdx)
+		if ctx.Err() != nil {
+			return stopped()
+		}
+		if err != nil {
+			return pr, nil, err
 		}
 	}
+	pr.Flaky = flakyList(base, flaky)
 	if !cfg.NoEquiv {
-		if err := proveSurvivors(ctx, pkg, set, out); err != nil {
+		err := proveSurvivors(ctx, pkg, set, out)
+		if ctx.Err() != nil {
+			return stopped()
+		}
+		if err != nil {
 			return pr, nil, err
 		}
 	}
 	pr.Seconds = time.Since(start).Seconds()
 	return pr, out, nil
 }
+
+// baselineFlaky runs each test that failed in the baseline again, alone:
+// one that passes once is flaky (returned, by name); one that fails
+// every time makes the package's tests fail before mutation, and so
+// does one that ran past the baseline's timeout (not run again: it would
+// cost the timeout each time).
+func baselineFlaky(ctx context.Context, cfg Config, pkg *load.Package, runner *run.Runner, base []run.TestInfo) (map[string]*report.FlakyTest, error) {
+	flaky := map[string]*report.FlakyTest{}
+	var failed []string
+	for _, t := range base {
+		if t.TimedOut {
+			return nil, &UserError{Msg: fmt.Sprintf("%s: tests fail before mutation: %s: %s", pkg.Path, t.Name, failure(t.Output))}
+		}
+		if !t.Passed {
+			failed = append(failed, t.Name)
+		}
+	}
+	if len(failed) == 0 {
+		return flaky, nil
+	}
+	fails, err := runner.Rerun(ctx, failed, baselineReruns, baselineTimeout)
+	if err != nil {
+		return nil, err
+	}
+	for k, name := range failed {
+		if fails[k] == baselineReruns {
+			for _, t := range base {
+				if t.Name == name {
+					return nil, &UserError{Msg: fmt.Sprintf("%s: tests fail before mutation: %s: %s", pkg.Path, t.Name, failure(t.Output))}
+				}
+			}
+		}
+	}
+	for k, name := range failed {
+		f := &report.FlakyTest{Test: name, Runs: 1 + baselineReruns, Failed: 1 + fails[k]}
+		if cfg.FlakyFatal {
+			return nil, flakyError(pkg, f)
+		}
+		flaky[name] = f
+	}
+	return flaky, nil
+}
+
+func flakyError(pkg *load.Package, f *report.FlakyTest) error {
+	return &UserError{Msg: fmt.Sprintf("%s: flaky test %s: failed %d of %d runs on the unmutated code (-flaky=fail)", pkg.Path, f.Test, f.Failed, f.Runs)}
+}
+
+// checkKillers runs each test that killed one of results' mutants alone
+// on the original, killerReruns times. Those that fail once join flaky,
+// and the mutants they ran for (indexes into the package's mutants) are
+// returned, to be run again without them: neither a kill nor a pass of a
+// flaky test says anything.
+func checkKillers(ctx context.Context, cfg Config, pkg *load.Package, runner *run.Runner, base []run.TestInfo, flaky map[string]*report.FlakyTest, jobs []run.Job, results []run.Result, jobIdx []int) ([]int, error) {
+	byName := map[string]run.TestInfo{}
+	for _, t := range base {
+		byName[t.Name] = t
+	}
+	seen := map[string]bool{}
+	var suspects []string
+	var longest time.Duration
+	for _, res := range results {
+		for _, t := range res.Suspects {
+			if !seen[t] && flaky[t] == nil {
+				if _, ok := byName[t]; ok {
+					seen[t] = true
+					suspects = append(suspects, t)
+					longest = max(longest, byName[t].Duration)
+				}
+			}
+		}
+	}
+	if len(suspects) == 0 {
+		return nil, nil
+	}
+	sort.Strings(suspects)
+	fails, err := runner.Rerun(ctx, suspects, killerReruns, run.TimeoutFor(longest))
+	if err != nil {
+		return nil, err
+	}
+	found := false
+	for k, name := range suspects {
+		if fails[k] > 0 {
+			f := &report.FlakyTest{Test: name, Runs: 1 + killerReruns, Failed: fails[k]}
+			if cfg.FlakyFatal {
+				return nil, flakyError(pkg, f)
+			}
+			flaky[name], found = f, true
+		}
+	}
+	if !found {
+		return nil, nil
+	}
+	var again []int
+	for k, res := range results {
+		for _, t := range res.Suspects {
+			if f := flaky[t]; f != nil && seen[t] {
+				f.Killed++
+				break
+			}
+		}
+	ran:
+		for _, g := range jobs[k].Groups[:res.Groups] {
+			for _, t := range g.Tests {
+				if flaky[t] != nil && seen[t] {
+					again = append(again, jobIdx[k])
+					break ran
+				}
+			}
+		}
+	}
+	return again, nil
+}
+
+// flakyList is the package's flaky tests in the baseline's order.
+func flakyList(base []run.TestInfo, flaky map[string]*report.FlakyTest) []report.FlakyTest {
+	var list []report.FlakyTest
+	for _, t := range base {
+		if f := flaky[t.Name]; f != nil {
+			list = append(list, *f)
+		}
+	}
+	return list
+}
+
+// testsTime estimates each test's share of the mutant runs: its baseline
+// time × the mutant processes it ran in, slowest first.
+func testsTime(base []run.TestInfo, runs map[string]int) []report.TestTime {
+	var tt []report.TestTime
+	for _, t := range base {
+		if n := runs[t.Name]; n > 0 {
+			secs := t.Duration.Seconds()
+			tt = append(tt, report.TestTime{Test: t.Name, BaselineSeconds: round3(secs), Mutants: n, Seconds: round3(secs * float64(n))})
+		}
+	}
+	sort.SliceStable(tt, func(i, j int) bool { return tt[i].Seconds > tt[j].Seconds })
+	return tt
+}
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // proveSurvivors asks the prover about the mutants no test killed: a
 // killed mutant is not equivalent, so only these can be. Those it proves

@@ -10,6 +10,7 @@
 package unit
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -208,7 +209,7 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 		}
 		vt, err := value.FromTypes(t, pkg.Types, u.Imports, allowError)
 		if err != nil {
-			u.Skip = what + ": " + err.Error()
+			u.Skip = unsupported(what, t, pkg.Types, err)
 			return nil
 		}
 		return vt
@@ -241,6 +242,90 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 	u.Pool = pool(pkg.Info, fd.Body)
 	assumptions(pkg, fd, u)
 	return u
+}
+
+// unsupported explains why value.FromTypes rejects t (with err), what
+// being the input's role ("receiver", "parameter m"), by the path from t
+// to the part that cannot be modelled: "receiver Constraints: field f:
+// func type constraintFunc" (the error alone names only the innermost
+// type). A pointer is not a step of its own.
+func unsupported(what string, t types.Type, pkg *types.Package, err error) string {
+	qual := types.RelativeTo(pkg)
+	fails := func(c types.Type) error {
+		_, err := value.FromTypes(c, pkg, map[string]string{}, false)
+		return err
+	}
+	seen := map[types.Type]bool{} // recursive types: each type once
+	var parts []string
+	label := what
+	for {
+		name := types.TypeString(t, qual)
+		seen[t] = true
+		// Descend into the first component that cannot be modelled,
+		// through unnamed pointers.
+		var next types.Type
+		var nextLabel string
+		cur := deref(t)
+		seen[cur] = true
+		try := func(l string, c types.Type) {
+			if next == nil && !seen[deref(c)] {
+				if e := fails(c); e != nil {
+					next, nextLabel, err = c, l, e
+				}
+			}
+		}
+		switch u := cur.Underlying().(type) {
+		case *types.Array:
+			try("element", u.Elem())
+		case *types.Slice:
+			try("element", u.Elem())
+		case *types.Pointer:
+			try("pointee", u.Elem())
+		case *types.Struct:
+			for i := 0; i < u.NumFields(); i++ {
+				try("field "+u.Field(i).Name(), u.Field(i).Type())
+			}
+		}
+		if next == nil {
+			// t itself is what cannot be modelled.
+			why := err.Error()
+			var ue *value.Unsupported
+			if errors.As(err, &ue) {
+				why = ue.Reason
+			}
+			switch {
+			case isNamed(cur):
+				why += " type " + types.TypeString(cur, qual)
+			case strings.HasPrefix(name, why), why == "channel" && strings.HasPrefix(name, "chan"):
+				why = name
+			default:
+				why = name + " (" + why + ")"
+			}
+			return strings.Join(append(parts, label, why), ": ")
+		}
+		if isNamed(cur) {
+			label += " " + name
+		}
+		parts = append(parts, label)
+		t, label = next, nextLabel
+	}
+}
+
+// deref strips t's unnamed pointers.
+func deref(t types.Type) types.Type {
+	for {
+		p, ok := t.(*types.Pointer)
+		if !ok {
+			return t
+		}
+		t = p.Elem()
+	}
+}
+
+// isNamed reports whether t is a named type (or an alias of one).
+func isNamed(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Named)
+	return ok
 }
 
 func blank(name string) string {

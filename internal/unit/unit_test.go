@@ -151,3 +151,60 @@ func TestSentinels(t *testing.T) {
 		t.Errorf("Sentinels = %v, want %v (exported error variables, source order)", got, want)
 	}
 }
+
+// TestSkipReasonPath: the reason a unit is skipped follows the path from
+// the input's type to the part that cannot be modelled, naming the
+// input's own type rather than only the innermost one.
+func TestSkipReasonPath(t *testing.T) {
+	const src = `package p
+
+type constraintFunc func(int) bool
+
+type Constraints struct {
+	n int
+	f constraintFunc
+}
+
+type Rules []constraintFunc
+
+type List struct {
+	next *List
+	m    map[string]int
+}
+
+type Outer struct{ in *Constraints }
+
+func (c Constraints) Check(x int) bool  { return c.n > x }
+func (c *Constraints) Ptr(x int) bool   { return c.n > x }
+func (r Rules) Len() int                { return len(r) }
+func Walk(l *List) int                  { return 0 }
+func Nested(o Outer) int                { return 0 }
+func Fn(f func() int) int               { return 0 }
+func Lists(ls [][]map[int]bool) int     { return 0 }
+func Result() (constraintFunc, error)   { return nil, nil }
+`
+	dir := testmod.Write(t, map[string]string{"p/p.go": src})
+	pkgs, err := load.Load(load.Config{Dir: dir}, "./p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"Constraints.Check":  "receiver Constraints: field f: func type constraintFunc",
+		"(*Constraints).Ptr": "receiver *Constraints: field f: func type constraintFunc",
+		"Rules.Len":          "receiver Rules: element: func type constraintFunc",
+		"Walk":               "parameter l *List: field m: map[string]int",
+		"Nested":             "parameter o Outer: field in *Constraints: field f: func type constraintFunc",
+		"Fn":                 "parameter f: func() int",
+		"Lists":              "parameter ls: element: element: map[int]bool",
+		"Result":             "result #1: func type constraintFunc",
+	}
+	for _, u := range Find(pkgs[0], nil) {
+		if w, ok := want[u.Name]; ok && u.Skip != w {
+			t.Errorf("%s: skip reason %q, want %q", u.Name, u.Skip, w)
+		}
+		delete(want, u.Name)
+	}
+	for name := range want {
+		t.Errorf("no unit %s", name)
+	}
+}

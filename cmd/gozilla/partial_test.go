@@ -1,0 +1,348 @@
+package main
+
+// End-to-end tests of stopped runs (signals, -deadline: partial
+// reports), flaky tests, the gen report's counts of the mutants outside
+// units, and equiv's -j.
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gozilla/gozilla/internal/testmod"
+)
+
+// slowTest makes every mutant of Abs cost a noticeable run.
+const slowTest = `package calc
+
+import (
+	"testing"
+	"time"
+)
+
+func TestSlow(t *testing.T) {
+	time.Sleep(300 * time.Millisecond)
+	if Abs(-3) != 3 {
+		t.Fatal("Abs")
+	}
+}
+`
+
+// partialDoc is what the tests read of a partial report (any command).
+type partialDoc struct {
+	Summary struct {
+		Mutants int
+		NotRun  int    `json:"not_run"`
+		Partial bool   `json:"partial"`
+		Stopped string `json:"stopped"`
+	} `json:"summary"`
+	Packages []struct {
+		Path    string
+		File    string
+		Partial bool `json:"partial"`
+	} `json:"packages"`
+	Mutants []struct {
+		ID     int
+		Status string
+	} `json:"mutants"`
+}
+
+func parsePartial(t *testing.T, r result) partialDoc {
+	t.Helper()
+	var doc partialDoc
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("exit %d, bad JSON: %v\n%s\nstderr: %s", r.code, err, r.stdout, r.stderr)
+	}
+	return doc
+}
+
+// TestInterruptPartialReport: SIGINT or SIGTERM during the mutant runs
+// writes the report of the mutants decided, marked partial, removes the
+// temporary files and exits 130.
+func TestInterruptPartialReport(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": slowTest})
+			tmp := t.TempDir()
+			cmd := exec.Command(gozilla, "score", "-json", "-j", "1", "-equiv=false", "./calc")
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// Wait until the schemata binary exists, then a little for
+			// the runs to begin.
+			deadline := time.Now().Add(60 * time.Second)
+			for {
+				if m, _ := filepath.Glob(filepath.Join(tmp, "gozilla-score-*", "pkg.test")); len(m) > 0 {
+					break
+				}
+				if time.Now().After(deadline) {
+					cmd.Process.Kill()
+					t.Fatal("the test binary never appeared")
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			time.Sleep(800 * time.Millisecond)
+			cmd.Process.Signal(sig)
+			err := cmd.Wait()
+			r := result{stdout: stdout.String(), stderr: stderr.String()}
+			if ee, ok := err.(*exec.ExitError); ok {
+				r.code = ee.ExitCode()
+			}
+			if r.code != 130 {
+				t.Errorf("exit %d (%v), want 130; stderr %q", r.code, err, r.stderr)
+			}
+			doc := parsePartial(t, r)
+			if !doc.Summary.Partial || !doc.Packages[0].Partial || doc.Summary.Stopped != "interrupted" {
+				t.Errorf("summary %+v, package %+v: want partial, stopped: interrupted", doc.Summary, doc.Packages[0])
+			}
+			notRun := 0
+			for _, m := range doc.Mutants {
+				if m.Status == "not_run" {
+					notRun++
+				}
+			}
+			if notRun == 0 || notRun != doc.Summary.NotRun {
+				t.Errorf("%d mutants not_run, summary says %d: want some, and the same", notRun, doc.Summary.NotRun)
+			}
+			if !strings.Contains(r.stderr, "interrupted: the report is partial") {
+				t.Errorf("stderr %q does not say the report is partial", r.stderr)
+			}
+			assertNoTempLeft(t, tmp)
+		})
+	}
+}
+
+// TestDeadline: -deadline stops every command and writes a partial
+// report; the exit code is 3; gen writes no test file.
+func TestDeadline(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": slowTest})
+	before := snapshot(t, dir)
+	tests := []struct {
+		args []string
+	}{
+		// Mid-run: Abs's mutants cost 0.3 s each, far more than 2 s in all.
+		{[]string{"score", "-json", "-j", "1", "-equiv=false", "-deadline", "2s", "./calc"}},
+		// Past the deadline as soon as the packages are loaded.
+		{[]string{"score", "-json", "-deadline", "1ms", "./calc"}},
+		{[]string{"gen", "-json", "-deadline", "1ms", "./calc"}},
+		{[]string{"equiv", "-json", "-deadline", "1ms", "./calc"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			r := gz(t, dir, tt.args...)
+			if r.code != 3 {
+				t.Errorf("exit %d, want 3; stderr %q", r.code, r.stderr)
+			}
+			doc := parsePartial(t, r)
+			if !doc.Summary.Partial || len(doc.Packages) != 1 || !doc.Packages[0].Partial || !strings.Contains(doc.Summary.Stopped, "deadline") {
+				t.Errorf("summary %+v, packages %+v: want partial, stopped by the deadline", doc.Summary, doc.Packages)
+			}
+			if doc.Packages[0].File != "" {
+				t.Errorf("gen wrote %s when stopped", doc.Packages[0].File)
+			}
+			for _, m := range doc.Mutants {
+				if m.Status == "not_run" {
+					doc.Summary.NotRun--
+				}
+			}
+			if doc.Summary.NotRun != 0 {
+				t.Errorf("summary's not_run is off by %d from the mutants listed not_run", doc.Summary.NotRun)
+			}
+			assertNoTempLeft(t, r.tmp)
+		})
+	}
+	if after := snapshot(t, dir); !reflect.DeepEqual(before, after) {
+		t.Error("files of the module changed: a stopped gen wrote a test file")
+	}
+	// Text: one clear line.
+	if r := gz(t, dir, "score", "-deadline", "1ms", "./calc"); r.code != 3 || !strings.Contains(r.stdout, "PARTIAL REPORT (deadline 1ms reached)") {
+		t.Errorf("text: exit %d, want 3 and a PARTIAL REPORT line:\n%s", r.code, r.stdout)
+	}
+}
+
+// flakyTest fails on every other run: the runs are counted in the file
+// $GOZILLA_TEST_COUNTER names. It alone reaches Untested.
+const flakyTest = `
+
+func TestFlaky(t *testing.T) {
+	f := os.Getenv("GOZILLA_TEST_COUNTER")
+	data, _ := os.ReadFile(f)
+	n, _ := strconv.Atoi(string(data))
+	n++
+	if err := os.WriteFile(f, []byte(strconv.Itoa(n)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_ = Untested(2, 3)
+	if n%2 == 0 {
+		t.Fatal("flaky")
+	}
+}
+`
+
+// gzCounter runs gozilla with the flaky test's counter starting at start.
+func gzCounter(t *testing.T, dir, start string, args ...string) result {
+	t.Helper()
+	counter := filepath.Join(t.TempDir(), "counter")
+	if err := os.WriteFile(counter, []byte(start), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOZILLA_TEST_COUNTER", counter)
+	return gz(t, dir, args...)
+}
+
+// TestFlaky: a test that fails on some runs of the unmutated code is
+// left out of the mutant runs and listed, whether it fails in the
+// baseline or only later, when it seems to kill mutants; -flaky=fail
+// makes it an error.
+func TestFlaky(t *testing.T) {
+	test := strings.Replace(calcTest, `import "testing"`, "import (\n\t\"os\"\n\t\"strconv\"\n\t\"testing\"\n)", 1) + flakyTest
+	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": test})
+	type flakyDoc struct {
+		Packages []struct {
+			Flaky []struct {
+				Test         string
+				Runs, Failed int
+			}
+		}
+		Mutants []struct {
+			Func, Status string
+			KilledBy     string `json:"killed_by"`
+		}
+	}
+	for _, tt := range []struct {
+		name, start string
+	}{
+		{"fails in the baseline", "1"}, // the baseline run is the 2nd: it fails
+		{"fails later", "0"},           // the baseline run passes, the 2nd (a mutant's) fails
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := gzCounter(t, dir, tt.start, "score", "-json", "-j", "1", "-equiv=false", "./calc")
+			if r.code != 0 {
+				t.Fatalf("exit %d, want 0; stderr %q", r.code, r.stderr)
+			}
+			var doc flakyDoc
+			if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+				t.Fatal(err)
+			}
+			if fl := doc.Packages[0].Flaky; len(fl) != 1 || fl[0].Test != "TestFlaky" || fl[0].Failed == 0 || fl[0].Failed == fl[0].Runs {
+				t.Errorf("flaky %+v, want TestFlaky, failed some runs", fl)
+			}
+			for _, m := range doc.Mutants {
+				if m.KilledBy == "TestFlaky" {
+					t.Errorf("a %s mutant is killed by the flaky test", m.Func)
+				}
+				if m.Func == "Untested" && m.Status != "not_covered" {
+					t.Errorf("a mutant of Untested, which only the flaky test reaches, is %s, want not_covered", m.Status)
+				}
+			}
+		})
+	}
+	r := gzCounter(t, dir, "1", "score", "-j", "1", "-equiv=false", "./calc")
+	if !strings.Contains(r.stdout, "flaky: example.com/m/calc TestFlaky failed") {
+		t.Errorf("text report does not list the flaky test:\n%s", r.stdout)
+	}
+	r = gzCounter(t, dir, "1", "score", "-flaky=fail", "-j", "1", "-equiv=false", "./calc")
+	if lines := strings.Split(strings.TrimSpace(r.stderr), "\n"); r.code != 2 || len(lines) != 1 || !strings.Contains(lines[0], "flaky test TestFlaky") {
+		t.Errorf("-flaky=fail: exit %d, stderr %q; want 2 and one line naming TestFlaky", r.code, r.stderr)
+	}
+}
+
+// TestGenOtherCounts: the gen report's "other" (mutants outside every
+// unit) agrees with summary and mutants[]: a mutant no input reaches is
+// not_covered in all three.
+func TestGenOtherCounts(t *testing.T) {
+	src := `package calc
+
+// Abs returns |x|.
+func Abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Keys is skipped (maps are not modelled), and nothing calls it.
+func Keys(m map[string]int) int { return len(m) + 1 }
+`
+	dir := testmod.Write(t, map[string]string{"calc/calc.go": src})
+	r := gz(t, dir, "gen", "-n", "-json", "-engine", "random", "./calc")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	var doc struct {
+		Packages []struct {
+			Other struct {
+				Mutants, Killed, Lived int
+				NotCovered             int `json:"not_covered"`
+			}
+		}
+		Mutants []struct {
+			Func, Status string
+		}
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{}
+	for _, m := range doc.Mutants {
+		if m.Func == "Keys" {
+			want[m.Status]++
+		}
+	}
+	o := doc.Packages[0].Other
+	if want["not_covered"] == 0 || o.NotCovered != want["not_covered"] || o.Lived != want["lived"] || o.Killed != want["killed"] {
+		t.Errorf("other %+v, but the mutants of Keys are %v", o, want)
+	}
+}
+
+// TestEquivJobs: equiv's verdicts do not depend on -j.
+func TestEquivJobs(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"mid/mid.go": midSrc})
+	var docs []any
+	for _, j := range []string{"1", "2"} {
+		r := gz(t, dir, "equiv", "-json", "-v", "-j", j, "./mid")
+		if r.code != 0 {
+			t.Fatalf("-j %s: exit %d: %s", j, r.code, r.stderr)
+		}
+		var doc any
+		if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, dropSeconds(doc))
+	}
+	if !reflect.DeepEqual(docs[0], docs[1]) {
+		a, _ := json.MarshalIndent(docs[0], "", " ")
+		b, _ := json.MarshalIndent(docs[1], "", " ")
+		t.Errorf("-j 1 and -j 2 differ:\n%s\n---\n%s", a, b)
+	}
+}
+
+// dropSeconds removes the timings from a decoded JSON document.
+func dropSeconds(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if strings.HasSuffix(k, "seconds") {
+				delete(v, k)
+			} else {
+				v[k] = dropSeconds(x)
+			}
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = dropSeconds(x)
+		}
+	}
+	return v
+}
