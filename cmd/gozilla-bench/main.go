@@ -6,6 +6,8 @@
 //	go run ./cmd/gozilla-bench gen [-n 3] [-j 2] [-seed 1] [-gremlins=false] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench cbt [-n 3] [-j 2] [-seed 1] [-sat=false] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench equiv [-n 3] [-j 2] [-random 20000] [-subjects a,b] [-utf8=false] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench resources [-j 2] [-before REV] [-limit 300s] [-std a,b] [-modules m@v,…] [-mingo 1.21] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench repeat [-j 2] [-subjects a,b] [-std a,b] [-w BENCHMARKS.md]
 //
 // score: gozilla score against gremlins v0.5.0 on copies of standard
 // library packages with their own tests (same packages, same tests, same
@@ -21,6 +23,14 @@
 //
 // equiv: the equivalent-mutant prover (internal/equiv) stage by stage on
 // every subject, its verdicts checked by execution (internal/oracle).
+//
+// resources: wall time, the slowest unit and the largest processes of
+// gozilla gen and score on std copies and pinned third-party modules,
+// for this tree and an earlier revision side by side.
+//
+// repeat: gozilla score and gen twice on each subject and std copy, with
+// -j 1 and with -j 2 under CPU load: the mutants whose status differs
+// (the target is 0) and the MS of each run.
 package main
 
 import (
@@ -30,11 +40,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 )
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -77,6 +88,19 @@ func main() {
 		utf8 := fs.Bool("utf8", true, "also analyze the unicode/utf8 copy")
 		fs.Parse(os.Args[2:])
 		err = benchEquiv(max(*n, 1), *jobs, *random, only(*subj), *utf8, *write)
+	case "resources":
+		before := fs.String("before", "", "also measure gozilla built at this git revision, side by side")
+		limit := fs.Duration("limit", 300*time.Second, "stop a command (SIGTERM) after this long")
+		std := fs.String("std", "unicode/utf8,encoding/hex", "standard library packages to copy, with their tests")
+		modules := fs.String("modules", defaultModules, "third-party modules, module@version, fetched from the module proxy")
+		minGo := fs.String("mingo", "1.21", "raise the modules' go directive to at least this version (so that -before builds that need it can run; \"\" keeps them)")
+		fs.Parse(os.Args[2:])
+		err = benchResources(*jobs, *before, *limit, only(*std), only(*modules), *minGo, *write)
+	case "repeat":
+		subj := subjects()
+		std := fs.String("std", "unicode/utf8,encoding/hex", "standard library packages to copy, with their tests")
+		fs.Parse(os.Args[2:])
+		err = benchRepeat(max(*jobs, 2), only(*subj), only(*std), *write)
 	default:
 		fmt.Fprintf(os.Stderr, "gozilla-bench: unknown benchmark %q\n", os.Args[1])
 		os.Exit(2)
