@@ -485,7 +485,7 @@ func _gzWatch() {
 	self := _gzGoid()
 	sample := []_gzmetrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	var lastSeq, lastTicks uint64
-	var lastMove, trapAt, lastDump _gztime.Time
+	var lastMove, trapAt, lastDump, blockedAt _gztime.Time
 	var buf []byte
 	for {
 		_gztime.Sleep(_gzCheckPeriod)
@@ -539,7 +539,14 @@ func _gzWatch() {
 		lastDump = now
 		buf = _gzStacks(buf)
 		if w := _gzWaiting(buf, self); w == 1 || w == 2 && still >= 10*_gzBlockWait {
-			_gzAbort(seq, "blocked")
+			// Two dumps in a row, with no tick between them, must see
+			// the block: one may catch a goroutine in a passing wait.
+			if blockedAt == lastMove {
+				_gzAbort(seq, "blocked")
+			}
+			blockedAt = lastMove
+		} else {
+			blockedAt = _gztime.Time{}
 		}
 	}
 }
@@ -588,7 +595,13 @@ func _gzWaiting(dump []byte, self int64) int {
 			served = true
 		}
 		switch state {
-		case "semacquire", "sync.Mutex.Lock", "sync.RWMutex.Lock", "sync.RWMutex.RLock",
+		case "semacquire":
+			// The runtime waits in semacquire too (a GC starting, the
+			// world stopping): only a wait of package sync's is a block.
+			if !_gzstrings.Contains(block, "\nsync.") {
+				return 0
+			}
+		case "sync.Mutex.Lock", "sync.RWMutex.Lock", "sync.RWMutex.RLock",
 			"sync.WaitGroup.Wait", "sync.Cond.Wait", "chan receive (nil chan)",
 			"chan send (nil chan)", "select (no cases)":
 		case "chan receive", "chan send", "select":

@@ -383,7 +383,12 @@ func TestWaiting(t *testing.T) {
 		{"a helper sleeps", []string{g("1", "sync.WaitGroup.Wait"), g("9", "sleep")}, 0},
 		{"the run itself runs", []string{g("1", "running"), g("7", "running")}, 0},
 		{"the run is in a system call", []string{g("1", "syscall")}, 0},
-		{"signal loop ignored", []string{g("1", "semacquire"), "goroutine 5 [syscall]:\nos/signal.signal_recv()\n\tsigqueue.go:1"}, 1},
+		{"signal loop ignored", []string{g("1", "sync.Mutex.Lock"), "goroutine 5 [syscall]:\nos/signal.signal_recv()\n\tsigqueue.go:1"}, 1},
+		{"sync's semacquire", []string{"goroutine 1 [semacquire]:\nsync.runtime_Semacquire(0x1)\n\tsema.go:1\nsync.(*WaitGroup).Wait(0x2)\n\twaitgroup.go:1\nmain.f()\n\tf.go:1"}, 1},
+		// A goroutine allocating while a collection starts waits in the
+		// runtime's semacquire: that is progress, not a block (seen on
+		// strconv.FormatFloat with a huge precision).
+		{"the runtime's semacquire", []string{"goroutine 1 [semacquire]:\nruntime.gcStart(0x1)\n\tmgc.go:1\nruntime.mallocgc(0x2)\n\tmalloc.go:1\nstrconv.FormatFloat()\n\tftoa.go:1", g("7", "running")}, 0},
 		{"no run goroutine", []string{g("3", "sync.Mutex.Lock")}, 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
