@@ -21,6 +21,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -44,6 +45,45 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// profile starts the profiles the environment asks for (debugging
+// gozilla itself): GOZILLA_CPUPROFILE=FILE, a CPU profile of the command;
+// GOZILLA_MEMPROFILE=FILE, a heap profile at its end (alloc_space shows
+// where memory went). It returns the function that writes them.
+func profile(stderr io.Writer) (stop func()) {
+	cpu, mem := os.Getenv("GOZILLA_CPUPROFILE"), os.Getenv("GOZILLA_MEMPROFILE")
+	var f *os.File
+	if cpu != "" {
+		var err error
+		if f, err = os.Create(cpu); err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "gozilla: cpu profile:", err)
+			f = nil
+		}
+	}
+	return func() {
+		if f != nil {
+			pprof.StopCPUProfile()
+			f.Close()
+		}
+		if mem != "" {
+			if err := writeHeap(mem); err != nil {
+				fmt.Fprintln(stderr, "gozilla: heap profile:", err)
+			}
+		}
+	}
+}
+
+func writeHeap(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return pprof.Lookup("allocs").WriteTo(f, 0)
+}
+
 // exitError carries an exit code through the command functions.
 type exitError struct {
 	code int
@@ -59,6 +99,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	defer profile(stderr)()
 
 	var err error
 	switch args[0] {

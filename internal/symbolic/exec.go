@@ -24,6 +24,13 @@ import (
 type Config struct {
 	Bound    int // visits of a block per path (loop unrolling); 0 = 3
 	MaxPaths int // paths explored per unit; 0 = 256
+	// MaxBlocks bounds the block visits of the whole exploration, over
+	// all paths, finished or abandoned at the unrolling bound; 0 =
+	// 20,000. MaxPaths alone does not bound the work: a loop whose body
+	// branches many ways is abandoned at the bound on exponentially many
+	// partial paths, none of which counts as a path. A count, so the
+	// cut falls at the same place on every machine.
+	MaxBlocks int
 
 	// Refute, when set, is asked at each branch and each fork on a
 	// symbolic index whether the path condition so far is certainly
@@ -79,7 +86,7 @@ type Result struct {
 	// expression, the reachability condition C_R (seed 003 §2.1).
 	Blocks map[*ssa.BasicBlock][]c.Clause
 	Paths  int  // paths explored to their end
-	Cut    bool // some path was stopped by the unrolling bound or MaxPaths: not every path was explored
+	Cut    bool // some path was stopped by the unrolling bound, MaxPaths or MaxBlocks: not every path was explored
 	Havoc  int  // unmodelled values met
 
 	entry *pmap.Layer[*types.Var, sval] // the parameters' values at entry
@@ -109,7 +116,8 @@ type explorer struct {
 	trig    map[trigKey][]ast.Node // the sites an instruction announces, by its position
 	res     *Result
 	nhavoc  int
-	full    bool // MaxPaths reached: exploration stops
+	blocks  int  // block visits so far, over all paths
+	full    bool // MaxPaths or MaxBlocks reached: exploration stops
 }
 
 type frame struct {
@@ -153,6 +161,9 @@ func Explore(fn *ssa.Function, inputs []*value.Type, names []string, sites []ast
 	}
 	if cfg.MaxPaths <= 0 {
 		cfg.MaxPaths = 256
+	}
+	if cfg.MaxBlocks <= 0 {
+		cfg.MaxBlocks = 20_000
 	}
 	if fn == nil || len(fn.Blocks) == 0 {
 		return nil, fmt.Errorf("symbolic: no SSA body")
@@ -288,6 +299,10 @@ func (x *explorer) block(f *frame, b *ssa.BasicBlock, from *ssa.BasicBlock) {
 	}
 	if f.visits[b] >= x.cfg.Bound {
 		x.res.Cut = true // the unrolling bound stops this path: not every path is explored
+		return
+	}
+	if x.blocks++; x.blocks > x.cfg.MaxBlocks {
+		x.res.Cut, x.full = true, true
 		return
 	}
 	f.visits[b]++

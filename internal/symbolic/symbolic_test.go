@@ -29,6 +29,25 @@ func Classify(i, j int) int {
 	return 0
 }
 
+func Branchy(s []byte) int {
+	n := 0
+	for _, b := range s {
+		if b > 'a' {
+			n++
+		}
+		if b > 'b' {
+			n++
+		}
+		if b > 'c' {
+			n++
+		}
+		if b > 'd' {
+			n++
+		}
+	}
+	return n
+}
+
 func Sum(k int) int {
 	s := 0
 	for n := 0; n < k; n++ {
@@ -106,6 +125,12 @@ func Pass(p string) bool {
 // body that match want (by source text).
 func explore(t *testing.T, fn string, want ...string) (*Result, map[string]ast.Node) {
 	t.Helper()
+	return exploreWith(t, fn, Config{Bound: 3}, want...)
+}
+
+// exploreWith is explore under cfg.
+func exploreWith(t *testing.T, fn string, cfg Config, want ...string) (*Result, map[string]ast.Node) {
+	t.Helper()
 	dir := testmod.Write(t, map[string]string{"p/p.go": src})
 	pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, "./p")
 	if err != nil {
@@ -154,7 +179,7 @@ func explore(t *testing.T, fn string, want ...string) (*Result, map[string]ast.N
 		}
 		return true
 	})
-	res, err := Explore(prog.Func(obj), inputs, names, nodes, Config{Bound: 3})
+	res, err := Explore(prog.Func(obj), inputs, names, nodes, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,6 +225,29 @@ func TestLoopUnrolling(t *testing.T) {
 	}
 	if !res.Cut {
 		t.Error("a loop bounded at 3 visits does not report the exploration as cut")
+	}
+}
+
+// TestMaxBlocks checks that the block visits of a whole exploration are
+// bounded: a loop whose body branches four ways is abandoned at the
+// unrolling bound on thousands of partial paths, which MaxPaths does not
+// count (found on a case-conversion loop that took the explorer to 2 GB).
+func TestMaxBlocks(t *testing.T) {
+	visits := func(res *Result) int {
+		n := 0
+		for _, cs := range res.Blocks {
+			n += len(cs)
+		}
+		return n
+	}
+	free, _ := exploreWith(t, "Branchy", Config{Bound: 3, MaxBlocks: 1 << 30})
+	const limit = 300
+	if visits(free) <= limit {
+		t.Fatalf("unbounded exploration of Branchy visits %d blocks: the test needs more than %d", visits(free), limit)
+	}
+	cut, _ := exploreWith(t, "Branchy", Config{Bound: 3, MaxBlocks: limit})
+	if n := visits(cut); n > limit || !cut.Cut {
+		t.Errorf("MaxBlocks %d: %d block visits recorded, cut %v", limit, n, cut.Cut)
 	}
 }
 
