@@ -111,7 +111,7 @@ func benchRepeat(jobs int, only, std []string, write string) error {
 			runs = append(runs, r)
 		}
 	}
-	md := repeatMarkdown(runs, jobs)
+	md := repeatMarkdown(runs, jobs, only, std)
 	fmt.Print(md)
 	if write != "" {
 		return updateSection(write, "repeat", md)
@@ -160,9 +160,14 @@ func runLoaded(load bool, dir, gz string, args ...string) ([]byte, error) {
 	return out, err
 }
 
-func repeatMarkdown(runs []*repeatRun, jobs int) string {
+func repeatMarkdown(runs []*repeatRun, jobs int, only, std []string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Measured %s on %s; `go run ./cmd/gozilla-bench repeat -j %d -w BENCHMARKS.md`.\n", time.Now().UTC().Format("2006-01-02"), machine(), jobs)
+	flags := ""
+	if len(only) > 0 {
+		flags += " -subjects " + strings.Join(only, ",")
+	}
+	flags += " -std " + strings.Join(std, ",")
+	fmt.Fprintf(&b, "Measured %s on %s; `go run ./cmd/gozilla-bench repeat -j %d%s -w BENCHMARKS.md`.\n", time.Now().UTC().Format("2006-01-02"), machine(), jobs, flags)
 	fmt.Fprintf(&b, "Each command runs twice on each target: with `-j 1` on an otherwise idle machine, then with `-j %d` while a burner keeps every CPU busy. *Differ* counts the mutants whose status (killed, lived, equivalent, …) is not the same in both runs; the target is 0.\n\n", jobs)
 	b.WriteString("| target | command | mutants | differ | MS (-j 1) | MS (loaded) | E (-j 1) | E (loaded) | s (-j 1) | s (loaded) |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	sort.SliceStable(runs, func(i, j int) bool { return runs[i].command > runs[j].command })
