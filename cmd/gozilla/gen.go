@@ -179,13 +179,21 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			}
 			return err
 		}
-		var src []byte
-		if len(res.Tests) > 0 {
-			// Rendered under -n too: it names the cases the report lists.
-			src, err = emit.File(res, emit.Options{Command: regenCommand(pkg, *seed, *runRE, *ops, *name), Taken: takenNames(pkg, file)})
+		// Rendered, and run under go test, under -n too: the file names
+		// the cases the report lists, and the report's kills are those of
+		// the file that would be written.
+		src, err := checkedFile(ctx, pkg, res, file, *tags, emit.Options{Command: regenCommand(pkg, *seed, *runRE, *ops, *name), Taken: takenNames(pkg, file)})
+		if ctx.Err() != nil {
+			pr, ms, err := stoppedGen(pkg, opSet)
 			if err != nil {
 				return err
 			}
+			reports = append(reports, pr)
+			mutants = append(mutants, ms...)
+			continue
+		}
+		if err != nil {
+			return err
 		}
 		pr, ms := genReport(res)
 		for _, id := range explainIDs {
@@ -232,6 +240,42 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return stopped(ctx, true)
 	}
 	return nil
+}
+
+// checkedFile renders res's test file and runs it with go test on the
+// current code (emit.Check) before anything is written: cases that fail
+// there (they depend on something outside their inputs, such as package
+// state another unit's run left in the harness's worker) are dropped with
+// the kills only they made, and the file is rendered and run again. It
+// returns nil when no test is left.
+func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file, tags string, opt emit.Options) ([]byte, error) {
+	const why = "the case that killed it failed when the generated file ran under go test on the current code (it depends on state outside its inputs): dropped"
+	for round := 0; len(res.Tests) > 0; round++ {
+		src, err := emit.File(res, opt)
+		if err != nil {
+			return nil, err
+		}
+		var funcs []string
+		seen := map[string]bool{}
+		for _, t := range res.Tests {
+			if !seen[t.Func] {
+				seen[t.Func] = true
+				funcs = append(funcs, t.Func)
+			}
+		}
+		fails, err := emit.Check(ctx, pkg.Dir, file, src, tags, funcs)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", pkg.Path, err)
+		}
+		if len(fails) == 0 {
+			return src, nil
+		}
+		dropped := res.Drop(func(t *gen.Test) bool { return fails.Fails(t.Func, emit.SubtestName(t.Name)) }, why)
+		if dropped == 0 || round == 3 {
+			return nil, fmt.Errorf("%s: internal error: the generated file fails under go test and no case explains it: %v", pkg.Path, fails)
+		}
+	}
+	return nil, nil
 }
 
 // stoppedGen is the report of a package whose generation was stopped:

@@ -336,3 +336,69 @@ func Clamp(x int) int {
 		}
 	}
 }
+
+// TestGenChecksTheFile: a unit whose outputs depend on something outside
+// its inputs that differs between the harness and go test (here the
+// harness's own environment variable; on real modules, package state
+// another unit's runs left in the worker: strcase's acronym table) gets
+// rows that pass in the harness and fail under go test. gen runs the file
+// before writing it, drops such rows, and reports the mutants only they
+// killed as lived, with why. Found on strcase and semver, whose generated
+// files failed go test.
+func TestGenChecksTheFile(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"p/p.go": `package p
+
+import "os"
+
+// Shift is x, plus one inside gozilla's harness.
+func Shift(x int) int {
+	if os.Getenv("GOZILLA_HARNESS") != "" {
+		return x + 1
+	}
+	return x
+}
+
+// Twice doubles x.
+func Twice(x int) int { return 2 * x }
+`})
+	r := gz(t, dir, "gen", "-json", "-j", "2", "./p")
+	if r.code != 0 {
+		t.Fatalf("gen: exit %d\n%s", r.code, r.stderr)
+	}
+	var doc struct {
+		Packages []struct {
+			Units []struct {
+				Name  string
+				Tests int
+			}
+		}
+		Mutants []struct{ Func, Status, Why string }
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("JSON: %v\n%s", err, r.stdout)
+	}
+	tests := map[string]int{}
+	for _, u := range doc.Packages[0].Units {
+		tests[u.Name] = u.Tests
+	}
+	if tests["Shift"] != 0 || tests["Twice"] == 0 {
+		t.Errorf("tests per unit %v: want none for Shift (its rows fail under go test), some for Twice", tests)
+	}
+	dropped := 0
+	for _, m := range doc.Mutants {
+		if m.Func == "Shift" && m.Status == "killed" {
+			t.Errorf("a mutant of Shift is reported killed, but no row of the file tests Shift")
+		}
+		if strings.Contains(m.Why, "failed when the generated file ran under go test") {
+			dropped++
+		}
+	}
+	if dropped == 0 {
+		t.Errorf("no mutant says its killing case was dropped")
+	}
+	cmd := exec.Command("go", "test", "-count=1", "./p")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test on the generated file: %v\n%s", err, out)
+	}
+}

@@ -282,7 +282,11 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	}
 
 	// The table.
-	fmt.Fprintf(b, "\nfunc %s(%s *testing.T) {\n", e.testName(u), tv)
+	fn := e.testName(u)
+	for _, t := range tests {
+		t.Func = fn
+	}
+	fmt.Fprintf(b, "\nfunc %s(%s *testing.T) {\n", fn, tv)
 	fmt.Fprintf(b, "%s := []struct {\n%s string\n", testsv, nameCol)
 	for _, c := range cols {
 		switch c.kind {

@@ -174,9 +174,10 @@ type Test struct {
 	// Credit is the mutants this test is the first in the emitted order
 	// to kill (set by compaction): what its comment names.
 	Credit []int
-	// Name is the case's name in the emitted file (set by emit.File).
-	Name string
-	seq  int // generation order
+	// Name is the case's name in the emitted file and Func its test
+	// function's (set by emit.File).
+	Name, Func string
+	seq        int // generation order
 }
 
 // UnitStats summarises one unit.
