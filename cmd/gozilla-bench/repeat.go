@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gozilla/gozilla/internal/cpuload"
+	"github.com/gozilla/gozilla/internal/report"
 )
 
 // repeatRun is one command run twice on one target.
@@ -31,21 +32,8 @@ type repeatRun struct {
 }
 
 // repeatDoc is what the comparison reads from the JSON reports of score
-// and gen.
-type repeatDoc struct {
-	Summary struct {
-		Score      *float64 `json:"score"`
-		Equivalent int      `json:"equivalent"`
-	} `json:"summary"`
-	Mutants []struct {
-		ID      int    `json:"id"`
-		Package string `json:"package"`
-		Status  string `json:"status"`
-		Line    int    `json:"line"`
-		Orig    string `json:"orig"`
-		Repl    string `json:"repl"`
-	} `json:"mutants"`
-}
+// and gen: both have the score schema's summary and mutants.
+type repeatDoc = report.Score
 
 func benchRepeat(jobs int, only, std []string, write string) error {
 	env, err := setup("gozilla-bench-repeat-", false)
@@ -125,7 +113,7 @@ func compareRuns(r *repeatRun, docs [2]repeatDoc) {
 		pkg string
 		id  int
 	}
-	second := map[key]string{}
+	second := map[key]report.Status{}
 	for _, m := range docs[1].Mutants {
 		second[key{m.Package, m.ID}] = m.Status
 	}

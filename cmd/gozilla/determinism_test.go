@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/gozilla/gozilla/internal/cpuload"
+	"github.com/gozilla/gozilla/internal/report"
 	"github.com/gozilla/gozilla/internal/testmod"
 )
 
@@ -38,21 +39,9 @@ func subjectModule(t *testing.T, name string) string {
 	return testmod.Write(t, files)
 }
 
-// verdicts is what a run decided: every mutant's status, and the score.
-type verdicts struct {
-	Summary struct {
-		Score      *float64 `json:"score"`
-		Equivalent int      `json:"equivalent"`
-	} `json:"summary"`
-	Mutants []struct {
-		ID      int    `json:"id"`
-		Package string `json:"package"`
-		Status  string `json:"status"`
-		Orig    string `json:"orig"`
-		Repl    string `json:"repl"`
-		Line    int    `json:"line"`
-	} `json:"mutants"`
-}
+// verdicts is what a run decided: every mutant's status, and the score
+// (gen's report has the score schema's summary and mutants too).
+type verdicts = report.Score
 
 // loaded runs gozilla with every CPU kept busy by other goroutines, so
 // that its solver and workers are descheduled at arbitrary points.

@@ -157,6 +157,13 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if !*quiet && isTerminal(stderr) {
 			fmt.Fprint(stderr, "\r\033[K")
 		}
+		var src []byte
+		if err == nil && ctx.Err() == nil {
+			// Rendered, and run under go test, under -n too: the file
+			// names the cases the report lists, and the report's kills
+			// are those of the file that would be written.
+			src, err = checkedFile(ctx, pkg, res, file, *tags, emit.Options{Command: regenCommand(pkg, *seed, *runRE, *ops, *name), Taken: takenNames(pkg, file)})
+		}
 		if ctx.Err() != nil {
 			// Stopped during the package: whatever Generate returned is
 			// not the end of it, and a half-generated file is not
@@ -177,22 +184,6 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			if errors.As(err, &be) {
 				return &exitError{code: 2, msg: be.Error()}
 			}
-			return err
-		}
-		// Rendered, and run under go test, under -n too: the file names
-		// the cases the report lists, and the report's kills are those of
-		// the file that would be written.
-		src, err := checkedFile(ctx, pkg, res, file, *tags, emit.Options{Command: regenCommand(pkg, *seed, *runRE, *ops, *name), Taken: takenNames(pkg, file)})
-		if ctx.Err() != nil {
-			pr, ms, err := stoppedGen(pkg, opSet)
-			if err != nil {
-				return err
-			}
-			reports = append(reports, pr)
-			mutants = append(mutants, ms...)
-			continue
-		}
-		if err != nil {
 			return err
 		}
 		pr, ms := genReport(res)
