@@ -1,0 +1,3 @@
+module example.com/realistic
+
+go 1.22
