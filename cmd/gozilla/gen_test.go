@@ -18,7 +18,10 @@ import (
 // error, a panic, and an unsupported signature.
 const shapesSrc = `package shapes
 
-import "errors"
+import (
+	"errors"
+	"unsafe"
+)
 
 var ErrEmpty = errors.New("empty")
 
@@ -73,8 +76,18 @@ func Reverse(xs []int) {
 	}
 }
 
-// Keys is skipped: maps are not modelled.
-func Keys(m map[string]int) int { return len(m) }
+// Keys counts m's keys, plus one for a nil map. (A loop over m would
+// make mutants whose outcome depends on the map's random order, which
+// regeneration could not reproduce.)
+func Keys(m map[string]int) int {
+	if m == nil {
+		return -1
+	}
+	return len(m)
+}
+
+// Addr is skipped: unsafe pointers are not modelled.
+func Addr(p unsafe.Pointer) uintptr { return uintptr(p) }
 `
 
 type genDoc struct {
@@ -89,10 +102,14 @@ type genDoc struct {
 			Name    string
 			Skipped string
 			Tests   int
+			Mutants int
+			Score   *float64
 		}
 	}
+	Summary struct{ Score float64 }
 	Mutants []struct {
 		ID     int
+		Func   string
 		Status string
 	}
 }
@@ -122,10 +139,10 @@ func TestGenEndToEnd(t *testing.T) {
 	for _, u := range p.Units {
 		units[u.Name], tested[u.Name] = u.Skipped, u.Tests
 	}
-	if !strings.Contains(units["Keys"], "map") {
-		t.Errorf("Keys skipped for %q, want a reason naming the map", units["Keys"])
+	if !strings.Contains(units["Addr"], "unsafe.Pointer") {
+		t.Errorf("Addr skipped for %q, want a reason naming unsafe.Pointer", units["Addr"])
 	}
-	for _, name := range []string{"Classify", "Mean", "(*Stack).Push", "At", "Reverse"} {
+	for _, name := range []string{"Classify", "Mean", "(*Stack).Push", "At", "Reverse", "Keys"} {
 		if units[name] != "" || tested[name] == 0 {
 			t.Errorf("unit %s: skipped %q, %d tests; want tests", name, units[name], tested[name])
 		}
@@ -151,35 +168,13 @@ func TestGenEndToEnd(t *testing.T) {
 		}
 	}
 
-	// It passes on the current code.
-	cmd := exec.Command("go", "test", "./shapes")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go test on the generated file: %v\n%s\n%s", err, out, src)
-	}
-
-	// It fails on every mutant the report calls killed: the package's
-	// only tests are the generated ones, so score must agree.
-	s := gz(t, dir, "score", "-json", "-j", "2", "./shapes")
-	if s.code != 0 {
-		t.Fatalf("score: exit %d\n%s", s.code, s.stderr)
-	}
-	var sd scoreDoc
-	if err := json.Unmarshal([]byte(s.stdout), &sd); err != nil {
-		t.Fatal(err)
-	}
-	detected := map[int]bool{}
-	for _, m := range sd.Mutants {
-		detected[m.ID] = m.Status == "killed" || m.Status == "timed_out"
-	}
-	if len(sd.Mutants) != len(doc.Mutants) {
-		t.Fatalf("score sees %d mutants, gen %d", len(sd.Mutants), len(doc.Mutants))
-	}
+	// It passes on the current code, and fails on every mutant the
+	// report calls killed.
+	killed := map[int]string{}
 	for _, m := range doc.Mutants {
-		if m.Status == "killed" && !detected[m.ID] {
-			t.Errorf("mutant %d: gen says killed, the generated tests do not detect it", m.ID)
-		}
+		killed[m.ID] = m.Status
 	}
+	genPromise(t, dir, "./shapes", killed)
 
 	// Regenerating gives the same bytes.
 	r2 := gz(t, dir, "gen", "-q", "-j", "1", "./shapes")
@@ -401,4 +396,64 @@ func Twice(x int) int { return 2 * x }
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test on the generated file: %v\n%s", err, out)
 	}
+}
+
+// genJSON runs gen -json -j 2 with args in the module at dir, which must
+// succeed, and returns its report.
+func genJSON(t *testing.T, dir string, args ...string) genDoc {
+	t.Helper()
+	r := gz(t, dir, append([]string{"gen", "-json", "-j", "2"}, args...)...)
+	if r.code != 0 {
+		t.Fatalf("gen: exit %d\n%s", r.code, r.stderr)
+	}
+	var doc genDoc
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("JSON: %v\n%s", err, r.stdout)
+	}
+	return doc
+}
+
+// genPromise checks the promise of a generated file in package pkg of
+// the module at dir, the package's only tests: it passes go test on the
+// current code, and score detects every mutant gen reported (gen maps
+// mutant IDs to gen's status) as killed. It returns the number of
+// mutants score detects per function.
+func genPromise(t *testing.T, dir, pkg string, gen map[int]string) map[string]int {
+	t.Helper()
+	cmd := exec.Command("go", "test", pkg)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test on the generated file: %v\n%s", err, out)
+	}
+	s := gz(t, dir, "score", "-json", "-j", "2", pkg)
+	if s.code != 0 {
+		t.Fatalf("score: exit %d\n%s", s.code, s.stderr)
+	}
+	var sd struct {
+		Mutants []struct {
+			ID     int
+			Func   string
+			Status string
+		}
+	}
+	if err := json.Unmarshal([]byte(s.stdout), &sd); err != nil {
+		t.Fatal(err)
+	}
+	if len(sd.Mutants) != len(gen) {
+		t.Fatalf("score sees %d mutants, gen %d", len(sd.Mutants), len(gen))
+	}
+	detected := map[int]bool{}
+	perFunc := map[string]int{}
+	for _, m := range sd.Mutants {
+		if m.Status == "killed" || m.Status == "timed_out" {
+			detected[m.ID] = true
+			perFunc[m.Func]++
+		}
+	}
+	for id, st := range gen {
+		if st == "killed" && !detected[id] {
+			t.Errorf("mutant %d: gen says killed, the generated tests do not detect it", id)
+		}
+	}
+	return perFunc
 }

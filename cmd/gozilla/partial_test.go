@@ -264,6 +264,8 @@ func TestFlaky(t *testing.T) {
 func TestGenOtherCounts(t *testing.T) {
 	src := `package calc
 
+import "unsafe"
+
 // Abs returns |x|.
 func Abs(x int) int {
 	if x < 0 {
@@ -272,8 +274,13 @@ func Abs(x int) int {
 	return x
 }
 
-// Keys is skipped (maps are not modelled), and nothing calls it.
-func Keys(m map[string]int) int { return len(m) + 1 }
+// Keys is skipped (unsafe pointers are not modelled), and nothing calls it.
+func Keys(m unsafe.Pointer) int {
+	if m == nil {
+		return 1
+	}
+	return 2
+}
 `
 	dir := testmod.Write(t, map[string]string{"calc/calc.go": src})
 	r := gz(t, dir, "gen", "-n", "-json", "-engine", "random", "./calc")

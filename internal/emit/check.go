@@ -32,7 +32,8 @@ func (f Failures) Fails(fn, name string) bool {
 
 // Check runs the test functions funcs of src, to be written at path in
 // the package directory dir, with go test on the current code and returns
-// the cases that fail. A file that does not build is an error.
+// the cases that fail. A file that does not build, here or for GOARCH=386
+// (go vet), is an error.
 func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs []string) (Failures, error) {
 	tmp, err := os.MkdirTemp("", "gozilla-check-")
 	if err != nil {
@@ -93,7 +94,51 @@ func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs
 		}
 		return nil, fmt.Errorf("internal error: the generated file does not build: %v: %s%s", runErr, lastLines(stderr.String()), lastLines(string(out)))
 	}
+	if len(fails) == 0 {
+		// It must build for every target, 32-bit ones included (int
+		// has 32 bits there): go vet builds it for 386. A file with
+		// failing cases is rendered again and checked then.
+		if err := vet386(ctx, dir, ov, filepath.Base(path), tags); err != nil {
+			return nil, err
+		}
+	}
 	return fails, nil
+}
+
+// vet386 runs go vet for GOARCH=386 on the package in dir with the
+// overlay ov, and reports what it says about the file base as a file that
+// does not build. What it says about the package's other files (which may
+// not build for 386 at all, or have vet findings of their own) is not the
+// generated file's concern. vet type-checks the package; its analyzers
+// are those go test runs (the file passed them already, for the host), so
+// that what fails is what is different on 386.
+func vet386(ctx context.Context, dir, ov, base, tags string) error {
+	args := []string{"vet", "-overlay", ov, "-atomic", "-bools", "-buildtag", "-directive", "-errorsas", "-ifaceassert", "-nilfunc", "-printf", "-stringintconv", "-tests"}
+	if tags != "" {
+		args = append(args, "-tags", tags)
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, ".")...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOARCH=386")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return nil
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	var bad []string
+	for _, line := range strings.Split(string(out), "\n") {
+		// The overlay's copy is named by its temporary path.
+		if i := strings.Index(line, base+":"); i >= 0 {
+			j := strings.LastIndexAny(line[:i], " \t") + 1
+			bad = append(bad, line[:j]+line[i:])
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	return fmt.Errorf("internal error: the generated file does not build for GOARCH=386 (go vet): %v: %s", err, lastLines(strings.Join(bad, "\n")))
 }
 
 // SubtestName is the name go test gives a subtest called name (testing's

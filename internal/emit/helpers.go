@@ -7,6 +7,7 @@ package emit
 import (
 	"fmt"
 	"go/version"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -16,9 +17,25 @@ import (
 const equalHelper = `
 // gozillaEqual reports whether got and want are the same value: floats by
 // bits (so -0 and +0 differ) except that all NaNs are equal, nil and
-// empty slices apart, pointers by what they point to.
+// empty slices and maps apart, pointers by what they point to, interfaces
+// by their dynamic values; funcs, channels and other packages' unexported
+// state are not compared.
 func gozillaEqual(got, want any) bool {
-	return gozillaSame(reflect.ValueOf(got), reflect.ValueOf(want))
+	return gozillaSame(gozillaRoot(reflect.ValueOf(got)), gozillaRoot(reflect.ValueOf(want)))
+}
+
+// gozillaRoot returns an addressable copy of v.
+func gozillaRoot(v reflect.Value) reflect.Value {
+	if !v.IsValid() {
+		return v
+	}
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	return c
+}
+
+func gozillaFloat(x, y float64) bool {
+	return (x != x && y != y) || math.Float64bits(x) == math.Float64bits(y)
 }
 
 func gozillaSame(a, b reflect.Value) bool {
@@ -28,10 +45,15 @@ func gozillaSame(a, b reflect.Value) bool {
 	if a.Type() != b.Type() {
 		return false
 	}
+	if same, ok := gozillaView(a, b, false); ok {
+		return same
+	}
 	switch a.Kind() {
 	case reflect.Float32, reflect.Float64:
-		x, y := a.Float(), b.Float()
-		return (x != x && y != y) || math.Float64bits(x) == math.Float64bits(y)
+		return gozillaFloat(a.Float(), b.Float())
+	case reflect.Complex64, reflect.Complex128:
+		x, y := a.Complex(), b.Complex()
+		return gozillaFloat(real(x), real(y)) && gozillaFloat(imag(x), imag(y))
 	case reflect.Bool:
 		return a.Bool() == b.Bool()
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -52,21 +74,101 @@ func gozillaSame(a, b reflect.Value) bool {
 			}
 		}
 		return true
+	case reflect.Map:
+		if a.IsNil() != b.IsNil() || a.Len() != b.Len() {
+			return false
+		}
+		for _, k := range a.MapKeys() {
+			if v := b.MapIndex(k); !v.IsValid() || !gozillaSame(a.MapIndex(k), v) {
+				return false
+			}
+		}
+		return true
 	case reflect.Struct:
+		t := a.Type()
+		for i := 0; i < a.NumField(); i++ {
+			if t.PkgPath() != "" && t.PkgPath() != gozillaPkgPath && t.Field(i).PkgPath != "" {
+				return true // another package's unexported state
+			}
+		}
 		for i := 0; i < a.NumField(); i++ {
 			if !gozillaSame(a.Field(i), b.Field(i)) {
 				return false
 			}
 		}
 		return true
+	case reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		if a.Elem().Type() != b.Elem().Type() {
+			return false
+		}
+		if same, ok := gozillaView(a.Elem(), b.Elem(), true); ok {
+			return same
+		}
+		return gozillaSame(a.Elem(), b.Elem())
 	case reflect.Pointer:
 		if a.IsNil() || b.IsNil() {
 			return a.IsNil() == b.IsNil()
 		}
 		return gozillaSame(a.Elem(), b.Elem())
+	case reflect.Func, reflect.Chan, reflect.UnsafePointer:
+		return true
 	}
 	return false
 }
+`
+
+// viewHelper compares values of the types the file observes through
+// what they show (a time by its instant, a buffer by its text).
+const viewHelper = `
+// gozillaViews take apart the values compared by what they show: every
+// value of the type (self), or the dynamic values of interfaces.
+var gozillaViews = map[reflect.Type]struct {
+	f    interface{}
+	self bool
+}{
+%s}
+
+// gozillaView compares a and b by their view, if their type has one
+// (dyn: they are an interface's dynamic values).
+func gozillaView(a, b reflect.Value, dyn bool) (same, ok bool) {
+	v, ok := gozillaViews[a.Type()]
+	if !ok || a.Kind() == reflect.Interface || !v.self && !dyn {
+		return false, false
+	}
+	va, vb := gozillaCall(v.f, a), gozillaCall(v.f, b)
+	if va == nil || vb == nil {
+		return false, false
+	}
+	for i := range va {
+		if !gozillaSame(gozillaRoot(va[i]), gozillaRoot(vb[i])) {
+			return false, true
+		}
+	}
+	return true, true
+}
+
+// gozillaCall calls f with v, unexported or not; nil if it cannot.
+func gozillaCall(f interface{}, v reflect.Value) (out []reflect.Value) {
+	if !v.CanInterface() {
+		if !v.CanAddr() {
+			return nil
+		}
+		v = reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
+	}
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
+	return reflect.ValueOf(f).Call([]reflect.Value{v})
+}
+`
+
+const noViewHelper = `
+func gozillaView(a, b reflect.Value, dyn bool) (same, ok bool) { return false, false }
 `
 
 const panicHelper = `
@@ -123,11 +225,21 @@ func gozillaPtr[T any](v T) *T { return &v }
 func (e *emitter) helpers(b *strings.Builder) {
 	if e.needEqual {
 		e.imports["math"], e.imports["reflect"] = "math", "reflect"
-		if e.generics {
-			b.WriteString(equalHelper)
-		} else {
+		h := strings.Replace(equalHelper, "gozillaPkgPath", strconv.Quote(e.res.Pkg.Path), 1)
+		if !e.generics {
 			// any and reflect.Pointer came with go1.18.
-			b.WriteString(strings.NewReplacer("want any)", "want interface{})", "reflect.Pointer:", "reflect.Ptr:").Replace(equalHelper))
+			h = strings.NewReplacer("want any)", "want interface{})", "reflect.Pointer:", "reflect.Ptr:").Replace(h)
+		}
+		b.WriteString(h)
+		if len(e.views) == 0 {
+			b.WriteString(noViewHelper)
+		} else {
+			e.imports["unsafe"] = "unsafe"
+			var vs strings.Builder
+			for _, a := range e.views {
+				fmt.Fprintf(&vs, "\treflect.TypeOf((*%s)(nil)).Elem(): {%s, %v},\n", a.Of, a.Decon, a.Self)
+			}
+			b.WriteString(fmt.Sprintf(viewHelper, vs.String()))
 		}
 	}
 	if e.needPanic {
@@ -211,3 +323,18 @@ func allows(v, feature string) bool {
 }
 
 var _ = value.PtrHelper // the helper's name is shared with the printer
+
+// useDecons records the views the comparison of values of t needs: the
+// alternatives that take values apart (value.Alt.Decon), as the harness
+// observes them.
+func (e *emitter) useDecons(t *value.Type) {
+	if e.viewOf == nil {
+		e.viewOf = map[string]bool{}
+	}
+	for _, a := range value.Alts([]*value.Type{t}) {
+		if a.Decon != "" && a.Of != "" && !e.viewOf[a.Of] {
+			e.viewOf[a.Of] = true
+			e.views = append(e.views, a)
+		}
+	}
+}

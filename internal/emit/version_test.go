@@ -58,16 +58,7 @@ func TestFileOldGo(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, w := range tt.want {
-				if !strings.Contains(string(out), w) {
-					t.Errorf("the file has no %q:\n%s", w, out)
-				}
-			}
-			for _, w := range tt.notWant {
-				if strings.Contains(string(out), w) {
-					t.Errorf("the file has %q:\n%s", w, out)
-				}
-			}
+			assertHas(t, out, tt.want, tt.notWant)
 			if err := os.WriteFile(filepath.Join(dir, "lib", "lib_gozilla_test.go"), out, 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -101,6 +92,22 @@ func TestTypeWord(t *testing.T) {
 	} {
 		if got := typeWord(in); got != want {
 			t.Errorf("typeWord(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// assertHas fails t unless the emitted file out holds every string of
+// want and none of notWant.
+func assertHas(t *testing.T, out []byte, want, notWant []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(string(out), w) {
+			t.Errorf("the file has no %q:\n%s", w, out)
+		}
+	}
+	for _, w := range notWant {
+		if strings.Contains(string(out), w) {
+			t.Errorf("the file has %q:\n%s", w, out)
 		}
 	}
 }

@@ -79,11 +79,21 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 
 	// Reverse-order simulation: later tests (deterministic passes, the
 	// most targeted) go first; a test is kept if it kills something the
-	// tests kept so far do not.
+	// tests kept so far do not. Tests that end in a runtime panic (a nil
+	// dereference, an index out of range) go after all others: a row a
+	// developer keeps shows the code working, and one that expects a
+	// crash stays only for mutants nothing else kills.
 	covered := map[int]bool{}
 	var kept []*Test
-	for i := len(tests) - 1; i >= 0; i-- {
-		t := tests[i]
+	sim := make([]*Test, 0, len(tests))
+	for _, crash := range []bool{false, true} {
+		for i := len(tests) - 1; i >= 0; i-- {
+			if crashes(tests[i]) == crash {
+				sim = append(sim, tests[i])
+			}
+		}
+	}
+	for _, t := range sim {
 		fresh := false
 		for _, m := range t.Kills {
 			if !covered[m] {
@@ -97,25 +107,30 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 	}
 
 	// Greedy set cover over the survivors: the test killing most of what
-	// is left first; ties go to the earlier test.
+	// is left first, runtime panics last; ties go to the earlier test.
 	sort.Slice(kept, func(i, j int) bool { return kept[i].seq < kept[j].seq })
 	uncovered := covered
 	var chosen []*Test
 	used := make([]bool, len(kept))
 	for len(uncovered) > 0 {
 		best, bestN := -1, 0
-		for i, t := range kept {
-			if used[i] {
-				continue
-			}
-			n := 0
-			for _, m := range t.Kills {
-				if uncovered[m] {
-					n++
+		for _, crash := range []bool{false, true} {
+			for i, t := range kept {
+				if used[i] || crashes(t) != crash {
+					continue
+				}
+				n := 0
+				for _, m := range t.Kills {
+					if uncovered[m] {
+						n++
+					}
+				}
+				if n > bestN {
+					best, bestN = i, n
 				}
 			}
-			if n > bestN {
-				best, bestN = i, n
+			if best >= 0 {
+				break // a working row before any crashing one
 			}
 		}
 		if best < 0 {
@@ -151,6 +166,11 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 		}
 	}
 	return chosen, nil
+}
+
+// crashes reports whether t's original run ends in a runtime panic.
+func crashes(t *Test) bool {
+	return t.Out.Panic != nil && t.Out.Panic.Kind == harness.PanicRuntime
 }
 
 // verdicts sets each mutant's status from the emitted tests and the sites

@@ -4,7 +4,10 @@
 //
 // The passes, in order:
 //
-//  1. Random: type-aware random inputs, boundary values first; an input is
+//  1. Random: type-aware random inputs, small, boundary and random ones
+//     taken in turn (the same sequence whatever the budget, so that a
+//     larger budget never kills less); values a literal cannot spell are
+//     built by their types' alternatives (value.Alt); an input is
 //     kept only if it kills a live mutant. A kept input is shrunk to the
 //     smallest, roundest input that still kills the mutants it was kept
 //     for (a reader must be able to check a row by hand).
@@ -279,7 +282,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	for _, u := range units {
 		if u.Skip == "" {
 			index[u] = len(hunits)
-			hunits = append(hunits, harness.Unit{Expr: u.Expr, Assume: u.AssumeFunc(pkg.Types), Stateful: stateful(u.Func)})
+			hunits = append(hunits, harness.UnitOf(pkg, u, stateful(u.Func)))
 		}
 	}
 	mutSite := make([]int, len(set.Mutants)+1)
@@ -504,13 +507,35 @@ func (g *generator) execSpend(ctx context.Context, u *unit.Unit, in []value.Valu
 	return r, nil
 }
 
-// usable reports whether an original outcome can be a test: the call
-// returned or panicked, within the budget, without killing its process.
-func usable(r *harness.Response) bool {
+// usable reports whether an original outcome can be a test of u: the
+// call returned or panicked, within the budget, without killing its
+// process, and its results can be written as Go literals (an interface
+// result holding a value of a type no alternative rebuilds cannot).
+func usable(u *unit.Unit, r *harness.Response) bool {
 	if r.Reject {
 		return false // the input breaks the unit's //gozilla:assume directives
 	}
-	return !r.Orig.Panic.Abnormal()
+	if r.Orig.Panic.Abnormal() {
+		return false
+	}
+	if r.Orig.Panic == nil {
+		for i, res := range u.Results {
+			if i < len(r.Orig.Results) && !res.Type.Unseen && !value.Renderable(res.Type, r.Orig.Results[i]) {
+				return false
+			}
+		}
+		// A post-state the test cannot spell, which the harness still
+		// compares in full (a cyclic structure): the row could not
+		// check what killed its mutants. (An interface holding a value
+		// of an unknown type is compared by type only, which a call
+		// cannot change: its column is left out.)
+		for _, p := range r.Orig.Post {
+			if value.Cyclic(p) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // keep records a test that kills live mutants and drops them.
@@ -588,7 +613,7 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 				g.account(c.Unit, r)
 				g.reach(r)
 				ran++
-				if !g.live[id] || !usable(r) {
+				if !g.live[id] || !usable(c.Unit, r) {
 					continue
 				}
 				credit := g.liveOf(r.Killed)

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"hash/fnv"
 	"math/rand/v2"
+	"sort"
 	"sync"
 
 	"github.com/gozilla/gozilla/internal/harness"
@@ -28,49 +29,142 @@ func unitSeed(seed uint64, name string) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, h.Sum64()))
 }
 
-// randomPass tries random inputs of u, boundary values first, in batches
-// run in parallel and judged in order, so that the outcome does not
-// depend on the number of workers.
-func (g *generator) randomPass(ctx context.Context, u *unit.Unit) error {
-	types := u.Inputs()
-	vg := &value.Gen{R: unitSeed(g.cfg.Seed, u.Name), Pool: u.Pool}
-	seen := map[string]bool{}
-	// Phases: the zero input, the small inputs (enumerated when the
-	// unit's inputs are few scalars), boundary values, then random ones.
-	small := value.Small(types, max(16, g.cfg.Random/4))
-	boundary := max(20, g.cfg.Random/10)
-	next := func(n int) [][]value.Value {
-		var batch [][]value.Value
-		for misses := 0; len(batch) < n && misses < 100; {
-			in := make([]value.Value, len(types))
-			switch {
-			case len(seen) == 0:
-				for i, t := range types {
-					in[i] = value.Zero(t)
-				}
-			case len(small) > 0:
-				in, small = small[0], small[1:]
-			default:
-				vg.Boundary = len(seen) < boundary
-				vg.Reset()
-				for i, t := range types {
-					in[i] = vg.Random(t)
-				}
+// The random pass draws from its sources in turn, and how many inputs a
+// source gives does not depend on the budget (Config.Random): the inputs
+// tried with a budget are a prefix of those tried with a larger one
+// (same seed), so a larger budget never kills less. (Phases whose
+// lengths grew with the budget made a large one spend itself on
+// boundary values, whose few distinct draws soon ran out and ended the
+// pass as if the input space were exhausted.) Taking the sources in
+// turn keeps a small budget from spending itself on one of them.
+const (
+	// smallLimit bounds the enumerated small inputs (value.Small).
+	smallLimit = 250
+	// boundaryInputs is how many boundary inputs are tried.
+	boundaryInputs = 100
+	// maxMisses is how many draws in a row may repeat inputs already
+	// tried before a source is spent (for random inputs: the input
+	// space is exhausted).
+	maxMisses = 100
+)
+
+// The sources of the random pass, after the zero input.
+const (
+	fromSmall    = iota // the small inputs, enumerated (value.Small)
+	fromBoundary        // boundary values (value.Gen.Boundary)
+	fromRandom          // random values
+	sources
+)
+
+// schedule is the order in which the random pass takes its sources: a
+// spent source's turn goes to the next.
+var schedule = [...]int{fromSmall, fromBoundary, fromRandom, fromRandom}
+
+// inputs is the sequence of inputs the random pass tries for a unit:
+// the zero input, then its sources in turn (schedule), each input once.
+// The sequence depends on the unit, its pool and the seed only: batches
+// of any sizes take the same inputs in the same order.
+type inputs struct {
+	types        []*value.Type
+	vg           *value.Gen
+	seen         map[string]bool
+	small        [][]value.Value
+	boundaryLeft int
+	spent        [sources]bool
+	turn         int
+}
+
+func newInputs(types []*value.Type, vg *value.Gen) *inputs {
+	return &inputs{types: types, vg: vg, seen: map[string]bool{}, small: smallInputs(types), boundaryLeft: boundaryInputs}
+}
+
+// fresh returns the next input of source src not tried yet; nil when the
+// source is spent.
+func (s *inputs) fresh(src int) []value.Value {
+	switch src {
+	case fromSmall:
+		for len(s.small) > 0 {
+			in := s.small[0]
+			s.small = s.small[1:]
+			if !s.seen[key(in)] {
+				return in
 			}
-			k := key(in)
-			if seen[k] {
-				misses++
+		}
+		return nil
+	case fromBoundary:
+		if s.boundaryLeft == 0 {
+			return nil
+		}
+	}
+	for misses := 0; misses < maxMisses; misses++ {
+		s.vg.Boundary = src == fromBoundary
+		s.vg.Reset()
+		in := make([]value.Value, len(s.types))
+		for i, t := range s.types {
+			in[i] = s.vg.Random(t)
+		}
+		if !s.seen[key(in)] {
+			if src == fromBoundary {
+				s.boundaryLeft--
+			}
+			return in
+		}
+	}
+	return nil
+}
+
+// next returns the next n inputs; fewer when every source is spent (the
+// input space is exhausted).
+func (s *inputs) next(n int) [][]value.Value {
+	var batch [][]value.Value
+	for len(batch) < n {
+		var in []value.Value
+		if len(s.seen) == 0 {
+			in = make([]value.Value, len(s.types))
+			for i, t := range s.types {
+				in[i] = value.Zero(t)
+			}
+		}
+		for try := 0; in == nil && try < len(schedule); try++ {
+			src := schedule[s.turn]
+			s.turn = (s.turn + 1) % len(schedule)
+			if s.spent[src] {
 				continue
 			}
-			seen[k] = true
-			batch = append(batch, in)
+			if in = s.fresh(src); in == nil {
+				s.spent[src] = true
+			}
 		}
-		return batch
+		if in == nil {
+			break
+		}
+		s.seen[key(in)] = true
+		batch = append(batch, in)
+	}
+	return batch
+}
+
+// randomPass tries random inputs of u, in batches run in parallel and
+// judged in order, so that the outcome does not depend on the number of
+// workers.
+func (g *generator) randomPass(ctx context.Context, u *unit.Unit) error {
+	src := newInputs(u.Inputs(), &value.Gen{R: unitSeed(g.cfg.Seed, u.Name), Pool: u.Pool})
+	// The random pass leaves half of the unit's run and tick budgets to
+	// the deterministic passes: a large random budget does not starve
+	// them.
+	share := func() bool {
+		if len(g.cfg.Passes) == 0 {
+			return false
+		}
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		c := g.cost[u]
+		return c != nil && (c.runs >= g.cfg.UnitRuns/2 || c.ticks >= g.cfg.UnitTicks/2)
 	}
 	batchSize := 4 * max(g.cfg.Workers, 1)
 	tried, idle := 0, 0
-	for tried < g.cfg.Random && idle < g.cfg.Patience && len(g.live) > 0 && !g.over(u) {
-		batch := next(min(batchSize, g.cfg.Random-tried))
+	for tried < g.cfg.Random && idle < g.cfg.Patience && len(g.live) > 0 && !g.over(u) && !share() {
+		batch := src.next(min(batchSize, g.cfg.Random-tried))
 		if len(batch) == 0 {
 			break // the input space is exhausted
 		}
@@ -87,13 +181,13 @@ func (g *generator) randomPass(ctx context.Context, u *unit.Unit) error {
 			if errs[i] != nil {
 				return errs[i]
 			}
-			if g.over(u) {
+			if g.over(u) || share() {
 				break // the rest of the batch ran, but is not judged
 			}
 			g.account(u, r)
 			tried++
 			g.reach(r)
-			if !usable(r) {
+			if !usable(u, r) {
 				idle++
 				continue
 			}
@@ -153,7 +247,7 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 					if err != nil {
 						return nil, nil, err
 					}
-					if usable(r) && containsAll(append(r.Killed, r.Unsure...), credit) {
+					if usable(u, r) && containsAll(append(r.Killed, r.Unsure...), credit) {
 						cur, improved, progress = cand, true, true
 						break
 					}
@@ -233,4 +327,31 @@ func (g *generator) execQuick(ctx context.Context, cands []Candidate) ([]*harnes
 	}
 	wg.Wait()
 	return resps, errs
+}
+
+// smallInputs enumerates the small inputs of types (value.Small), those
+// whose leaves are the smallest values first: the inputs of leaves in
+// {0, 1} before those with a -1, before those with a 2; a small budget
+// tries a spread of them, not those of one first argument.
+func smallInputs(types []*value.Type) [][]value.Value {
+	small := value.Small(types, smallLimit)
+	if len(small) == 0 {
+		return nil
+	}
+	rank := make([]map[string]int, len(types))
+	for i, t := range types {
+		rank[i] = map[string]int{}
+		for j, in := range value.Small([]*value.Type{t}, 4) {
+			rank[i][key(in)] = j
+		}
+	}
+	tier := func(in []value.Value) int {
+		r := 0
+		for i, v := range in {
+			r = max(r, rank[i][key([]value.Value{v})])
+		}
+		return r
+	}
+	sort.SliceStable(small, func(i, j int) bool { return tier(small[i]) < tier(small[j]) })
+	return small
 }

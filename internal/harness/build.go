@@ -47,6 +47,19 @@ func MutantSites(set *mutate.Set) []int {
 	return sites
 }
 
+// UnitOf is the harness's entry for the supported unit u of pkg.
+func UnitOf(pkg *load.Package, u *unit.Unit, stateful bool) Unit {
+	ts := u.Inputs()
+	for _, r := range u.Results {
+		ts = append(ts, r.Type)
+	}
+	for _, o := range u.Observers {
+		ts = append(ts, o.Results...)
+	}
+	return Unit{Expr: u.Expr, Assume: u.AssumeFunc(pkg.Types), Stateful: stateful, Types: ts, Imports: u.Imports,
+		Observe: u.ObserveFunc("_gzreflect")}
+}
+
 // Build writes the harness file for cfg.Units next to the schemata and
 // compiles the package's test binary. A unit with a malformed
 // //gozilla:assume directive is an error: without its precondition, the
@@ -63,7 +76,7 @@ func Build(ctx context.Context, cfg BuildConfig) (*Binary, error) {
 			continue
 		}
 		b.Index[u] = len(table)
-		table = append(table, Unit{Expr: u.Expr, Assume: u.AssumeFunc(cfg.Pkg.Types), Stateful: stateful(u.Func)})
+		table = append(table, UnitOf(cfg.Pkg, u, stateful(u.Func)))
 	}
 	overlay := make(map[string][]byte, len(cfg.Set.Overlay)+2)
 	for path, src := range cfg.Set.Overlay {

@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -43,9 +42,23 @@ type Unit struct {
 	Params   []Param // without the receiver; a variadic last parameter is a slice
 	Results  []Param
 	Variadic bool
-	Expr     string // Go expression of function type for the harness: F, (*T).M, T.M
-	Pool     value.Pool
-	Imports  map[string]string // package name -> path, for types of other packages
+	Expr     string // Go expression of function type for the harness: F, (*T).M, T.M; F[int], (*S[int]).M for generic units
+	// TypeArgs is the instantiation a generic unit is tested as: the
+	// type arguments of the function, or of the receiver's generic type,
+	// as "[int]" or "[string, int]"; "" when the unit is not generic.
+	// Recv, Params and Results have the instance's types.
+	TypeArgs string
+	// CallTypeArgs is what a call of the unit spells after its name:
+	// TypeArgs for a generic function whose type arguments its arguments
+	// do not determine (a type parameter only in the results), else "".
+	CallTypeArgs string
+
+	Pool    value.Pool
+	Imports map[string]string // package name -> path, for types of other packages
+
+	// Observers show a recursive receiver's state after the call, in
+	// place of the receiver's value (see Observer).
+	Observers []Observer
 
 	// Skip is why the unit is not generated for ("" = supported).
 	Skip string
@@ -199,15 +212,34 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 	case fd.Name.Name == "_":
 		u.Skip = "blank name"
 		return u
-	case sig.TypeParams().Len() > 0 || (sig.Recv() != nil && sig.RecvTypeParams().Len() > 0):
-		u.Skip = "generic"
+	case isGeneric(sig) && hasAssume(fd):
+		// AssumeFunc spells the declared (generic) parameter types.
+		u.Skip = "generic: gozilla:assume is not supported on a generic unit"
 		return u
+	}
+	generic := isGeneric(sig)
+	if generic {
+		// Candidate instances are modelled as typ below does.
+		env := unitEnv(pkg, fd, &Unit{})
+		inst, why := instantiate(pkg, obj, func(t types.Type, allowError bool) error {
+			env.Imports = nil // a scratch map: only the chosen instance's imports go to u
+			_, err := value.Build(t, env, allowError)
+			return err
+		})
+		if inst == nil {
+			u.Skip = why
+			return u
+		}
+		if sig.Recv() == nil && !inferable(sig) {
+			u.CallTypeArgs = inst.spelled
+		}
+		sig, u.TypeArgs = inst.sig, inst.spelled
 	}
 	typ := func(what string, t types.Type, allowError bool) *value.Type {
 		if u.Skip != "" {
 			return nil
 		}
-		vt, err := value.FromTypes(t, pkg.Types, u.Imports, allowError)
+		vt, err := value.Build(t, unitEnv(pkg, fd, u), allowError)
 		if err != nil {
 			u.Skip = unsupported(what, t, pkg.Types, err)
 			return nil
@@ -216,12 +248,20 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 	}
 	if r := sig.Recv(); r != nil {
 		u.Recv = &Param{Name: blank(r.Name()), Type: typ("receiver", r.Type(), false)}
+		if u.Recv.Type != nil {
+			// Receivers as users build them: constructor, then methods.
+			value.AddSequences(u.Recv.Type, r.Type(), unitEnv(pkg, fd, u))
+			u.Observers = observers(pkg, fd, u, r.Type(), u.Recv.Type)
+		}
 		u.Expr = "(" + types.TypeString(r.Type(), types.RelativeTo(pkg.Types)) + ")." + fd.Name.Name
 		if _, ptr := r.Type().(*types.Pointer); !ptr {
 			u.Expr = types.TypeString(r.Type(), types.RelativeTo(pkg.Types)) + "." + fd.Name.Name
 		}
 	} else {
 		u.Expr = fd.Name.Name
+		if generic {
+			u.Expr += u.TypeArgs
+		}
 	}
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
@@ -236,7 +276,8 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 		u.Skip = "nothing to observe: no receiver, parameters or results"
 	}
 	if u.Skip != "" {
-		u.Recv, u.Params, u.Results = nil, nil, nil
+		u.Recv, u.Params, u.Results, u.Observers = nil, nil, nil, nil
+		u.TypeArgs, u.CallTypeArgs = "", ""
 		return u
 	}
 	u.Pool = pool(pkg.Info, fd.Body)
@@ -252,7 +293,7 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 func unsupported(what string, t types.Type, pkg *types.Package, err error) string {
 	qual := types.RelativeTo(pkg)
 	fails := func(c types.Type) error {
-		_, err := value.FromTypes(c, pkg, map[string]string{}, false)
+		_, err := value.Build(c, &value.Env{Pkg: pkg}, false)
 		return err
 	}
 	seen := map[types.Type]bool{} // recursive types: each type once
@@ -279,6 +320,9 @@ func unsupported(what string, t types.Type, pkg *types.Package, err error) strin
 			try("element", u.Elem())
 		case *types.Slice:
 			try("element", u.Elem())
+		case *types.Map:
+			try("key", u.Key())
+			try("element", u.Elem())
 		case *types.Pointer:
 			try("pointee", u.Elem())
 		case *types.Struct:
@@ -295,7 +339,7 @@ func unsupported(what string, t types.Type, pkg *types.Package, err error) strin
 			}
 			switch {
 			case isNamed(cur):
-				why += " type " + types.TypeString(cur, qual)
+				why = "type " + types.TypeString(cur, qual) + " (" + why + ")"
 			case strings.HasPrefix(name, why), why == "channel" && strings.HasPrefix(name, "chan"):
 				why = name
 			default:
@@ -340,53 +384,6 @@ func label(name string, i int) string {
 		return "#" + strconv.Itoa(i+1)
 	}
 	return name
-}
-
-// pool collects the constants the body mentions: integer, float and
-// string constant expressions, each once, in a deterministic order.
-func pool(info *types.Info, body *ast.BlockStmt) value.Pool {
-	ints := map[int64]bool{}
-	floats := map[float64]bool{}
-	strs := map[string]bool{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		e, ok := n.(ast.Expr)
-		if !ok {
-			return true
-		}
-		tv, ok := info.Types[e]
-		if !ok || tv.Value == nil {
-			return true
-		}
-		switch v := tv.Value; v.Kind() {
-		case constant.Int:
-			if x, exact := constant.Int64Val(v); exact {
-				ints[x] = true
-			}
-		case constant.Float:
-			if x, _ := constant.Float64Val(v); !floats[x] {
-				floats[x] = true
-			}
-		case constant.String:
-			if s := constant.StringVal(v); len(s) <= 64 {
-				strs[s] = true
-			}
-		}
-		return false // a constant's operands are constants too: keep the folded value only
-	})
-	var p value.Pool
-	for x := range ints {
-		p.Ints = append(p.Ints, x)
-	}
-	for x := range floats {
-		p.Floats = append(p.Floats, x)
-	}
-	for s := range strs {
-		p.Strings = append(p.Strings, s)
-	}
-	sort.Slice(p.Ints, func(i, j int) bool { return p.Ints[i] < p.Ints[j] })
-	sort.Float64s(p.Floats)
-	sort.Strings(p.Strings)
-	return p
 }
 
 // Sentinels returns the package's exported package-level variables of a

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/testmod"
+	"github.com/gozilla/gozilla/internal/value"
 )
 
 const src = `package p
@@ -67,14 +68,14 @@ func TestFind(t *testing.T) {
 		{"Variadic", "Variadic", ""},
 		{"T.Value", "T.Value", ""},
 		{"(*T).Ptr", "(*T).Ptr", ""},
-		{"Callback", "", "parameter f"},
-		{"Channel", "", "parameter c"},
-		{"Map", "", "parameter m"},
-		{"Iface", "", "parameter r"},
-		{"Any", "", "parameter x"},
+		{"Callback", "Callback", ""},
+		{"Channel", "Channel", ""},
+		{"Map", "Map", ""},
+		{"Iface", "Iface", ""},
+		{"Any", "Any", ""},
 		{"Ptr", "", "parameter p"},
-		{"Builder", "", "parameter b"},
-		{"Generic", "", "generic"},
+		{"Builder", "Builder", ""},
+		{"Generic", "Generic[int]", ""},
 		{"Nothing", "", "nothing to observe"},
 		{"init", "", "init function"},
 		{"_", "", "blank name"},
@@ -122,6 +123,39 @@ func TestFind(t *testing.T) {
 	if u := byName["Variadic"]; !u.Variadic || u.Params[0].Type.Name != "[]uint8" {
 		t.Errorf("Variadic: variadic %v, parameter type %s", u.Variadic, u.Params[0].Type.Name)
 	}
+	// Types that need alternatives: how each is built.
+	labels := func(t *value.Type) []string {
+		var ls []string
+		for _, a := range t.Alts {
+			ls = append(ls, a.Label)
+		}
+		return ls
+	}
+	for _, tt := range []struct {
+		unit string
+		kind value.Kind
+		alts []string // labels that must be among the alternatives
+	}{
+		{"Callback", value.Built, []string{"const"}},
+		{"Channel", value.Built, []string{"closed"}},
+		{"Map", value.Map, nil},
+		{"Iface", value.Built, []string{"strings.NewReader", "bytes.NewReader", "bytes.Buffer"}},
+		{"Any", value.Built, []string{"int", "string", "float64", "bool", "[]int", "map[string]int"}},
+		{"Builder", value.Pointer, nil},
+	} {
+		pt := byName[tt.unit].Params[0].Type
+		if pt.Kind != tt.kind {
+			t.Errorf("%s: parameter of kind %v, want %v", tt.unit, pt.Kind, tt.kind)
+		}
+		for _, l := range tt.alts {
+			if !slices.Contains(labels(pt), l) {
+				t.Errorf("%s: alternatives %v, want %s among them", tt.unit, labels(pt), l)
+			}
+		}
+	}
+	if e := byName["Builder"].Params[0].Type.Elem; e.Kind != value.Opaque {
+		t.Errorf("Builder: *strings.Builder points to a %v, want opaque (another package's unexported state)", e.Kind)
+	}
 	if u := byName["Plain"]; !slices.Contains(u.Pool.Ints, 7) {
 		t.Errorf("Plain's pool %v misses the constant 7", u.Pool.Ints)
 	}
@@ -158,7 +192,9 @@ func TestSentinels(t *testing.T) {
 func TestSkipReasonPath(t *testing.T) {
 	const src = `package p
 
-type constraintFunc func(int) bool
+import "unsafe"
+
+type constraintFunc [100]int
 
 type Constraints struct {
 	n int
@@ -169,7 +205,7 @@ type Rules []constraintFunc
 
 type List struct {
 	next *List
-	m    map[string]int
+	m    map[string]unsafe.Pointer
 }
 
 type Outer struct{ in *Constraints }
@@ -179,9 +215,10 @@ func (c *Constraints) Ptr(x int) bool   { return c.n > x }
 func (r Rules) Len() int                { return len(r) }
 func Walk(l *List) int                  { return 0 }
 func Nested(o Outer) int                { return 0 }
-func Fn(f func() int) int               { return 0 }
-func Lists(ls [][]map[int]bool) int     { return 0 }
-func Result() (constraintFunc, error)   { return nil, nil }
+func Fn(f *unsafe.Pointer) int          { return 0 }
+func Lists(ls [][]map[int]unsafe.Pointer) int { return 0 }
+func Gen[T any](x T, p unsafe.Pointer) int { return 0 }
+func Result() (constraintFunc, error)   { return constraintFunc{}, nil }
 `
 	dir := testmod.Write(t, map[string]string{"p/p.go": src})
 	pkgs, err := load.Load(load.Config{Dir: dir}, "./p")
@@ -189,14 +226,14 @@ func Result() (constraintFunc, error)   { return nil, nil }
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"Constraints.Check":  "receiver Constraints: field f: func type constraintFunc",
-		"(*Constraints).Ptr": "receiver *Constraints: field f: func type constraintFunc",
-		"Rules.Len":          "receiver Rules: element: func type constraintFunc",
-		"Walk":               "parameter l *List: field m: map[string]int",
-		"Nested":             "parameter o Outer: field in *Constraints: field f: func type constraintFunc",
-		"Fn":                 "parameter f: func() int",
-		"Lists":              "parameter ls: element: element: map[int]bool",
-		"Result":             "result #1: func type constraintFunc",
+		"Constraints.Check":  "receiver Constraints: field f: type constraintFunc (array longer than 64)",
+		"(*Constraints).Ptr": "receiver *Constraints: field f: type constraintFunc (array longer than 64)",
+		"Rules.Len":          "receiver Rules: element: type constraintFunc (array longer than 64)",
+		"Walk":               "parameter l *List: field m: element: unsafe.Pointer",
+		"Nested":             "parameter o Outer: field in *Constraints: field f: type constraintFunc (array longer than 64)",
+		"Fn":                 "parameter f: *unsafe.Pointer (unsafe.Pointer)",
+		"Lists":              "parameter ls: element: element: element: unsafe.Pointer",
+		"Result":             "result #1: type constraintFunc (array longer than 64)",
 	}
 	for _, u := range Find(pkgs[0], nil) {
 		if w, ok := want[u.Name]; ok && u.Skip != w {

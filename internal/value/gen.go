@@ -8,6 +8,7 @@ package value
 import (
 	"math"
 	"math/rand/v2"
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -17,7 +18,16 @@ import (
 type Pool struct {
 	Ints    []int64
 	Floats  []float64
-	Strings []string
+	Strings []string // string constants, and the string keys and fields of the tables the unit reads
+
+	// What strings are built from (strgen.go): the characters the code
+	// compares or switches on; the prefixes, suffixes and separators it
+	// tests for (strings.HasPrefix, CutSuffix, Cut, Split…); and whether
+	// it folds case (strings.ToLower, EqualFold), so that case variants
+	// of its words matter. Each sorted.
+	Chars                    []rune
+	Prefixes, Suffixes, Seps []string
+	Fold                     bool
 }
 
 // Gen draws values. The zero value is not usable: set R.
@@ -29,6 +39,12 @@ type Gen struct {
 	// Boundary restricts leaves to boundary values (0, ±1, bounds, pool
 	// constants, "" and nil): the first inputs of the random pass.
 	Boundary bool
+
+	// small > 0 while the operands of a Small alternative are drawn.
+	small int
+	// square is 1 + the length the next slice drawn must have (a row of
+	// a square matrix); 0 when free.
+	square int
 
 	// drawn holds the integers drawn since Reset: a later integer of the
 	// same input repeats one of them now and then, because code compares
@@ -123,7 +139,36 @@ func (g *Gen) maxLen() int {
 
 func (g *Gen) random(t *Type, depth int) Value {
 	r := g.R
+	if len(t.Alts) > 0 && (t.Kind == Built || r.IntN(2) == 0) {
+		return g.built(t, depth)
+	}
 	switch t.Kind {
+	case Opaque, Built:
+		return Value{Nil: true}
+	case Complex:
+		part := &Type{Kind: Float, Bits: t.Bits / 2}
+		return Value{E: []Value{g.float(part), g.float(part)}}
+	case Map:
+		if depth >= maxDepth || r.IntN(10) == 0 {
+			return Value{Nil: true}
+		}
+		n := r.IntN(g.maxLen()/2 + 2)
+		if g.Boundary {
+			n = []int{0, 1, 1, 2}[r.IntN(4)]
+		}
+		var keys, elems []Value
+		for i := 0; i < n; i++ {
+			k := g.random(t.Key, depth+1)
+			dup := false
+			for _, o := range keys {
+				dup = dup || Equal(t.Key, o, k)
+			}
+			if !dup {
+				keys = append(keys, k)
+				elems = append(elems, g.random(t.Elem, depth+1))
+			}
+		}
+		return MapValue(keys, elems)
 	case Bool:
 		return BoolValue(r.IntN(2) == 1)
 	case Int, Uint:
@@ -152,12 +197,23 @@ func (g *Gen) random(t *Type, depth int) Value {
 		if g.Boundary {
 			n = []int{0, 0, 1, 2}[r.IntN(4)]
 		}
+		if g.square > 0 {
+			n, g.square = g.square-1, 0 // a row of a square matrix
+		}
 		if depth >= maxDepth || r.IntN(10) == 0 {
 			return Value{Nil: true}
 		}
 		v := Value{E: make([]Value, n)}
+		// A slice of slices is often a matrix, and code that reads one
+		// mostly wants it square: every row as long as the matrix, half
+		// of the time (independent lengths almost never agree).
+		square := t.Elem.Kind == Slice && n > 0 && r.IntN(2) == 0
 		for i := range v.E {
+			if square {
+				g.square = n + 1
+			}
 			v.E[i] = g.random(t.Elem, depth+1)
+			g.square = 0
 		}
 		return v
 	case Struct:
@@ -175,6 +231,59 @@ func (g *Gen) random(t *Type, depth int) Value {
 		return Value{Nil: true}
 	}
 	panic("internal error: random " + t.Kind.String())
+}
+
+// built draws a value of a type with alternatives: one of them (those
+// without operands only, deep down), nil now and then for interfaces
+// and funcs (a nil argument mostly makes the unit panic, which a caller
+// rarely means).
+func (g *Gen) built(t *Type, depth int) Value {
+	r := g.R
+	var alts []*Alt
+	for _, a := range t.Alts {
+		if depth < maxDepth || len(a.Params) == 0 {
+			alts = append(alts, a)
+		}
+	}
+	if len(alts) == 0 || (t.Iface && r.IntN(12) == 0) {
+		return Zero(t)
+	}
+	// The first alternatives are what the unit looks for (its dynamic
+	// types, the package's own implementations): drawn more often.
+	i := r.IntN(len(alts))
+	if j := r.IntN(len(alts)); j < i {
+		i = j
+	}
+	a := alts[i]
+	v := Value{X: a.Key, E: make([]Value, len(a.Params))}
+	if a.Small {
+		g.small++
+		defer func() { g.small-- }()
+	}
+	for k, p := range a.Params {
+		if k < len(a.Ranges) && a.Ranges[k] != [2]int64{} && (p.Kind == Int || p.Kind == Uint) && r.IntN(5) > 0 {
+			lo, hi := a.Ranges[k][0], a.Ranges[k][1]
+			v.E[k] = Wrap(p, lo+r.Int64N(hi-lo+1))
+			continue
+		}
+		v.E[k] = g.random(p, depth+1)
+	}
+	return v
+}
+
+// MapValue makes the value of a map from its keys and elements, in key
+// order.
+func MapValue(keys, elems []Value) Value {
+	idx := make([]int, len(keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return Compare(keys[idx[a]], keys[idx[b]]) < 0 })
+	v := Value{E: make([]Value, 0, 2*len(keys))}
+	for _, i := range idx {
+		v.E = append(v.E, keys[i], elems[i])
+	}
+	return v
 }
 
 // integer draws an integer: small values, pool constants and their
@@ -197,6 +306,13 @@ func (g *Gen) integer1(t *Type) Value {
 	r := g.R
 	var x int64
 	pick := r.IntN(100)
+	if g.small > 0 {
+		// Small operands: -2 … 9, or the unit's constants.
+		if pick < 80 || len(g.Pool.Ints) == 0 {
+			return Wrap(t, int64(r.IntN(12))-2)
+		}
+		pick = 40
+	}
 	if g.Boundary {
 		pick = pick % 60
 	}
@@ -258,9 +374,13 @@ const alphabet = "abcxyz019 .,-_/AZ"
 var edgeRunes = []rune{'a', 0x7f, 0x80, 'é', 0x7ff, 0x800, '世', 0xd7ff, 0xe000, 0xfffd, 0xffff, 0x10000, '😀', 0x10ffff}
 
 // text draws a short string of runes from edgeRunes, sometimes with its
-// last sequence cut short or a stray continuation or surrogate byte.
+// last sequence cut short or a stray continuation or surrogate byte; half
+// the time, when the pool has text to build on, a composed string.
 func (g *Gen) text() string {
 	r := g.R
+	if g.Pool.hasText() && r.IntN(2) == 0 {
+		return g.composed() // bytes that hold what the code looks for
+	}
 	var b []byte
 	for n := 1 + r.IntN(3); n > 0; n-- {
 		b = utf8.AppendRune(b, edgeRunes[r.IntN(len(edgeRunes))])
@@ -302,6 +422,9 @@ func (g *Gen) str() string {
 		default:
 			return s[:i] + s[i+1:]
 		}
+	case pick < 85 && g.Pool.hasText():
+		// Strings built of what the code looks for (strgen.go).
+		return g.composed()
 	}
 	if r.IntN(4) == 0 {
 		return g.text()

@@ -49,7 +49,44 @@ func (p *Printer) Literal(t *Type, v Value) string {
 // gives the type, so a composite literal may omit it (and &T{…} may be
 // written {…}).
 func (p *Printer) lit(b *strings.Builder, t *Type, v Value, elide bool) {
+	if t.Kind != Error && v.X != "" {
+		p.built(b, t, v)
+		return
+	}
 	switch t.Kind {
+	case Opaque, Built:
+		if t.ZeroLit == "" {
+			b.WriteString("nil")
+		} else {
+			b.WriteString(t.ZeroLit)
+		}
+	case Map:
+		if v.Nil {
+			b.WriteString("nil")
+			return
+		}
+		if !elide {
+			b.WriteString(t.Name)
+		}
+		b.WriteByte('{')
+		for i := 0; i+1 < len(v.E); i += 2 {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			p.lit(b, t.Key, v.E[i], true)
+			b.WriteString(": ")
+			p.lit(b, t.Elem, v.E[i+1], true)
+		}
+		b.WriteByte('}')
+	case Complex:
+		var re, im strings.Builder
+		p.floatLit(&re, &Type{Kind: Float, Bits: 64, Name: "float64"}, v.E[0].Float())
+		p.floatLit(&im, &Type{Kind: Float, Bits: 64, Name: "float64"}, v.E[1].Float())
+		c := "complex(" + re.String() + ", " + im.String() + ")"
+		if t.Name != "complex128" {
+			c = t.Name + "(" + c + ")"
+		}
+		b.WriteString(c)
 	case Bool:
 		if v.I != 0 {
 			b.WriteString("true")
@@ -138,6 +175,28 @@ func (p *Printer) lit(b *strings.Builder, t *Type, v Value, elide bool) {
 	default:
 		panic("internal error: literal of " + t.Kind.String())
 	}
+}
+
+// built writes a value built by one of t's alternatives: its expression
+// over its operands' literals (a nil operand standing alone converted to
+// its type, which an interface context would not give it).
+func (p *Printer) built(b *strings.Builder, t *Type, v Value) {
+	alt := t.Alt(v.X)
+	if alt == nil || len(v.E) != len(alt.Params) {
+		b.WriteString("nil /* " + strings.ReplaceAll(v.X, "*/", "* /") + " */")
+		return
+	}
+	args := make([]string, len(v.E))
+	for i, pt := range alt.Params {
+		args[i] = p.Literal(pt, v.E[i])
+		if args[i] == "nil" && alt.Expr == "$"+strconv.Itoa(i) {
+			args[i] = pt.Name + "(nil)"
+			if strings.HasPrefix(pt.Name, "*") || strings.HasPrefix(pt.Name, "func") || strings.HasPrefix(pt.Name, "<-") {
+				args[i] = "(" + pt.Name + ")(nil)"
+			}
+		}
+	}
+	b.WriteString(Subst(alt.Expr, args))
 }
 
 func (p *Printer) elems(b *strings.Builder, elem *Type, es []Value) {

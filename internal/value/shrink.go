@@ -12,7 +12,39 @@ import (
 
 // Shrink returns the one-step simplifications of v, most aggressive first.
 func Shrink(t *Type, v Value) []Value {
+	if t.Kind != Error && v.X != "" {
+		return shrinkBuilt(t, v)
+	}
 	switch t.Kind {
+	case Complex:
+		part := &Type{Kind: Float, Bits: t.Bits / 2}
+		var out []Value
+		for _, c := range Shrink(part, v.E[0]) {
+			out = append(out, Value{E: []Value{c, v.E[1]}})
+		}
+		for _, c := range Shrink(part, v.E[1]) {
+			out = append(out, Value{E: []Value{v.E[0], c}})
+		}
+		return out
+	case Map:
+		if v.Nil {
+			return nil
+		}
+		var out []Value
+		n := len(v.E) / 2
+		if n > 0 {
+			out = append(out, Value{E: []Value{}})
+		}
+		for i := 0; i < n && n > 1; i++ {
+			es := append(append([]Value(nil), v.E[:2*i]...), v.E[2*i+2:]...)
+			out = append(out, Value{E: es})
+		}
+		for i := 0; i < n; i++ {
+			for _, c := range Shrink(t.Elem, v.E[2*i+1]) {
+				out = append(out, with(v, 2*i+1, c))
+			}
+		}
+		return out
 	case Bool:
 		if v.I != 0 {
 			return []Value{{}}
@@ -184,6 +216,27 @@ func shrinkElems(elem *Type, v Value, resize bool) []Value {
 	for i := range v.E {
 		for _, c := range Shrink(elem, v.E[i]) {
 			out = append(out, with(v, i, c))
+		}
+	}
+	return out
+}
+
+// shrinkBuilt shrinks a built value: to nil when the type allows it
+// (interfaces, funcs), then its operands.
+func shrinkBuilt(t *Type, v Value) []Value {
+	var out []Value
+	if t.Iface {
+		out = append(out, Value{Nil: true})
+	}
+	alt := t.Alt(v.X)
+	if alt == nil || len(alt.Params) != len(v.E) {
+		return out
+	}
+	for i, p := range alt.Params {
+		for _, c := range Shrink(p, v.E[i]) {
+			w := with(v, i, c)
+			w.X = v.X
+			out = append(out, w)
 		}
 	}
 	return out

@@ -11,11 +11,17 @@
 // smaller variants of a value (Shrink), Go literals for the emitted tests
 // (Literal) and the JSON wire form.
 //
-// Supported: bool, every integer and float kind, string, arrays, slices,
-// structs (unexported fields too), pointers to these, and defined types
-// over them. A result may also be of type error. Everything else (maps,
-// channels, funcs, interfaces, unsafe pointers, type parameters) is
-// unsupported, with a reason.
+// Supported: bool, every integer, float and complex kind, string, arrays,
+// slices, maps, structs (unexported fields too), pointers to these, and
+// defined types over them; a result may also be of type error. Values of
+// other types (interfaces, funcs, channels, time.Time, other packages'
+// types with unexported state) are Built: by one of a few Go expressions
+// (Alt) whose operands are values again — strings.NewReader(s) for an
+// io.Reader, a func literal returning a constant, a pre-filled closed
+// channel, time.Date(…). Types of other packages that are ready for use
+// as their zero value (sync.Mutex) are Opaque: never drawn, never
+// observed. Type parameters and unsafe pointers stay unsupported, with a
+// reason.
 package value
 
 import (
@@ -23,6 +29,7 @@ import (
 	"fmt"
 	"go/types"
 	"math"
+	"strings"
 )
 
 // Kind is the shape of a Type. Values are stable.
@@ -39,10 +46,15 @@ const (
 	Struct       // Fields
 	Pointer      // to Elem
 	Error        // the error interface; results only
+	Map          // Key to Elem
+	Complex      // Bits 64 or 128
+	Opaque       // another package's type used as its zero value only, never observed (sync.Mutex)
+	Built        // built by one of Alts (interfaces, funcs, channels, time.Time, …)
 )
 
 var kindNames = [...]string{Bool: "bool", Int: "int", Uint: "uint", Float: "float", String: "string",
-	Array: "array", Slice: "slice", Struct: "struct", Pointer: "pointer", Error: "error"}
+	Array: "array", Slice: "slice", Struct: "struct", Pointer: "pointer", Error: "error",
+	Map: "map", Complex: "complex", Opaque: "opaque", Built: "built"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
@@ -61,9 +73,74 @@ type Type struct {
 	Rune   bool    // the predeclared rune: literals as 'x'
 	Byte   bool    // the predeclared byte: []byte literals as []byte("…")
 	Len    int     // Array
-	Elem   *Type   // Array, Slice, Pointer
+	Elem   *Type   // Array, Slice, Pointer, Map
+	Key    *Type   // Map
 	Fields []Field // Struct, in declaration order
+
+	// Alts are the ways to build a value of a Built type (the first is
+	// the one drawn most); a Struct or Pointer type may have some too
+	// (its package's constructors), besides its literal values.
+	Alts []*Alt
+	// Iface: a Built interface or func type, whose zero value nil may be
+	// drawn (last); ZeroLit is how the zero value of a Built or Opaque
+	// type is written: "nil", "time.Time{}", "sync.Mutex{}".
+	Iface   bool
+	ZeroLit string
+	// Unseen: values of the type are never observed (funcs, channels):
+	// the harness encodes them as nothing, tests do not compare them.
+	Unseen bool
+	// Platform: an Int or Uint of int, uint or uintptr underneath, 32
+	// bits wide on some targets.
+	Platform bool
 }
+
+// Alt is one way to build a value: a Go expression over operands, which
+// are values of Params and are drawn, shrunk and rendered like any input.
+type Alt struct {
+	// Key names the alternative on the wire; unique in a package (a
+	// hash of Expr and Params).
+	Key    string
+	Label  string  // short, for row names: "strings.NewReader"
+	Params []*Type // the operands
+	// Expr is the expression, in the unit's package, with $0, $1, … for
+	// the operands (each used at most once, in a context of its type).
+	Expr string
+	// Of is the Go spelling of the expression's own (dynamic) type:
+	// "*strings.Reader", "int", "time.Time".
+	Of string
+	// Decon, when set, is a Go func literal taking a value of type Of and
+	// returning the operands that rebuild it with Expr: results holding
+	// an Of are observed as that alternative (time.Date(…) for a time,
+	// the text of a *bytes.Buffer). Without it, a result holding an Of
+	// is observed by its type only, and cannot be a test's expectation.
+	Decon string
+	// Self: Decon observes every value of type Of, wherever it is (a
+	// time.Time field); otherwise only the dynamic values of interfaces.
+	Self bool
+	// Ranges, when set, are where each integer operand is mostly drawn
+	// (a month in 1…12): [lo, hi] inclusive; {0, 0} for no range.
+	Ranges [][2]int64
+	// Small: the operands are drawn small (a constructor's capacity, the
+	// values pushed): users build with small values, and a huge capacity
+	// only costs memory.
+	Small bool
+}
+
+// Alt returns t's alternative named key, or nil.
+func (t *Type) Alt(key string) *Alt {
+	for _, a := range t.Alts {
+		if a.Key == key {
+			return a
+		}
+	}
+	return nil
+}
+
+// Unknown is the prefix of Value.X for a Built value that no
+// alternative of its type can rebuild: "?" and the Go type of the
+// dynamic value. Such a value is observed by its type alone; an outcome
+// holding one cannot be rendered as a test's expectation.
+const Unknown = "?"
 
 // Field is one struct field.
 type Field struct {
@@ -84,6 +161,16 @@ type Field struct {
 //	Error:           Nil; or X, the name of the first exported sentinel
 //	                 error of the package it matches (errors.Is); or else
 //	                 S, its message
+//	Map:             Nil, or E = key0, elem0, key1, elem1, … with the keys
+//	                 in Compare order
+//	Complex:         E = the real and imaginary parts, as Floats
+//	Opaque:          Nil (the zero value)
+//	Built:           Nil for the zero value (nil for interfaces); or X,
+//	                 an alternative's key, and E its operands; or X =
+//	                 Unknown + the dynamic type (observed results only)
+//
+// Any Struct or Pointer value with X set is built by the type's
+// alternative X, like a Built value.
 type Value struct {
 	I   int64   `json:"i,omitempty"`
 	U   uint64  `json:"u,omitempty"`
@@ -124,7 +211,37 @@ func BoolValue(b bool) Value {
 // Equal reports whether a and b are the same value: floats by bits except
 // that all NaNs are equal (so -0 and +0 differ), nil and empty differ.
 func Equal(t *Type, a, b Value) bool {
+	if t.Unseen && a.X == "" && b.X == "" {
+		return true // observed values of funcs and channels are all alike
+	}
+	if t.Kind != Error && (a.X != "" || b.X != "") {
+		return equalBuilt(t, a, b)
+	}
 	switch t.Kind {
+	case Opaque:
+		return true
+	case Built:
+		return a.Nil == b.Nil
+	case Map:
+		if a.Nil || b.Nil {
+			return a.Nil == b.Nil
+		}
+		if len(a.E) != len(b.E) {
+			return false
+		}
+		for i := range a.E {
+			et := t.Key
+			if i%2 == 1 {
+				et = t.Elem
+			}
+			if !Equal(et, a.E[i], b.E[i]) {
+				return false
+			}
+		}
+		return true
+	case Complex:
+		part := &Type{Kind: Float, Bits: t.Bits / 2}
+		return len(a.E) == 2 && len(b.E) == 2 && Equal(part, a.E[0], b.E[0]) && Equal(part, a.E[1], b.E[1])
 	case Float:
 		fa, fb := a.Float(), b.Float()
 		if fa != fa && fb != fb {
@@ -149,33 +266,164 @@ func Equal(t *Type, a, b Value) bool {
 	return true
 }
 
+func equalBuilt(t *Type, a, b Value) bool {
+	if a.X != b.X || a.Nil != b.Nil || len(a.E) != len(b.E) {
+		return false
+	}
+	alt := t.Alt(a.X)
+	if alt == nil {
+		return len(a.E) == 0
+	}
+	if len(a.E) != len(alt.Params) {
+		return false
+	}
+	for i, p := range alt.Params {
+		if !Equal(p, a.E[i], b.E[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // elemType is the type of the i'th element of a composite value of type t.
 func elemType(t *Type, i int) *Type {
-	if t.Kind == Struct {
+	switch t.Kind {
+	case Struct:
 		return t.Fields[i].Type
+	case Map:
+		if i%2 == 0 {
+			return t.Key
+		}
+	case Complex:
+		return &Type{Kind: Float, Bits: t.Bits / 2}
 	}
 	return t.Elem
 }
 
+// Compare orders wire values totally (keys of maps): by I, U, S, X, Nil,
+// then elements lexicographically. The harness orders a map's keys the
+// same way.
+func Compare(a, b Value) int {
+	switch {
+	case a.I != b.I:
+		return cmp3(a.I < b.I)
+	case a.U != b.U:
+		return cmp3(a.U < b.U)
+	case a.S != b.S:
+		return cmp3(a.S < b.S)
+	case a.X != b.X:
+		return cmp3(a.X < b.X)
+	case a.Nil != b.Nil:
+		return cmp3(!a.Nil)
+	}
+	for i := 0; i < len(a.E) && i < len(b.E); i++ {
+		if c := Compare(a.E[i], b.E[i]); c != 0 {
+			return c
+		}
+	}
+	switch {
+	case len(a.E) < len(b.E):
+		return -1
+	case len(a.E) > len(b.E):
+		return 1
+	}
+	return 0
+}
+
+func cmp3(less bool) int {
+	if less {
+		return -1
+	}
+	return 1
+}
+
+// Cycle is the prefix of Value.X for a pointer back to a value being
+// encoded, "^" and how many pointers up: a cyclic structure (a doubly
+// linked list). It cannot be written as a literal.
+const Cycle = "^"
+
+// Cyclic reports whether v holds a pointer back into itself.
+func Cyclic(v Value) bool {
+	if strings.HasPrefix(v.X, Cycle) {
+		return true
+	}
+	for _, e := range v.E {
+		if Cyclic(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// Renderable reports whether v can be written as a Go literal of t: it
+// holds no Unknown value and no cycle.
+func Renderable(t *Type, v Value) bool {
+	if t.Kind != Error && v.X != "" {
+		alt := t.Alt(v.X)
+		if alt == nil || len(v.E) != len(alt.Params) {
+			return false
+		}
+		for i, p := range alt.Params {
+			if !Renderable(p, v.E[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	switch t.Kind {
+	case Array, Slice, Struct, Pointer, Map:
+		for i, e := range v.E {
+			if !Renderable(elemType(t, i), e) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // HasFloat reports whether a value of t can hold a float somewhere.
-func (t *Type) HasFloat() bool { return t.has(func(t *Type) bool { return t.Kind == Float }, nil) }
+func (t *Type) HasFloat() bool {
+	return t.has(func(t *Type) bool { return t.Kind == Float || t.Kind == Complex }, nil)
+}
 
 // Mutable reports whether a function receiving a value of t can change
-// memory its caller sees: t holds a pointer or a slice.
+// memory its caller sees: t holds a pointer, a slice, a map or a built
+// value (an interface holding a pointer, a channel).
 func (t *Type) Mutable() bool {
-	return t.has(func(t *Type) bool { return t.Kind == Pointer || t.Kind == Slice }, nil)
+	return t.has(func(t *Type) bool {
+		switch t.Kind {
+		case Pointer, Slice, Map:
+			return true
+		case Built:
+			return t.Iface && !t.Unseen
+		}
+		return false
+	}, nil)
 }
 
 // Comparable reports whether values of t can be compared with == in the
 // emitted tests with the same meaning as Equal (no floats, no pointers,
-// slices or errors inside).
+// slices, maps, errors or built values inside).
 func (t *Type) Comparable() bool {
 	return !t.has(func(t *Type) bool {
 		switch t.Kind {
-		case Float, Pointer, Slice, Error:
+		case Float, Pointer, Slice, Error, Map, Complex, Opaque, Built:
 			return true
 		}
-		return false
+		return len(t.Alts) > 0
+	}, nil)
+}
+
+// Special reports whether comparing values of t needs more than
+// reflect.DeepEqual's rules: floats (bits), maps, built values, opaque
+// state.
+func (t *Type) Special() bool {
+	return t.has(func(t *Type) bool {
+		switch t.Kind {
+		case Float, Complex, Map, Opaque, Built:
+			return true
+		}
+		return len(t.Alts) > 0
 	}, nil)
 }
 
@@ -192,10 +440,23 @@ func (t *Type) has(p func(*Type) bool, seen map[*Type]bool) bool {
 	seen[t] = true
 	switch t.Kind {
 	case Array, Slice, Pointer:
-		return t.Elem.has(p, seen)
+		if t.Elem.has(p, seen) {
+			return true
+		}
+	case Map:
+		if t.Key.has(p, seen) || t.Elem.has(p, seen) {
+			return true
+		}
 	case Struct:
 		for _, f := range t.Fields {
 			if f.Type.has(p, seen) {
+				return true
+			}
+		}
+	}
+	for _, a := range t.Alts {
+		for _, q := range a.Params {
+			if q.has(p, seen) {
 				return true
 			}
 		}
@@ -215,8 +476,20 @@ func (u *Unsupported) Error() string { return u.Type + ": " + u.Reason }
 // are spelled unqualified). Types from other packages are spelled with the
 // package name; imports collects their paths by name. allowError permits
 // the error interface itself (for results).
+//
+// Without an Env, interfaces, funcs, channels and other packages' types
+// with unexported state are unsupported; Build models them.
 func FromTypes(t types.Type, pkg *types.Package, imports map[string]string, allowError bool) (*Type, error) {
-	b := &builder{pkg: pkg, imports: imports, memo: map[types.Type]*Type{}}
+	return Build(t, &Env{Pkg: pkg, Imports: imports, NoAlts: true}, allowError)
+}
+
+// Build is FromTypes in an environment that knows how to build values of
+// interfaces, funcs, channels and other packages' opaque types.
+func Build(t types.Type, env *Env, allowError bool) (*Type, error) {
+	if env.Imports == nil {
+		env.Imports = map[string]string{}
+	}
+	b := &builder{pkg: env.Pkg, imports: env.Imports, memo: map[types.Type]*Type{}, env: env}
 	return b.build(t, allowError)
 }
 
@@ -224,6 +497,8 @@ type builder struct {
 	pkg     *types.Package
 	imports map[string]string // package name -> import path
 	memo    map[types.Type]*Type
+	env     *Env
+	depth   int // alternatives' operands being built (bounded)
 }
 
 func (b *builder) qualifier(p *types.Package) string {
@@ -246,8 +521,16 @@ func (b *builder) build(t types.Type, allowError bool) (*Type, error) {
 	}
 	if n, ok := t.(*types.Named); ok {
 		obj := n.Obj()
-		if n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
+		// An instance (Stack[int]) is a type like any other; a generic
+		// type itself, or one instantiated with type parameters (Stack[T]
+		// in a generic body), is not.
+		if n.TypeArgs().Len() != n.TypeParams().Len() {
 			return nil, &Unsupported{name, "generic type"}
+		}
+		for i := 0; i < n.TypeArgs().Len(); i++ {
+			if _, ok := n.TypeArgs().At(i).(*types.TypeParam); ok {
+				return nil, &Unsupported{name, "generic type"}
+			}
 		}
 		if obj.Pkg() != nil && obj.Pkg() != b.pkg && !obj.Exported() {
 			return nil, &Unsupported{name, "unexported type of another package"}
@@ -259,6 +542,9 @@ func (b *builder) build(t types.Type, allowError bool) (*Type, error) {
 	out := &Type{Name: name}
 	_, out.Named = types.Unalias(t).(*types.Named)
 	b.memo[t] = out
+	if done, err := b.special(t, out); done || err != nil {
+		return out, err
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		if err := basic(out, u, t); err != nil {
@@ -285,6 +571,7 @@ func (b *builder) build(t types.Type, allowError bool) (*Type, error) {
 			return nil, err
 		}
 		out.Kind, out.Elem = Pointer, elem
+		b.ctors(t, out)
 	case *types.Struct:
 		out.Kind = Struct
 		for i := 0; i < u.NumFields(); i++ {
@@ -302,13 +589,27 @@ func (b *builder) build(t types.Type, allowError bool) (*Type, error) {
 			out.Fields = append(out.Fields, Field{Name: f.Name(), Type: ft})
 		}
 	case *types.Map:
-		return nil, &Unsupported{name, "map"}
+		key, err := b.build(u.Key(), false)
+		if err != nil {
+			return nil, err
+		}
+		elem, err := b.build(u.Elem(), false)
+		if err != nil {
+			return nil, err
+		}
+		out.Kind, out.Key, out.Elem = Map, key, elem
 	case *types.Chan:
-		return nil, &Unsupported{name, "channel"}
+		if err := b.chanAlts(out, u); err != nil {
+			return nil, err
+		}
 	case *types.Signature:
-		return nil, &Unsupported{name, "func"}
+		if err := b.funcAlts(out, u); err != nil {
+			return nil, err
+		}
 	case *types.Interface:
-		return nil, &Unsupported{name, "interface"}
+		if err := b.ifaceAlts(out, t, u); err != nil {
+			return nil, err
+		}
 	default:
 		return nil, &Unsupported{name, fmt.Sprintf("%T", u)}
 	}
@@ -324,7 +625,9 @@ func basic(out *Type, u *types.Basic, t types.Type) error {
 	switch u.Kind() {
 	case types.Bool:
 		out.Kind = Bool
-	case types.Int, types.Int64:
+	case types.Int:
+		out.Kind, out.Bits, out.Platform = Int, 64, true
+	case types.Int64:
 		out.Kind, out.Bits = Int, 64
 	case types.Int8:
 		out.Kind, out.Bits = Int, 8
@@ -332,7 +635,9 @@ func basic(out *Type, u *types.Basic, t types.Type) error {
 		out.Kind, out.Bits = Int, 16
 	case types.Int32:
 		out.Kind, out.Bits = Int, 32
-	case types.Uint, types.Uint64, types.Uintptr:
+	case types.Uint, types.Uintptr:
+		out.Kind, out.Bits, out.Platform = Uint, 64, true
+	case types.Uint64:
 		out.Kind, out.Bits = Uint, 64
 	case types.Uint8:
 		out.Kind, out.Bits = Uint, 8
@@ -346,8 +651,10 @@ func basic(out *Type, u *types.Basic, t types.Type) error {
 		out.Kind, out.Bits = Float, 64
 	case types.String:
 		out.Kind = String
-	case types.Complex64, types.Complex128:
-		return &Unsupported{out.Name, "complex number"}
+	case types.Complex64:
+		out.Kind, out.Bits = Complex, 64
+	case types.Complex128:
+		out.Kind, out.Bits = Complex, 128
 	case types.UnsafePointer:
 		return &Unsupported{out.Name, "unsafe.Pointer"}
 	default:
@@ -359,8 +666,10 @@ func basic(out *Type, u *types.Basic, t types.Type) error {
 // Zero returns the zero value of t.
 func Zero(t *Type) Value {
 	switch t.Kind {
-	case Slice, Pointer, Error:
+	case Slice, Pointer, Error, Map, Opaque, Built:
 		return Value{Nil: true}
+	case Complex:
+		return Value{E: []Value{{}, {}}}
 	case Array:
 		v := Value{E: make([]Value, t.Len)}
 		for i := range v.E {

@@ -184,6 +184,10 @@ type _gzUnit struct {
 	// of such a unit is followed by a run of the original (the canary),
 	// and an abnormal run taints the process.
 	S bool
+	// O: nil, or a func of the receiver returning the results of its
+	// observer methods (unit.Observer), which stand for the receiver's
+	// state after the call.
+	O interface{}
 }
 
 var (
@@ -313,6 +317,10 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 	unit := _gzUnits[req.U]
 	if a := unit.A; a != nil {
 		ok, err := _gzAssume(_gzreflect.ValueOf(a), req.In)
+		if _gzstrings.HasPrefix(err, _gzRejectPrefix) {
+			resp.Rej = true
+			return
+		}
 		if err != "" {
 			resp.Err = err
 			return
@@ -323,6 +331,10 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 		}
 	}
 	fn := _gzreflect.ValueOf(unit.F)
+	_gzObserve = _gzreflect.Value{}
+	if unit.O != nil {
+		_gzObserve = _gzreflect.ValueOf(unit.O)
+	}
 	for i := range _gzSeen {
 		_gzSeen[i].Store(false)
 	}
@@ -330,6 +342,12 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 	t0 := _gztime.Now()
 	orig, ticks, leaked, err := _gzCallRun(fn, req.In, -1, req.B, 0, 0, attrib, _gzOrigWall)
 	origDur := _gztime.Since(t0)
+	if _gzstrings.HasPrefix(err, _gzRejectPrefix) {
+		// Building the input failed (a constructor panicked): the
+		// input is not one the unit can be given.
+		resp.Rej = true
+		return
+	}
 	if err != "" {
 		resp.Err = err
 		return
@@ -368,7 +386,7 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 				continue
 			}
 			for m := int(_gzSiteFirst[site]); m < int(_gzSiteFirst[site+1]); m++ {
-				if m/8 < len(req.L) && req.L[m/8]&(1<<(m%8)) != 0 {
+				if m/8 < len(req.L) && req.L[m/8]&(1<<uint(m%8)) != 0 {
 					todo = append(todo, m)
 				}
 			}
@@ -745,6 +763,9 @@ func _gzArgs(ft _gzreflect.Type, in []_gzV) ([]_gzreflect.Value, string) {
 	for i := range in {
 		v := _gzreflect.New(ft.In(i)).Elem()
 		if e := _gzDecode(v, in[i]); e != "" {
+			if _gzstrings.HasPrefix(e, _gzRejectPrefix) {
+				return nil, e
+			}
 			return nil, _gzfmt.Sprintf("argument %d: %s", i, e)
 		}
 		args[i] = v
@@ -761,7 +782,7 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 		return out, 0, e
 	}
 	_gzActive, _gzTicks, _gzBudget, _gzReal, _gzStopped, _gzMemStopped = m, 0, budget, budget, false, false
-	var results []_gzreflect.Value
+	var results, observed []_gzreflect.Value
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -772,6 +793,11 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 			results = fn.CallSlice(args)
 		} else {
 			results = fn.Call(args)
+		}
+		if _gzObserve.IsValid() {
+			// Under the same mutant and budget: the emitted test calls
+			// the observers in the same closure as the unit.
+			observed = _gzObserve.Call(args[:1])[0].Interface().([]_gzreflect.Value)
 		}
 	}()
 	ticks = _gzTicks
@@ -791,11 +817,24 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 	for _, r := range results {
 		out.R = append(out.R, _gzEncode(r, 0))
 	}
-	for _, a := range args {
+	for i, a := range args {
+		if i == 0 && observed != nil {
+			// The receiver's state, as its observers show it.
+			o := _gzV{E: make([]_gzV, len(observed))}
+			for j, v := range observed {
+				o.E[j] = _gzEncode(v, 0)
+			}
+			out.P = append(out.P, o)
+			continue
+		}
 		out.P = append(out.P, _gzEncode(a, 0))
 	}
 	return out, ticks, ""
 }
+
+// _gzObserve is the observers of the unit being run (see _gzUnit.O), or
+// the zero Value.
+var _gzObserve _gzreflect.Value
 
 func _gzClassify(r interface{}) *_gzPanic {
 	switch v := r.(type) {
@@ -833,7 +872,145 @@ func _gzSafeError(e error) (s string) {
 
 var _gzErrorType = _gzreflect.TypeOf((*error)(nil)).Elem()
 
-// _gzMaxDepth bounds the encoding of pointer chains (cyclic structures).
+// _gzDecon deconstructs a value of a type gozilla builds with an
+// alternative (see value.Alt): K is the alternative, F a func of the
+// value returning the alternative's operands.
+type _gzDecon struct {
+	K string
+	F interface{}
+	S bool // every value of the type, not only interfaces' dynamic values
+}
+
+// _gzOwnPkg is the package under test's path: other packages' structs
+// with unexported fields are opaque (never observed).
+var _gzOwnPkg = _gzreflect.TypeOf(_gzUnit{}).PkgPath()
+
+// _gzRejectPrefix starts the error of an input that cannot be built.
+const _gzRejectPrefix = "reject: "
+
+// _gzBuild stores into v the value the alternative w.X builds from its
+// operands w.E.
+func _gzBuild(v _gzreflect.Value, w _gzV) (err string) {
+	f, ok := _gzCtors[w.X]
+	if !ok {
+		return "no constructor " + w.X
+	}
+	fn := _gzreflect.ValueOf(f)
+	args, e := _gzArgs(fn.Type(), w.E)
+	if e != "" {
+		return e
+	}
+	var out []_gzreflect.Value
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				err = _gzRejectPrefix + _gzfmt.Sprint(r)
+			}
+		}()
+		out = fn.Call(args)
+	}()
+	if err != "" {
+		return err
+	}
+	r := out[0]
+	if r.Kind() == _gzreflect.Interface {
+		if r.IsNil() {
+			return ""
+		}
+		r = r.Elem()
+	}
+	switch {
+	case r.Type().AssignableTo(v.Type()):
+		v.Set(r)
+	case r.Type().ConvertibleTo(v.Type()):
+		v.Set(r.Convert(v.Type()))
+	default:
+		return "constructor " + w.X + " builds " + r.Type().String() + ", not " + v.Type().String()
+	}
+	return ""
+}
+
+// _gzOpaque reports whether t is another package's struct with
+// unexported fields.
+func _gzOpaque(t _gzreflect.Type) bool {
+	if t.Kind() != _gzreflect.Struct || t.PkgPath() == "" || t.PkgPath() == _gzOwnPkg {
+		return false
+	}
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).PkgPath != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// _gzDeconstruct encodes v by its alternative d.
+func _gzDeconstruct(v _gzreflect.Value, d _gzDecon, depth int) _gzV {
+	out := _gzV{X: d.K}
+	var rs []_gzreflect.Value
+	func() {
+		defer func() {
+			if recover() != nil {
+				rs = nil
+			}
+		}()
+		rs = _gzreflect.ValueOf(d.F).Call([]_gzreflect.Value{v})
+	}()
+	if rs == nil {
+		return _gzV{X: "?" + v.Type().String()}
+	}
+	for _, r := range rs {
+		out.E = append(out.E, _gzEncode(r, depth+1))
+	}
+	return out
+}
+
+// _gzCompare orders wire values as value.Compare does.
+func _gzCompare(a, b _gzV) int {
+	switch {
+	case a.I != b.I:
+		return _gzCmp3(a.I < b.I)
+	case a.U != b.U:
+		return _gzCmp3(a.U < b.U)
+	case string(a.S) != string(b.S):
+		return _gzCmp3(string(a.S) < string(b.S))
+	case a.X != b.X:
+		return _gzCmp3(a.X < b.X)
+	case a.Nil != b.Nil:
+		return _gzCmp3(!a.Nil)
+	}
+	for i := 0; i < len(a.E) && i < len(b.E); i++ {
+		if c := _gzCompare(a.E[i], b.E[i]); c != 0 {
+			return c
+		}
+	}
+	switch {
+	case len(a.E) < len(b.E):
+		return -1
+	case len(a.E) > len(b.E):
+		return 1
+	}
+	return 0
+}
+
+func _gzCmp3(less bool) int {
+	if less {
+		return -1
+	}
+	return 1
+}
+
+func _gzFloatBits(f float64) uint64 {
+	if f != f {
+		f = _gzmath.NaN() // all NaNs are one outcome
+	}
+	return _gzmath.Float64bits(f)
+}
+
+// _gzPath holds the pointers being encoded, outermost first.
+var _gzPath []uintptr
+
+// _gzMaxDepth bounds the encoding of pointer chains.
 const _gzMaxDepth = 64
 
 // _gzEncode writes v as a wire value (see value.Value for the layout).
@@ -854,6 +1031,50 @@ func _gzEncode(v _gzreflect.Value, depth int) _gzV {
 			}
 		}
 		return _gzV{S: []byte(_gzSafeError(err))}
+	}
+	if v.Kind() != _gzreflect.Interface {
+		if d, ok := _gzDecons[v.Type()]; ok && d.S {
+			return _gzDeconstruct(v, d, depth)
+		}
+	}
+	switch v.Kind() {
+	case _gzreflect.Interface:
+		if v.IsNil() {
+			return _gzV{Nil: true}
+		}
+		dyn := v.Elem()
+		if d, ok := _gzDecons[dyn.Type()]; ok {
+			return _gzDeconstruct(dyn, d, depth)
+		}
+		return _gzV{X: "?" + dyn.Type().String()}
+	case _gzreflect.Map:
+		if v.IsNil() {
+			return _gzV{Nil: true}
+		}
+		type pair struct{ k, e _gzV }
+		var ps []pair
+		it := v.MapRange()
+		for it.Next() {
+			ps = append(ps, pair{_gzEncode(it.Key(), depth+1), _gzEncode(it.Value(), depth+1)})
+		}
+		for i := 1; i < len(ps); i++ { // insertion sort: maps in tests are small
+			for j := i; j > 0 && _gzCompare(ps[j].k, ps[j-1].k) < 0; j-- {
+				ps[j], ps[j-1] = ps[j-1], ps[j]
+			}
+		}
+		out := _gzV{E: make([]_gzV, 0, 2*len(ps))}
+		for _, p := range ps {
+			out.E = append(out.E, p.k, p.e)
+		}
+		return out
+	case _gzreflect.Complex64, _gzreflect.Complex128:
+		c := v.Complex()
+		return _gzV{E: []_gzV{{U: _gzFloatBits(real(c))}, {U: _gzFloatBits(imag(c))}}}
+	case _gzreflect.Func, _gzreflect.Chan, _gzreflect.UnsafePointer:
+		return _gzV{} // not observed
+	}
+	if _gzOpaque(v.Type()) {
+		return _gzV{Nil: true} // not observed
 	}
 	switch v.Kind() {
 	case _gzreflect.Bool:
@@ -898,7 +1119,19 @@ func _gzEncode(v _gzreflect.Value, depth int) _gzV {
 		if v.IsNil() {
 			return _gzV{Nil: true}
 		}
-		return _gzV{E: []_gzV{_gzEncode(v.Elem(), depth+1)}}
+		// A pointer back to a value being encoded (a doubly linked
+		// list, a parent link) is written as how far up it points:
+		// following it again would repeat the structure endlessly.
+		p := v.Pointer()
+		for i := len(_gzPath) - 1; i >= 0; i-- {
+			if _gzPath[i] == p {
+				return _gzV{X: "^" + _gzstrconv.Itoa(len(_gzPath)-i)}
+			}
+		}
+		_gzPath = append(_gzPath, p)
+		e := _gzEncode(v.Elem(), depth+1)
+		_gzPath = _gzPath[:len(_gzPath)-1]
+		return _gzV{E: []_gzV{e}}
 	}
 	return _gzV{X: "unsupported " + v.Kind().String()}
 }
@@ -920,6 +1153,44 @@ func _gzField(v _gzreflect.Value, i int) _gzreflect.Value {
 
 // _gzDecode stores the wire value w into the settable v.
 func _gzDecode(v _gzreflect.Value, w _gzV) string {
+	if w.X != "" {
+		return _gzBuild(v, w)
+	}
+	switch v.Kind() {
+	case _gzreflect.Map:
+		if w.Nil {
+			return ""
+		}
+		m := _gzreflect.MakeMapWithSize(v.Type(), len(w.E)/2)
+		for i := 0; i+1 < len(w.E); i += 2 {
+			k := _gzreflect.New(v.Type().Key()).Elem()
+			e := _gzreflect.New(v.Type().Elem()).Elem()
+			if err := _gzDecode(k, w.E[i]); err != "" {
+				return err
+			}
+			if err := _gzDecode(e, w.E[i+1]); err != "" {
+				return err
+			}
+			m.SetMapIndex(k, e)
+		}
+		v.Set(m)
+		return ""
+	case _gzreflect.Complex64, _gzreflect.Complex128:
+		if len(w.E) != 2 {
+			return "complex without two parts"
+		}
+		v.SetComplex(complex(_gzmath.Float64frombits(w.E[0].U), _gzmath.Float64frombits(w.E[1].U)))
+		return ""
+	case _gzreflect.Func, _gzreflect.Chan:
+		if !w.Nil {
+			return "non-nil " + v.Kind().String() + " without a constructor"
+		}
+		return ""
+	case _gzreflect.Struct:
+		if w.Nil {
+			return "" // the zero value (an opaque type)
+		}
+	}
 	switch v.Kind() {
 	case _gzreflect.Bool:
 		v.SetBool(w.I != 0)

@@ -5,7 +5,10 @@ package rt
 // (internal/mutate) and the unit table gozilla generates. It is not
 // copied.
 
-import "sync/atomic"
+import (
+	"reflect"
+	"sync/atomic"
+)
 
 var (
 	_gzActive           int
@@ -20,6 +23,10 @@ var (
 		N string
 		E error
 	}
+	// The alternatives' constructors (by key) and deconstructors (by the
+	// type they take apart).
+	_gzCtors  map[string]interface{}
+	_gzDecons map[reflect.Type]_gzDecon
 )
 
 func _gzTick() {

@@ -1,0 +1,261 @@
+package value
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const altsSrc = `package p
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+)
+
+var ErrBad = errors.New("bad")
+
+type Shape interface{ Area() float64 }
+type Sq struct{ S float64 }
+func (s Sq) Area() float64 { return s.S * s.S }
+
+type Guarded struct {
+	mu sync.Mutex
+	n  int
+}
+
+func Pos(x int) bool { return x > 0 }
+
+var (
+	m   map[string]int
+	cx  complex64
+	r   io.Reader
+	w   io.Writer
+	st  fmt.Stringer
+	e   error
+	an  any
+	fn  func(int) bool
+	ch  <-chan int
+	tm  time.Time
+	ctx context.Context
+	sh  Shape
+	g   Guarded
+)
+`
+
+// altTypes models the variables of altsSrc with alternatives.
+func altTypes(t *testing.T) map[string]*Type {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", altsSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := map[string]*Type{}
+	for _, name := range pkg.Scope().Names() {
+		if v, ok := pkg.Scope().Lookup(name).(*types.Var); ok && name[0] >= 'a' {
+			vt, err := Build(v.Type(), &Env{Pkg: pkg}, false)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			ts[name] = vt
+		}
+	}
+	return ts
+}
+
+func labels(t *Type) []string {
+	var ls []string
+	for _, a := range t.Alts {
+		ls = append(ls, a.Label)
+	}
+	return ls
+}
+
+func TestBuildAlts(t *testing.T) {
+	ts := altTypes(t)
+	for _, tt := range []struct {
+		name string
+		kind Kind
+		want []string // labels among the alternatives
+		not  []string
+	}{
+		{"r", Built, []string{"strings.NewReader", "bytes.NewReader", "bytes.Buffer"}, []string{"strings.Builder"}},
+		{"w", Built, []string{"bytes.Buffer", "strings.Builder"}, []string{"strings.NewReader"}},
+		{"st", Built, []string{"bytes.Buffer", "strings.Builder"}, nil},
+		{"e", Built, []string{"ErrBad", "errors.New", "wrapped"}, nil},
+		{"an", Built, []string{"int", "string", "float64", "bool", "[]int", "map[string]int"}, nil},
+		{"fn", Built, []string{"Pos", "const", "positive", "even"}, []string{"identity"}},
+		{"ch", Built, []string{"closed"}, nil},
+		{"tm", Built, []string{"time.Date"}, nil},
+		{"ctx", Built, []string{"context.Background", "cancelled"}, nil},
+		{"sh", Built, []string{"Sq"}, nil},
+		{"m", Map, nil, nil},
+		{"cx", Complex, nil, nil},
+	} {
+		typ := ts[tt.name]
+		if typ.Kind != tt.kind {
+			t.Errorf("%s: kind %v, want %v", tt.name, typ.Kind, tt.kind)
+		}
+		for _, l := range tt.want {
+			if !slices.Contains(labels(typ), l) {
+				t.Errorf("%s: alternatives %v lack %s", tt.name, labels(typ), l)
+			}
+		}
+		for _, l := range tt.not {
+			if slices.Contains(labels(typ), l) {
+				t.Errorf("%s: alternatives %v hold %s, which does not implement it", tt.name, labels(typ), l)
+			}
+		}
+	}
+	if g := ts["g"]; g.Kind != Struct || g.Fields[0].Type.Kind != Opaque {
+		t.Errorf("Guarded: %v with a %v mutex, want a struct with an opaque one", g.Kind, g.Fields[0].Type.Kind)
+	}
+	if !ts["fn"].Unseen || !ts["ch"].Unseen || ts["r"].Unseen {
+		t.Error("funcs and channels are unseen, interfaces are not")
+	}
+	if ts["ctx"].Iface {
+		t.Error("a nil context is drawn")
+	}
+}
+
+func TestLiteralBuilt(t *testing.T) {
+	ts := altTypes(t)
+	alt := func(name, label string) *Alt {
+		for _, a := range ts[name].Alts {
+			if a.Label == label {
+				return a
+			}
+		}
+		t.Fatalf("%s has no alternative %s", name, label)
+		return nil
+	}
+	for _, tt := range []struct {
+		name string
+		v    Value
+		want string
+	}{
+		{"r", Value{X: alt("r", "strings.NewReader").Key, E: []Value{{S: "a\n"}}}, `strings.NewReader("a\n")`},
+		{"r", Value{Nil: true}, "nil"},
+		{"an", Value{X: alt("an", "float64").Key, E: []Value{FloatValue(2)}}, "float64(2)"},
+		{"an", Value{X: alt("an", "int").Key, E: []Value{{I: 3}}}, "3"},
+		{"an", Value{X: alt("an", "[]int").Key, E: []Value{{Nil: true}}}, "[]int(nil)"},
+		{"fn", Value{X: alt("fn", "const").Key, E: []Value{{I: 1}}}, "func(int) bool { return true }"},
+		{"fn", Value{X: alt("fn", "Pos").Key}, "Pos"},
+		{"tm", Value{X: alt("tm", "time.Date").Key, E: []Value{{I: 2024}, {I: 2}, {I: 29}, {}, {}, {}, {}}}, "time.Date(2024, 2, 29, 0, 0, 0, 0, time.UTC)"},
+		{"tm", Value{Nil: true}, "time.Time{}"},
+		{"m", Value{E: []Value{{S: "a"}, {I: 1}, {S: "b"}, {I: 2}}}, `map[string]int{"a": 1, "b": 2}`},
+		{"m", Value{Nil: true}, "nil"},
+		{"cx", Value{E: []Value{FloatValue(1), FloatValue(math.Inf(1))}}, "complex64(complex(1, math.Inf(1)))"},
+		{"g", Value{E: []Value{{Nil: true}, {I: 2}}}, "Guarded{n: 2}"},
+	} {
+		p := &Printer{}
+		if got := p.Literal(ts[tt.name], tt.v); got != tt.want {
+			t.Errorf("%s %+v: %s, want %s", tt.name, tt.v, got, tt.want)
+		}
+	}
+}
+
+func TestEqualKinds(t *testing.T) {
+	ts := altTypes(t)
+	m := ts["m"]
+	if Equal(m, Value{Nil: true}, Value{E: []Value{}}) {
+		t.Error("nil map equals empty map")
+	}
+	if Equal(m, Value{E: []Value{{S: "a"}, {I: 1}}}, Value{E: []Value{{S: "a"}, {I: 2}}}) {
+		t.Error("maps with different elements are equal")
+	}
+	fn := ts["fn"]
+	if !Equal(fn, Value{}, Value{Nil: true}) {
+		t.Error("observed funcs differ (they are never observed)")
+	}
+	pos := fn.Alts[0].Key
+	if Equal(fn, Value{X: pos}, Zero(fn)) {
+		t.Error("an input built by an alternative equals the zero func")
+	}
+	r := ts["r"]
+	if !Renderable(r, Value{X: r.Alts[0].Key, E: []Value{{S: "x"}}}) || Renderable(r, Value{X: Unknown + "*os.File"}) {
+		t.Error("Renderable")
+	}
+	if !Cyclic(Value{E: []Value{{E: []Value{{X: Cycle + "2"}}}}}) || Cyclic(Value{E: []Value{{I: 1}}}) {
+		t.Error("Cyclic")
+	}
+}
+
+// TestCompareOrder: the order of map keys, which the harness's _gzCompare
+// must give too (same list in harness/rt's kinds_test.go).
+func TestCompareOrder(t *testing.T) {
+	vs := []Value{{I: -1}, {I: 0}, {E: []Value{{I: 1}}}, {Nil: true}, {X: "k"}, {S: "a"}, {S: "b"}, {U: 1}}
+	for i := range vs {
+		for j := range vs {
+			c := Compare(vs[i], vs[j])
+			if (i < j && c >= 0) || (i > j && c <= 0) || (i == j && c != 0) {
+				t.Errorf("Compare(%d, %d) = %d", i, j, c)
+			}
+		}
+	}
+}
+
+// TestShrinkKinds: shrinking values of the new kinds ends, and random
+// values render as literals.
+func TestShrinkKinds(t *testing.T) {
+	ts := altTypes(t)
+	g := &Gen{R: rand.New(rand.NewPCG(3, 4))}
+	for name, typ := range ts {
+		for n := 0; n < 40; n++ {
+			v := g.Random(typ)
+			if lit := (&Printer{}).Literal(typ, v); strings.Contains(lit, "/*") {
+				t.Errorf("%s: %+v renders as %s", name, v, lit)
+			}
+			for steps := 0; ; steps++ {
+				if steps > 10000 {
+					t.Fatalf("%s: shrinking %+v does not end", name, v)
+				}
+				cs := Shrink(typ, v)
+				if len(cs) == 0 {
+					break
+				}
+				if Equal(typ, cs[0], v) && cs[0].X == v.X {
+					t.Fatalf("%s: %+v shrinks to itself", name, v)
+				}
+				v = cs[0]
+			}
+		}
+	}
+}
+
+// TestRandomSquare: a slice of slices is drawn square (every row as long
+// as the matrix, n ≥ 2) often, which independent lengths almost never do.
+func TestRandomSquare(t *testing.T) {
+	m := &Type{Kind: Slice, Name: "[][]int", Elem: &Type{Kind: Slice, Name: "[]int", Elem: &Type{Kind: Int, Bits: 64, Name: "int"}}}
+	g := &Gen{R: rand.New(rand.NewPCG(5, 6))}
+	square := 0
+	for i := 0; i < 200; i++ {
+		v := g.Random(m)
+		ok := len(v.E) >= 2
+		for _, row := range v.E {
+			ok = ok && !row.Nil && len(row.E) == len(v.E)
+		}
+		if ok {
+			square++
+		}
+	}
+	if square < 30 {
+		t.Errorf("%d square matrices of n ≥ 2 in 200 draws, want at least 30", square)
+	}
+}

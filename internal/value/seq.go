@@ -1,0 +1,159 @@
+package value
+
+// This file builds receivers the way the package's users build them: by
+// one of its constructors, then a short sequence of the type's own
+// methods (NewStack(4); Push(1); Push(2)), besides the literals of its
+// fields, which reach states no user can.
+
+import (
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+const (
+	maxCtors    = 2 // constructors of a type used
+	maxMutators = 3 // methods used in sequences
+)
+
+// AddSequences adds to vt, the type of the receiver t (a pointer to one
+// of the package's named structs), alternatives that build it by a
+// constructor of the package and a sequence of up to three calls of its
+// methods with operands. A constructor that returns an error too builds
+// nothing (the input is rejected) when it fails.
+func AddSequences(vt *Type, t types.Type, env *Env) {
+	p, ok := t.(*types.Pointer)
+	if !ok || env.NoAlts || env.Pkg == nil || vt.Kind != Pointer {
+		return
+	}
+	named, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || named.Obj().Pkg() != env.Pkg {
+		return
+	}
+	b := &builder{pkg: env.Pkg, imports: env.Imports, memo: map[types.Type]*Type{t: vt}, env: env, depth: 1}
+	ctors := b.ctorsOf(t)
+	if len(ctors) == 0 {
+		return
+	}
+	muts := b.mutators(t)
+	v := receiverVar(named.Obj().Name())
+	for _, c := range ctors {
+		seqs := [][]*types.Func{nil}
+		for _, m := range muts {
+			seqs = append(seqs, []*types.Func{m}, []*types.Func{m, m})
+		}
+		if len(muts) > 0 {
+			seqs = append(seqs, []*types.Func{muts[0], muts[0], muts[0]})
+		}
+		if len(muts) > 1 {
+			seqs = append(seqs, []*types.Func{muts[0], muts[1]})
+		}
+		for _, seq := range seqs {
+			b.sequence(vt, t, v, c, seq)
+		}
+	}
+}
+
+// ctorsOf returns the package's non-generic functions that return t
+// (and maybe an error), constructors by name (New…) first.
+func (b *builder) ctorsOf(t types.Type) []*types.Func {
+	var out []*types.Func
+	scope := b.pkg.Scope()
+	errType := types.Universe.Lookup("error").Type()
+	for _, nm := range scope.Names() {
+		f, ok := scope.Lookup(nm).(*types.Func)
+		if !ok {
+			continue
+		}
+		sig := f.Type().(*types.Signature)
+		rs := sig.Results()
+		if sig.TypeParams().Len() > 0 || rs.Len() == 0 || rs.Len() > 2 || !types.Identical(rs.At(0).Type(), t) ||
+			(rs.Len() == 2 && !types.Identical(rs.At(1).Type(), errType)) || sig.Params().Len() > 3 {
+			continue
+		}
+		out = append(out, f)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		return strings.HasPrefix(out[i].Name(), "New") && !strings.HasPrefix(out[j].Name(), "New")
+	})
+	if len(out) > maxCtors {
+		out = out[:maxCtors]
+	}
+	return out
+}
+
+// mutators returns the methods of t that take operands and return at
+// most one value (Push, Put, Add, Set), exported first.
+func (b *builder) mutators(t types.Type) []*types.Func {
+	ms := types.NewMethodSet(t)
+	var out []*types.Func
+	for i := 0; i < ms.Len(); i++ {
+		f, ok := ms.At(i).Obj().(*types.Func)
+		if !ok {
+			continue
+		}
+		sig := f.Type().(*types.Signature)
+		if sig.Params().Len() == 0 || sig.Params().Len() > 2 || sig.Variadic() || sig.Results().Len() > 1 {
+			continue
+		}
+		if _, ptr := sig.Recv().Type().(*types.Pointer); !ptr {
+			continue // a value receiver changes nothing
+		}
+		out = append(out, f)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Exported() && !out[j].Exported() })
+	if len(out) > maxMutators {
+		out = out[:maxMutators]
+	}
+	return out
+}
+
+// sequence adds the alternative "v := ctor(…); v.m1(…); …; return v".
+func (b *builder) sequence(vt *Type, t types.Type, v string, ctor *types.Func, seq []*types.Func) {
+	var params []types.Type
+	slot := func(sig *types.Signature) string {
+		var s []string
+		for i := 0; i < sig.Params().Len(); i++ {
+			s = append(s, "$"+strconv.Itoa(len(params)))
+			params = append(params, sig.Params().At(i).Type())
+		}
+		return "(" + strings.Join(s, ", ") + ")"
+	}
+	csig := ctor.Type().(*types.Signature)
+	call := ctor.Name() + slot(csig)
+	var body strings.Builder
+	label := ctor.Name()
+	if csig.Results().Len() == 2 {
+		body.WriteString(v + ", err := " + call + "; if err != nil { panic(err) }")
+	} else {
+		body.WriteString(v + " := " + call)
+	}
+	for _, m := range seq {
+		body.WriteString("; " + v + "." + m.Name() + slot(m.Type().(*types.Signature)))
+		label += "." + m.Name()
+	}
+	expr := "func() " + b.name(t) + " { " + body.String() + "; return " + v + " }()"
+	if len(seq) == 0 && csig.Results().Len() == 1 {
+		expr = call
+	}
+	a, err := b.alt(label, expr, "", "", params...)
+	if err == nil {
+		a.Small = true
+	}
+	vt.add(a, err)
+}
+
+// receiverVar names the variable of a sequence: the type's initial, in
+// lower case, never a Go keyword or the error variable.
+func receiverVar(typeName string) string {
+	for _, r := range typeName {
+		v := string(unicode.ToLower(r))
+		if v == "e" || !unicode.IsLetter(r) {
+			return "x"
+		}
+		return v
+	}
+	return "x"
+}
