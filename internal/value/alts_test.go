@@ -259,3 +259,56 @@ func TestRandomSquare(t *testing.T) {
 		t.Errorf("%d square matrices of n ≥ 2 in 200 draws, want at least 30", square)
 	}
 }
+
+// TestAddSequences: a receiver is also built by the package's variables
+// of its type, its constructors, and constructors followed by calls of
+// its methods.
+func TestAddSequences(t *testing.T) {
+	const src = `package p
+
+type Stack struct{ items []int; max int }
+
+var Default = Stack{max: 3}
+
+func NewStack(max int) (*Stack, error) { return &Stack{max: max}, nil }
+
+func (s *Stack) Push(x int) bool { s.items = append(s.items, x); return true }
+
+func (s *Stack) Len() int { return len(s.items) }
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ptr := types.NewPointer(pkg.Scope().Lookup("Stack").Type())
+	env := &Env{Pkg: pkg}
+	vt, err := Build(ptr, env, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	AddSequences(vt, ptr, env)
+	for _, l := range []string{"Default", "NewStack", "NewStack.Push", "NewStack.Push.Push", "NewStack.Push.Push.Push"} {
+		if !slices.Contains(labels(vt), l) {
+			t.Errorf("alternatives %v lack %s", labels(vt), l)
+		}
+	}
+	for _, a := range vt.Alts {
+		if a.Label == "NewStack.Push" {
+			want := "func() *Stack { s, err := NewStack(2); if err != nil { panic(err) }; s.Push(5); return s }()"
+			if got := (&Printer{}).Literal(vt, Value{X: a.Key, E: []Value{{I: 2}, {I: 5}}}); got != want {
+				t.Errorf("NewStack.Push renders as %s, want %s", got, want)
+			}
+			if !a.Small {
+				t.Error("a constructor's operands are not drawn small")
+			}
+		}
+		if a.Label == "Len" || strings.Contains(a.Label, "Len") {
+			t.Errorf("%s: Len takes no operand, it changes nothing", a.Label)
+		}
+	}
+}

@@ -114,6 +114,24 @@ func (p *Printer) lit(b *strings.Builder, t *Type, v Value, elide bool) {
 		if !elide {
 			b.WriteString(t.Name)
 		}
+		if t.Len > 16 {
+			// Keyed, without the zero elements: [256]uint8{65: 1}.
+			b.WriteByte('{')
+			first := true
+			for i, e := range v.E {
+				if Equal(t.Elem, e, Zero(t.Elem)) {
+					continue
+				}
+				if !first {
+					b.WriteString(", ")
+				}
+				first = false
+				b.WriteString(strconv.Itoa(i) + ": ")
+				p.lit(b, t.Elem, e, true)
+			}
+			b.WriteByte('}')
+			return
+		}
 		p.elems(b, t.Elem, v.E)
 	case Slice:
 		switch {

@@ -24,15 +24,19 @@ const (
 // methods with operands. A constructor that returns an error too builds
 // nothing (the input is rejected) when it fails.
 func AddSequences(vt *Type, t types.Type, env *Env) {
+	if env.NoAlts || env.Pkg == nil {
+		return
+	}
+	b := &builder{pkg: env.Pkg, imports: env.Imports, memo: map[types.Type]*Type{t: vt}, env: env, depth: 1}
+	b.varAlts(vt, t)
 	p, ok := t.(*types.Pointer)
-	if !ok || env.NoAlts || env.Pkg == nil || vt.Kind != Pointer {
+	if !ok || vt.Kind != Pointer {
 		return
 	}
 	named, ok := types.Unalias(p.Elem()).(*types.Named)
 	if !ok || named.Obj().Pkg() != env.Pkg {
 		return
 	}
-	b := &builder{pkg: env.Pkg, imports: env.Imports, memo: map[types.Type]*Type{t: vt}, env: env, depth: 1}
 	ctors := b.ctorsOf(t)
 	if len(ctors) == 0 {
 		return
@@ -156,4 +160,39 @@ func receiverVar(typeName string) string {
 		return v
 	}
 	return "x"
+}
+
+// varAlts adds the package's variables of the receiver's type t (or of
+// the type t points to) as alternatives: StdEncoding for an *Encoding.
+// A pointer variable is copied (one level deep), so that a run cannot
+// change the variable the next run reads.
+func (b *builder) varAlts(vt *Type, t types.Type) {
+	scope := b.pkg.Scope()
+	n := 0
+	for _, nm := range scope.Names() {
+		v, ok := scope.Lookup(nm).(*types.Var)
+		if !ok || n == maxCtors*2 {
+			continue
+		}
+		var expr string
+		switch {
+		case types.Identical(v.Type(), t):
+			expr = nm
+			if _, ok := t.(*types.Pointer); ok {
+				expr = "func() " + b.name(t) + " { if " + nm + " == nil { return nil }; c := *" + nm + "; return &c }()"
+			}
+		case isPointerTo(t, v.Type()):
+			expr = "func() " + b.name(t) + " { c := " + nm + "; return &c }()"
+		default:
+			continue
+		}
+		vt.add(b.alt(nm, expr, "", ""))
+		n++
+	}
+}
+
+// isPointerTo reports whether t is a pointer to elem.
+func isPointerTo(t, elem types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	return ok && types.Identical(p.Elem(), elem)
 }

@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"go/types"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -464,6 +465,12 @@ func (t *Type) has(p func(*Type) bool, seen map[*Type]bool) bool {
 	return false
 }
 
+// MaxArray is the longest array modelled. (Arrays of 256 — a decoding
+// table — made gen on a copy of encoding/base32 exhaust the machine's
+// memory: every input, candidate and outcome holds them element by
+// element. Longer arrays wait for values that hold them compactly.)
+const MaxArray = 64
+
 // Unsupported is the reason a type cannot be modelled.
 type Unsupported struct {
 	Type   string
@@ -555,8 +562,8 @@ func (b *builder) build(t types.Type, allowError bool) (*Type, error) {
 		if err != nil {
 			return nil, err
 		}
-		if u.Len() > 64 {
-			return nil, &Unsupported{name, "array longer than 64"}
+		if u.Len() > MaxArray {
+			return nil, &Unsupported{name, "array longer than " + strconv.Itoa(MaxArray)}
 		}
 		out.Kind, out.Len, out.Elem = Array, int(u.Len()), elem
 	case *types.Slice:
