@@ -33,9 +33,14 @@ var ErrNeg = errors.New("negative")
 
 // Sum adds the values of keys with the prefix.
 func Sum(m map[string]int, prefix string) int {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // mutants must not depend on the map's order
 	n := 0
-	for k, v := range m {
-		if strings.HasPrefix(k, prefix) {
+	for _, k := range keys {
+		if v := m[k]; strings.HasPrefix(k, prefix) {
 			n += v
 		}
 	}

@@ -14,16 +14,23 @@ import (
 	"errors"
 	"io"
 	"io/ioutil"
+	"sort"
 	"time"
 )
 
 var ErrEmpty = errors.New("empty")
 
-// Total adds m's values.
+// Total adds m's values, in key order (a mutant must not depend on
+// the map's random order).
 func Total(m map[string]int) int {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
 	t := 0
-	for _, v := range m {
-		t += v
+	for _, k := range keys {
+		t += m[k]
 	}
 	return t
 }

@@ -56,7 +56,11 @@ func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs
 	for i, f := range funcs {
 		funcs[i] = "^" + f + "$"
 	}
-	args := []string{"test", "-overlay", ov, "-count=1", "-json", "-run", strings.Join(funcs, "|")}
+	// Without vet: the package's own files may not pass go test's vet
+	// checks (a module whose go directive enables newer ones), which is
+	// not the generated file's failure; vet386 below vets the file, and
+	// reports only what it finds in it.
+	args := []string{"test", "-vet=off", "-overlay", ov, "-count=1", "-json", "-run", strings.Join(funcs, "|")}
 	if tags != "" {
 		args = append(args, "-tags", tags)
 	}
