@@ -1,0 +1,909 @@
+package main
+
+// This file implements the support benchmark: how much of real Go code
+// gozilla gen handles. On every package of three groups of targets — the
+// realistic module of testdata/realistic, copies of standard library
+// packages (scripts/stdcopy.sh) and popular third-party modules at
+// pinned versions (fetched from the module proxy at bench time) —
+// `gozilla gen` runs in a scratch copy; the bench counts the units it
+// supports and why it skips the others, checks the generated file (go
+// test, GOARCH=386 go vet) and compares, on the same mutants, the
+// mutation score of the generated tests with that of the package's own
+// tests.
+//
+// Each module is copied three times into the scratch directory: own (as
+// shipped, with its own tests: the score of the own tests and the
+// attribution of a failure), gen (gen writes its files there, next to
+// the own tests: go test and vet as a user runs them) and only (every
+// *_test.go file outside testdata removed, the generated files copied in:
+// the score of the generated tests alone).
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/gozilla/gozilla/internal/report"
+)
+
+// defaultSupportStd are the standard library packages the support
+// benchmark tries to copy: those of the issue, and three more that copy
+// cleanly for those stdcopy.sh refuses (their tests import internal std
+// packages).
+const defaultSupportStd = "math/bits,encoding/hex,encoding/base32,encoding/base64,html,strconv,strings,path," +
+	"unicode/utf16,container/list,container/ring,text/tabwriter,sort,unicode/utf8,encoding/ascii85,encoding/csv"
+
+// supportModule is one module of a group, copied three ways.
+type supportModule struct {
+	group          string // group title
+	name           string // as shown: a module path, or module@version
+	goLine         string // the go directive of its go.mod
+	own, gen, only string // the three copies (see the file comment)
+	pkgs           []listedPkg
+}
+
+// listedPkg is a package of a module: its import path and its directory
+// relative to the module root ("." for the root).
+type listedPkg struct{ path, rel string }
+
+// pattern is the package's pattern for the go command and gozilla.
+func (p listedPkg) pattern() string {
+	if p.rel == "." {
+		return "."
+	}
+	return "./" + filepath.ToSlash(p.rel)
+}
+
+// supportPkg is the figures of one package.
+type supportPkg struct {
+	group, module, path string
+	units, supported    int
+	unitsKnown          bool
+	census              bool // units counted by a dry run with no passes (gen did not finish)
+	skipped             []skippedUnit
+	tests               int
+	genSecs             float64
+	unitSecs            []float64 // per supported unit
+	unitNames           []string  // of unitSecs
+	file                string    // generated file (base name), "" when none was written
+	only64              bool      // the file is left out of 32-bit builds
+	stopped             bool      // gen stopped at the limit
+	test, vet           string    // outcome of the checks, as shown
+	mutants             int
+	own, genMS          msResult
+	fails               []string // generated file or gen failures, loud
+	notes               []string
+}
+
+// skippedUnit is a unit gen skips and the reason it reports.
+type skippedUnit struct{ unit, reason string }
+
+// unitTime is a unit's generation time, for the slowest units.
+type unitTime struct {
+	unit string
+	secs float64
+}
+
+// msResult is one gozilla score run.
+type msResult struct {
+	score   *float64
+	mutants int
+	partial bool
+	note    string // why there is no score
+}
+
+// supportConfig is what the run was asked; the markdown names it.
+type supportConfig struct {
+	jobs                int
+	limit               time.Duration
+	std, modules        []string
+	realistic           bool
+	minGo               string
+	stdRefused, modsBad []string // notes: std packages not copied, modules not fetched
+}
+
+func benchSupport(jobs int, limit time.Duration, realistic bool, std, modules []string, minGo, write string) error {
+	env, err := setup("gozilla-bench-support-", false)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(env.tmp)
+	cfg := &supportConfig{jobs: jobs, limit: limit, std: std, modules: modules, realistic: realistic, minGo: minGo}
+	mods, err := supportModules(env, cfg)
+	if err != nil {
+		return err
+	}
+	var pkgs []*supportPkg
+	for _, m := range mods {
+		for _, p := range m.pkgs {
+			r := supportPackage(env.gz, m, p, jobs, limit)
+			logSupport(r)
+			pkgs = append(pkgs, r)
+		}
+	}
+	text := supportMarkdown(pkgs, mods, cfg, machine(), time.Now().UTC().Format("2006-01-02"))
+	fmt.Print(text)
+	if write != "" {
+		if err := updateSection(write, "support", text); err != nil {
+			return err
+		}
+	}
+	if n := countFails(pkgs); n > 0 {
+		for _, p := range pkgs {
+			for _, f := range p.fails {
+				fmt.Fprintf(os.Stderr, "FAIL %s: %s\n", p.path, f)
+			}
+		}
+		return fmt.Errorf("FAIL: %d failure(s) of gen or of a generated file", n)
+	}
+	return nil
+}
+
+// logSupport writes one package's progress line.
+func logSupport(r *supportPkg) {
+	status := "ok"
+	if len(r.fails) > 0 {
+		status = "FAIL: " + strings.Join(r.fails, "; ")
+	}
+	fmt.Fprintf(os.Stderr, "support %s: units %d/%d, %d tests, gen %.1f s, test %s, vet %s, MS own %s, generated %s: %s\n",
+		r.path, r.supported, r.units, r.tests, r.genSecs, r.test, r.vet, fmtMS(r.own), fmtMS(r.genMS), status)
+}
+
+// supportModules prepares the three copies of every module of the three
+// groups and lists their packages.
+func supportModules(env *benchEnv, cfg *supportConfig) ([]*supportModule, error) {
+	var mods []*supportModule
+	add := func(group, name, src string) error {
+		m, err := copyModule(env.tmp, group, name, src)
+		if err != nil {
+			return err
+		}
+		mods = append(mods, m)
+		return nil
+	}
+	if cfg.realistic {
+		if err := add(groupRealistic, "example.com/realistic", filepath.Join(env.root, "testdata", "realistic")); err != nil {
+			return nil, err
+		}
+	}
+	if len(cfg.std) > 0 {
+		dir := filepath.Join(env.tmp, "stdcopy")
+		copied, refused := copyStd(env.root, dir, cfg.std)
+		cfg.stdRefused = refused
+		if len(copied) > 0 {
+			if err := add(groupStd, "example.com/stdcopy", dir); err != nil {
+				return nil, err
+			}
+			m := mods[len(mods)-1]
+			m.pkgs = orderStd(m.pkgs, copied)
+		}
+	}
+	for _, mv := range cfg.modules {
+		dir, orig, err := fetchModule(env.tmp, mv, cfg.minGo)
+		if err != nil {
+			cfg.modsBad = append(cfg.modsBad, fmt.Sprintf("%s: %v", mv, firstLine(err.Error())))
+			continue
+		}
+		if err := add(groupModules, mv, dir); err != nil {
+			return nil, err
+		}
+		if line := goDirective(dir); line != orig {
+			mods[len(mods)-1].goLine = orig + " → " + line
+		}
+	}
+	return mods, nil
+}
+
+// The groups, in the order of the report.
+const (
+	groupRealistic = "testdata/realistic"
+	groupStd       = "Standard library copies"
+	groupModules   = "Third-party modules"
+)
+
+// copyStd copies each standard library package with its tests into the
+// module at dir, one call of stdcopy.sh each: a package it refuses (its
+// tests import an internal std package) is removed again and noted.
+func copyStd(root, dir string, pkgs []string) (copied, refused []string) {
+	for _, pkg := range pkgs {
+		c := exec.Command(filepath.Join(root, "scripts/stdcopy.sh"), dir, pkg)
+		c.Dir = root
+		out, err := c.CombinedOutput()
+		if err != nil {
+			os.RemoveAll(filepath.Join(dir, filepath.Base(pkg)))
+			refused = append(refused, fmt.Sprintf("%s (%s)", pkg, firstLine(strings.TrimPrefix(strings.TrimSpace(string(out)), "stdcopy: "+pkg+" "))))
+			continue
+		}
+		copied = append(copied, pkg)
+	}
+	return copied, refused
+}
+
+// orderStd keeps the listed packages of the std copy in the order they
+// were asked for.
+func orderStd(listed []listedPkg, order []string) []listedPkg {
+	var out []listedPkg
+	for _, pkg := range order {
+		for _, l := range listed {
+			if l.rel == filepath.Base(pkg) {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+// copyModule makes the own, gen and only copies of the module at src
+// and lists its packages (those with non-test Go files).
+func copyModule(tmp, group, name, src string) (*supportModule, error) {
+	base := filepath.Join(tmp, "support-"+strings.NewReplacer("/", "_", "@", "_", " ", "_").Replace(name))
+	m := &supportModule{group: group, name: name, goLine: goDirective(src),
+		own: base + "-own", gen: base + "-gen", only: base + "-only"}
+	for _, dst := range []string{m.own, m.gen, m.only} {
+		if out, err := exec.Command("cp", "-r", src, dst).CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("copy %s: %v: %s", name, err, out)
+		}
+	}
+	if err := removeTests(m.only); err != nil {
+		return nil, err
+	}
+	list := exec.Command("go", "list", "-f", "{{if .GoFiles}}{{.ImportPath}} {{.Dir}}{{end}}", "./...")
+	list.Dir = m.own
+	out, err := list.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list in %s: %v", name, err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		path, dir, ok := strings.Cut(line, " ")
+		if !ok {
+			continue
+		}
+		rel, err := filepath.Rel(m.own, dir)
+		if err != nil {
+			return nil, err
+		}
+		m.pkgs = append(m.pkgs, listedPkg{path, rel})
+	}
+	return m, nil
+}
+
+// removeTests removes every *_test.go file of the module at dir (internal
+// and external test packages alike), leaving testdata directories alone.
+func removeTests(dir string) error {
+	return filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(d.Name(), "_test.go") {
+			return os.Remove(p)
+		}
+		return nil
+	})
+}
+
+// supportPackage runs the steps on one package: gen (in the gen copy),
+// the checks of the generated file, and the two scores.
+func supportPackage(gz string, m *supportModule, p listedPkg, jobs int, limit time.Duration) *supportPkg {
+	r := &supportPkg{group: m.group, module: m.name, path: p.path, test: "—", vet: "—"}
+	if m.group != groupModules {
+		// Shown as the std path or the directory in testdata/realistic.
+		r.path = strings.TrimPrefix(p.path, m.name+"/")
+	}
+	genPackage(gz, m, p, jobs, limit, r)
+	if r.file != "" {
+		// The only copy: the generated file without the own tests.
+		data, err := os.ReadFile(filepath.Join(m.gen, p.rel, r.file))
+		if err == nil {
+			err = os.WriteFile(filepath.Join(m.only, p.rel, r.file), data, 0o644)
+		}
+		if err != nil {
+			r.fails = append(r.fails, "copying the generated file: "+err.Error())
+			return r
+		}
+		checkGoTest(m, p, limit, r)
+		checkVet386(m, p, limit, r)
+	}
+	r.own = scorePackage(gz, m.own, p, jobs, limit)
+	if r.file != "" {
+		r.genMS = scorePackage(gz, m.only, p, jobs, limit)
+	} else {
+		r.genMS = msResult{note: "no file"}
+	}
+	if r.own.score != nil && r.genMS.score != nil && r.own.mutants != r.genMS.mutants {
+		r.notes = append(r.notes, fmt.Sprintf("the two score runs made %d and %d mutants", r.own.mutants, r.genMS.mutants))
+	}
+	r.mutants = max(r.own.mutants, r.genMS.mutants)
+	return r
+}
+
+// genPackage runs gozilla gen on the package in the gen copy and reads
+// its report into r; when gen does not finish, the units are counted by
+// a dry run with no passes.
+func genPackage(gz string, m *supportModule, p listedPkg, jobs int, limit time.Duration, r *supportPkg) {
+	res := runWithin(m.gen, limit+time.Minute, gz, "gen", "-json", "-q", "-j", strconv.Itoa(jobs), "-deadline", limit.String(), p.pattern())
+	r.genSecs = res.secs
+	var doc report.Gen
+	if json.Unmarshal(res.stdout, &doc) != nil || len(doc.Packages) != 1 {
+		if res.killed {
+			r.stopped = true
+			r.notes = append(r.notes, fmt.Sprintf("gen did not stop at its -deadline %s: killed (SIGTERM, then SIGKILL) %s later, no report, no file", limit, time.Minute))
+		} else {
+			r.fails = append(r.fails, "gozilla gen: "+noReport(res))
+		}
+		censusUnits(gz, m, p, r)
+		return
+	}
+	g := doc.Packages[0]
+	r.tests = g.Tests
+	if g.Partial || res.killed {
+		r.stopped = true
+		r.notes = append(r.notes, fmt.Sprintf("gen stopped at the limit (%s): no file written", limit))
+		censusUnits(gz, m, p, r)
+		return
+	}
+	if g.Skipped != "" {
+		r.notes = append(r.notes, "gen skipped the package: "+g.Skipped)
+	}
+	readUnits(g.Units, r)
+	for _, u := range g.Units {
+		if u.Skipped == "" {
+			r.unitSecs = append(r.unitSecs, u.Seconds)
+			r.unitNames = append(r.unitNames, u.Name)
+		}
+	}
+	if g.File != "" {
+		r.file = filepath.Base(g.File)
+		data, _ := os.ReadFile(filepath.Join(m.gen, p.rel, r.file))
+		r.only64 = bytes.Contains(data, []byte("\n//go:build !386"))
+	}
+}
+
+// readUnits counts the units of a report and keeps the skipped ones.
+func readUnits(units []report.Unit, r *supportPkg) {
+	r.unitsKnown = true
+	r.units, r.supported, r.skipped = len(units), 0, nil
+	for _, u := range units {
+		if u.Skipped == "" {
+			r.supported++
+		} else {
+			r.skipped = append(r.skipped, skippedUnit{u.Name, u.Skipped})
+		}
+	}
+}
+
+// censusUnits counts the package's units by a dry gen with no passes
+// (the units and their skip reasons do not depend on the passes).
+func censusUnits(gz string, m *supportModule, p listedPkg, r *supportPkg) {
+	res := runWithin(m.own, 10*time.Minute, gz, "gen", "-json", "-q", "-n", "-random", "0", "-engine", "", p.pattern())
+	var doc report.Gen
+	if json.Unmarshal(res.stdout, &doc) != nil || len(doc.Packages) != 1 || doc.Packages[0].Partial {
+		r.notes = append(r.notes, "its units could not be counted: "+lastLine(res.stderr+" "))
+		return
+	}
+	readUnits(doc.Packages[0].Units, r)
+	r.census = true
+}
+
+// checkGoTest runs go test with the generated file next to the own tests
+// (gen copy). On a failure, the generated file alone (only copy) and the
+// own tests alone (own copy) say whose it is.
+func checkGoTest(m *supportModule, p listedPkg, limit time.Duration, r *supportPkg) {
+	test := func(dir string) runResult {
+		return runWithin(dir, limit+time.Minute, "go", "test", "-count=1", "-timeout", limit.String(), p.pattern())
+	}
+	both := test(m.gen)
+	if both.exit == 0 {
+		r.test = "ok"
+		return
+	}
+	if alone := test(m.only); alone.exit != 0 {
+		r.test = "FAIL"
+		r.fails = append(r.fails, "go test of the generated file alone: "+excerpt(alone.stdout, alone.stderr))
+		return
+	}
+	if own := test(m.own); own.exit != 0 {
+		r.test = "ok (own tests fail)"
+		r.notes = append(r.notes, "its own tests fail go test, also without the generated file: "+excerpt(own.stdout, own.stderr))
+		return
+	}
+	r.test = "FAIL"
+	r.fails = append(r.fails, "go test of the generated file with the own tests: "+excerpt(both.stdout, both.stderr))
+}
+
+// checkVet386 runs GOARCH=386 go vet with the generated file next to the
+// own tests, and attributes a failure as checkGoTest does.
+func checkVet386(m *supportModule, p listedPkg, limit time.Duration, r *supportPkg) {
+	vet := func(dir string) runResult {
+		return runWithin(dir, limit, "env", "GOARCH=386", "go", "vet", p.pattern())
+	}
+	ok := "ok"
+	if r.only64 {
+		ok = "ok (file 64-bit only)"
+	}
+	both := vet(m.gen)
+	if both.exit == 0 {
+		r.vet = ok
+		return
+	}
+	if alone := vet(m.only); alone.exit != 0 {
+		r.vet = "FAIL"
+		r.fails = append(r.fails, "GOARCH=386 go vet of the generated file alone: "+excerpt(alone.stdout, alone.stderr))
+		return
+	}
+	if own := vet(m.own); own.exit != 0 {
+		r.vet = ok + " (own tests fail)"
+		r.notes = append(r.notes, "its own tests fail GOARCH=386 go vet, also without the generated file: "+excerpt(own.stdout, own.stderr))
+		return
+	}
+	r.vet = "FAIL"
+	r.fails = append(r.fails, "GOARCH=386 go vet of the generated file with the own tests: "+excerpt(both.stdout, both.stderr))
+}
+
+// scorePackage runs gozilla score on the package in dir.
+func scorePackage(gz, dir string, p listedPkg, jobs int, limit time.Duration) msResult {
+	res := runWithin(dir, limit+time.Minute, gz, "score", "-json", "-q", "-j", strconv.Itoa(jobs), "-deadline", limit.String(), p.pattern())
+	var doc report.Score
+	if json.Unmarshal(res.stdout, &doc) != nil {
+		return msResult{note: noReport(res)}
+	}
+	return msResult{score: doc.Summary.Score, mutants: doc.Summary.Mutants, partial: doc.Summary.Partial || res.killed}
+}
+
+// noReport says why a gozilla command wrote no JSON report.
+func noReport(res runResult) string {
+	last := strings.TrimSpace(lastLine(res.stderr + " "))
+	switch {
+	case strings.Contains(last, "no test files"):
+		return "no tests"
+	case res.killed:
+		return "killed at the limit, no report"
+	case last == "":
+		return fmt.Sprintf("exit %d, no report", res.exit)
+	}
+	return fmt.Sprintf("exit %d: %s", res.exit, last)
+}
+
+// runResult is what one command did.
+type runResult struct {
+	stdout []byte
+	stderr string
+	exit   int // -1 when it could not start
+	secs   float64
+	killed bool // stopped at the limit
+}
+
+// runWithin runs a command in dir and stops its process group (SIGTERM,
+// then SIGKILL 30 s later) at the limit.
+func runWithin(dir string, limit time.Duration, name string, args ...string) runResult {
+	c := exec.Command(name, args...)
+	c.Dir = dir
+	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var stdout, stderr bytes.Buffer
+	c.Stdout, c.Stderr = &stdout, &stderr
+	start := time.Now()
+	if err := c.Start(); err != nil {
+		return runResult{exit: -1, stderr: err.Error()}
+	}
+	done := make(chan error, 1)
+	go func() { done <- c.Wait() }()
+	var res runResult
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(limit):
+		res.killed = true
+		syscall.Kill(-c.Process.Pid, syscall.SIGTERM)
+		select {
+		case err = <-done:
+		case <-time.After(30 * time.Second):
+			syscall.Kill(-c.Process.Pid, syscall.SIGKILL)
+			err = <-done
+		}
+	}
+	syscall.Kill(-c.Process.Pid, syscall.SIGKILL) // stray children
+	res.secs = time.Since(start).Seconds()
+	res.stdout, res.stderr = stdout.Bytes(), stderr.String()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		res.exit = exit.ExitCode()
+	} else if err != nil {
+		res.exit = -1
+	}
+	return res
+}
+
+// errLine matches the lines of go test and go vet output that say what
+// failed.
+var errLine = regexp.MustCompile(`(\.go:\d+|^--- FAIL|^panic:|^FAIL\b|^# )`)
+
+// excerpt keeps the lines of a failed command's output that say what
+// failed (at most five, joined by " | "), or its last line.
+func excerpt(stdout []byte, stderr string) string {
+	var keep []string
+	for _, line := range strings.Split(string(stdout)+"\n"+stderr, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || !errLine.MatchString(line) || strings.HasPrefix(line, "FAIL\t") {
+			continue
+		}
+		keep = append(keep, line)
+		if len(keep) == 5 {
+			break
+		}
+	}
+	if len(keep) == 0 {
+		return lastLine(string(stdout) + "\n" + stderr + " ")
+	}
+	return strings.Join(keep, " | ")
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return l
+}
+
+// skipClass groups a skip reason: the innermost reason of an unsupported
+// type ("parameter r: type io.Reader (interface)" → "interface"), with
+// the names of fields, constraints and types left out.
+func skipClass(reason string) string {
+	for _, role := range []string{"receiver", "parameter", "result"} {
+		if strings.HasPrefix(reason, role+" ") || strings.HasPrefix(reason, role+":") {
+			parts := strings.Split(reason, ": ")
+			return typeClass(parts[len(parts)-1])
+		}
+	}
+	if strings.HasPrefix(reason, "generic: no type argument satisfies constraint") {
+		return "generic: no type argument satisfies the constraint"
+	}
+	return reason
+}
+
+// typeClass is the class of the last part of an unsupported type's
+// reason: "type T (why)", "T (why)" or the type itself.
+func typeClass(s string) string {
+	switch {
+	case strings.HasPrefix(s, "func("), strings.HasPrefix(s, "func "):
+		return "func"
+	case strings.HasPrefix(s, "chan "), strings.HasPrefix(s, "<-chan "), strings.HasPrefix(s, "chan<- "):
+		return "channel"
+	case strings.HasPrefix(s, "interface{"), s == "any", s == "error":
+		return "interface"
+	}
+	s = strings.TrimPrefix(s, "type ")
+	_, why, ok := strings.Cut(s, " (")
+	if !ok || !strings.HasSuffix(why, ")") {
+		return s
+	}
+	why = strings.TrimSuffix(why, ")")
+	switch {
+	case strings.HasPrefix(why, "unexported field ") && strings.HasSuffix(why, " of another package"):
+		return "unexported field of another package"
+	case strings.HasPrefix(why, "channel of "):
+		return "channel"
+	}
+	return why
+}
+
+// skipGroup is one class of skip reasons with its count and examples.
+type skipGroup struct {
+	class    string
+	count    int
+	examples []string // package.unit: reason
+}
+
+// groupSkips sums the skip reasons of every package by class, the
+// largest class first (then by name); each class keeps up to three
+// examples.
+func groupSkips(pkgs []*supportPkg) []skipGroup {
+	byClass := map[string]*skipGroup{}
+	for _, p := range pkgs {
+		for _, s := range p.skipped {
+			c := skipClass(s.reason)
+			g := byClass[c]
+			if g == nil {
+				g = &skipGroup{class: c}
+				byClass[c] = g
+			}
+			g.count++
+			if len(g.examples) < 3 {
+				g.examples = append(g.examples, fmt.Sprintf("`%s.%s`: %s", shortPkg(p.path), s.unit, s.reason))
+			}
+		}
+	}
+	var out []skipGroup
+	for _, g := range byClass {
+		out = append(out, *g)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].count != out[j].count {
+			return out[i].count > out[j].count
+		}
+		return out[i].class < out[j].class
+	})
+	return out
+}
+
+// shortPkg is the last element of an import path.
+func shortPkg(path string) string { return path[strings.LastIndex(path, "/")+1:] }
+
+// medianMax returns the median and the largest of xs (0, 0 when empty).
+func medianMax(xs []float64) (med, top float64) {
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	n := len(s)
+	med = s[n/2]
+	if n%2 == 0 {
+		med = (s[n/2-1] + s[n/2]) / 2
+	}
+	return med, s[n-1]
+}
+
+// percent formats part/whole as "97/100 (97.0%)".
+func percent(part, whole int) string {
+	if whole == 0 {
+		return fmt.Sprintf("%d/%d", part, whole)
+	}
+	return fmt.Sprintf("%d/%d (%.1f%%)", part, whole, 100*float64(part)/float64(whole))
+}
+
+// fmtMS formats a score run: the score, "—" with why there is none,
+// and whether the run was stopped.
+func fmtMS(m msResult) string {
+	if m.score == nil {
+		if m.note == "" {
+			return "—"
+		}
+		return "— (" + m.note + ")"
+	}
+	s := fmt.Sprintf("%.3f", *m.score)
+	if m.partial {
+		s += " (partial)"
+	}
+	return s
+}
+
+func countFails(pkgs []*supportPkg) int {
+	n := 0
+	for _, p := range pkgs {
+		n += len(p.fails)
+	}
+	return n
+}
+
+// supportTotals sums a set of packages.
+type supportTotals struct {
+	pkgs, units, supported, tests, files, fails int
+	secs                                        float64
+	unitSecs                                    []float64
+}
+
+func sumSupport(pkgs []*supportPkg) supportTotals {
+	var t supportTotals
+	for _, p := range pkgs {
+		t.pkgs++
+		t.units += p.units
+		t.supported += p.supported
+		t.tests += p.tests
+		t.secs += p.genSecs
+		t.unitSecs = append(t.unitSecs, p.unitSecs...)
+		t.fails += len(p.fails)
+		if p.file != "" {
+			t.files++
+		}
+	}
+	return t
+}
+
+// supportFlags is the command line's flags that differ from the defaults.
+func supportFlags(cfg *supportConfig) string {
+	s := fmt.Sprintf(" -j %d -limit %s", cfg.jobs, cfg.limit)
+	if !cfg.realistic {
+		s += " -realistic=false"
+	}
+	if strings.Join(cfg.std, ",") != defaultSupportStd {
+		s += " -std '" + strings.Join(cfg.std, ",") + "'"
+	}
+	if strings.Join(cfg.modules, ",") != defaultModules {
+		s += " -modules '" + strings.Join(cfg.modules, ",") + "'"
+	}
+	if cfg.minGo != "" {
+		s += " -mingo " + cfg.minGo
+	}
+	return s
+}
+
+// supportMarkdown renders the section: the totals, one table per group,
+// the skip reasons, the slowest units, the failures and the notes.
+func supportMarkdown(pkgs []*supportPkg, mods []*supportModule, cfg *supportConfig, host, date string) string {
+	var b strings.Builder
+	b.WriteString("## Support: how much of real Go code gozilla gen handles\n\n")
+	fmt.Fprintf(&b, "`go run ./cmd/gozilla-bench support%s -w BENCHMARKS.md` on %s, %s; every figure from this one run.\n\n", supportFlags(cfg), host, date)
+	fmt.Fprintf(&b, "Targets: the module of `testdata/realistic` with its own tests; copies of standard library packages with their tests (`scripts/stdcopy.sh`, one module); third-party modules at pinned versions, fetched from the module proxy at bench time (go directive as shipped unless `-mingo`). On each package, in a scratch copy: `gozilla gen -json -q -j %d -deadline %s` (stopped at the limit: then no file, and the units are counted by a dry `gen -n -random 0 -engine ''`). *units*: the functions and methods gen supports (does not skip) out of all it finds; *gen s*: the whole command; *per-unit s*: the seconds gen's report gives each supported unit (median, max); *go test*: `go test -count=1` with the generated file next to the package's own tests (on a failure, the file alone and the own tests alone say whose it is); *386 vet*: `GOARCH=386 go vet` likewise (*64-bit only*: the file's rows need a 64-bit int and its build constraint leaves 32-bit targets out); *MS own* and *MS generated*: `gozilla score -json` (default operators, same mutants) with only the package's own tests, and with only the generated file (every `*_test.go` outside testdata removed): D/(M−E) as score reports it.\n\n", cfg.jobs, cfg.limit)
+
+	all := sumSupport(pkgs)
+	verdict := "met"
+	if all.units == 0 || float64(all.supported) < 0.95*float64(all.units) {
+		verdict = "**not met**"
+	}
+	fmt.Fprintf(&b, "**Units supported: %s** over %d packages (target ≥ 95%%: %s). Generated files failing go test or GOARCH=386 go vet, or gen failing: **%d**.\n\n", percent(all.supported, all.units), all.pkgs, verdict, all.fails)
+	b.WriteString("| group | packages | units supported | tests | files | gen s | per-unit s median | per-unit s max | failures |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	for _, g := range []string{groupRealistic, groupStd, groupModules} {
+		t := sumSupport(inGroup(pkgs, g))
+		if t.pkgs == 0 {
+			continue
+		}
+		med, top := medianMax(t.unitSecs)
+		fmt.Fprintf(&b, "| %s | %d | %s | %d | %d | %.1f | %.2f | %.2f | %d |\n", g, t.pkgs, percent(t.supported, t.units), t.tests, t.files, t.secs, med, top, t.fails)
+	}
+	med, top := medianMax(all.unitSecs)
+	fmt.Fprintf(&b, "| **all** | %d | **%s** | %d | %d | %.1f | %.2f | %.2f | %d |\n\n", all.pkgs, percent(all.supported, all.units), all.tests, all.files, all.secs, med, top, all.fails)
+
+	for _, g := range []string{groupRealistic, groupStd, groupModules} {
+		writeGroup(&b, g, inGroup(pkgs, g), mods, cfg)
+	}
+
+	b.WriteString("### Why units are skipped (all packages)\n\n")
+	groups := groupSkips(pkgs)
+	if len(groups) == 0 {
+		b.WriteString("No unit is skipped.\n\n")
+	} else {
+		b.WriteString("| reason | units | examples |\n|---|--:|---|\n")
+		for _, g := range groups {
+			fmt.Fprintf(&b, "| %s | %d | %s |\n", mdCell(g.class), g.count, mdCell(strings.Join(g.examples, "; ")))
+		}
+		b.WriteString("\n")
+	}
+
+	b.WriteString("### Slowest units\n\n")
+	slow := slowestUnits(pkgs, 10)
+	if len(slow) == 0 {
+		b.WriteString("No unit was generated for.\n\n")
+	} else {
+		b.WriteString("| unit | gen seconds |\n|---|--:|\n")
+		for _, u := range slow {
+			fmt.Fprintf(&b, "| `%s` | %.2f |\n", u.unit, u.secs)
+		}
+		b.WriteString("\n")
+	}
+
+	b.WriteString("### Failures\n\n")
+	if all.fails == 0 {
+		b.WriteString("None: gen finished or was stopped at the limit on every package, and every generated file passes go test and GOARCH=386 go vet.\n\n")
+	} else {
+		for _, p := range pkgs {
+			for _, f := range p.fails {
+				fmt.Fprintf(&b, "- **FAIL** %s: %s\n", p.path, mdCell(f))
+			}
+		}
+		b.WriteString("\n")
+	}
+	writeNotes(&b, pkgs, cfg)
+	return b.String()
+}
+
+// writeGroup writes one group's table.
+func writeGroup(b *strings.Builder, group string, pkgs []*supportPkg, mods []*supportModule, cfg *supportConfig) {
+	var ms []string
+	for _, m := range mods {
+		if m.group == group {
+			ms = append(ms, fmt.Sprintf("%s (go %s)", m.name, m.goLine))
+		}
+	}
+	if len(pkgs) == 0 && !(group == groupStd && len(cfg.stdRefused) > 0) && !(group == groupModules && len(cfg.modsBad) > 0) {
+		return
+	}
+	fmt.Fprintf(b, "### %s\n\n", group)
+	if group != groupStd && len(ms) > 0 {
+		fmt.Fprintf(b, "Modules: %s.\n\n", strings.Join(ms, ", "))
+	}
+	if group == groupStd && len(cfg.stdRefused) > 0 {
+		fmt.Fprintf(b, "Not copied (stdcopy.sh refuses a package whose files import an internal std package): %s.\n\n", strings.Join(cfg.stdRefused, ", "))
+	}
+	if group == groupModules && len(cfg.modsBad) > 0 {
+		fmt.Fprintf(b, "Not fetched: %s.\n\n", strings.Join(cfg.modsBad, "; "))
+	}
+	if len(pkgs) == 0 {
+		return
+	}
+	b.WriteString("| package | units supported | tests | gen s | per-unit s median | per-unit s max | go test | 386 vet | mutants | MS own | MS generated |\n|---|--:|--:|--:|--:|--:|---|---|--:|--:|--:|\n")
+	for _, p := range pkgs {
+		units := "?"
+		if p.unitsKnown {
+			units = fmt.Sprintf("%d/%d", p.supported, p.units)
+		}
+		if p.census {
+			units += " (dry count)"
+		}
+		secs := fmt.Sprintf("%.1f", p.genSecs)
+		if p.stopped {
+			secs += " (stopped)"
+		} else if len(p.fails) > 0 && p.file == "" && p.test == "—" {
+			secs += " (FAIL)"
+		}
+		med, top := "—", "—"
+		if len(p.unitSecs) > 0 {
+			m, t := medianMax(p.unitSecs)
+			med, top = fmt.Sprintf("%.2f", m), fmt.Sprintf("%.2f", t)
+		}
+		test, vet := p.test, p.vet
+		if p.file == "" {
+			test, vet = "— (no file)", "—"
+		}
+		fmt.Fprintf(b, "| %s | %s | %d | %s | %s | %s | %s | %s | %d | %s | %s |\n",
+			p.path, units, p.tests, secs, med, top, test, vet, p.mutants, fmtMS(p.own), fmtMS(p.genMS))
+	}
+	t := sumSupport(pkgs)
+	m, top := medianMax(t.unitSecs)
+	fmt.Fprintf(b, "| **total** | %s | %d | %.1f | %.2f | %.2f | | | | | |\n\n", percent(t.supported, t.units), t.tests, t.secs, m, top)
+}
+
+// writeNotes lists the packages' notes.
+func writeNotes(b *strings.Builder, pkgs []*supportPkg, cfg *supportConfig) {
+	var notes []string
+	for _, p := range pkgs {
+		for _, n := range p.notes {
+			notes = append(notes, fmt.Sprintf("- %s: %s", p.path, mdCell(n)))
+		}
+	}
+	if len(notes) == 0 {
+		return
+	}
+	b.WriteString("### Notes\n\n" + strings.Join(notes, "\n") + "\n\n")
+}
+
+// inGroup keeps the packages of one group.
+func inGroup(pkgs []*supportPkg, group string) []*supportPkg {
+	var out []*supportPkg
+	for _, p := range pkgs {
+		if p.group == group {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// slowestUnits returns the n units with the largest generation time.
+func slowestUnits(pkgs []*supportPkg, n int) []unitTime {
+	var all []unitTime
+	for _, p := range pkgs {
+		all = append(all, p.slowUnits()...)
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].secs > all[j].secs })
+	if len(all) > n {
+		all = all[:n]
+	}
+	return all
+}
+
+// slowUnits names the package's supported units with their times.
+func (p *supportPkg) slowUnits() []unitTime {
+	var out []unitTime
+	for i, s := range p.unitSecs {
+		name := fmt.Sprintf("%s#%d", shortPkg(p.path), i+1)
+		if i < len(p.unitNames) {
+			name = shortPkg(p.path) + "." + p.unitNames[i]
+		}
+		out = append(out, unitTime{name, s})
+	}
+	return out
+}
+
+// mdCell makes text safe in a markdown table cell.
+func mdCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestSkipClass(t *testing.T) {
+	tests := []struct{ reason, want string }{
+		{"parameter r: type io.Reader (interface)", "interface"},
+		{"receiver *Writer: field output: type io.Writer (interface)", "interface"},
+		{"parameter f: func(rune) bool", "func"},
+		{"parameter f: func() (int, error)", "func"},
+		{"result #1: <-chan int", "channel"},
+		{"parameter c: chan int", "channel"},
+		{"parameter c: type Events (channel of Event)", "channel"},
+		{"parameter x: interface{M() (int, error)}", "interface"},
+		{"receiver *Reader: field r: type bufio.Reader (unexported field buf of another package)", "unexported field of another package"},
+		{"parameter p: type unsafe.Pointer (unsafe.Pointer)", "unsafe.Pointer"},
+		{"parameter b: [100]byte (array longer than 64)", "array longer than 64"},
+		{"receiver *Mutex: type sync.Mutex (unexported state of another package's type)", "unexported state of another package's type"},
+		{"generic: no type argument satisfies constraint comparable of K", "generic: no type argument satisfies the constraint"},
+		{"generic: method with type parameters of its own", "generic: method with type parameters of its own"},
+		{"init function", "init function"},
+		{"nothing to observe: no receiver, parameters or results", "nothing to observe: no receiver, parameters or results"},
+		{"parameter t: weird", "weird"},
+	}
+	for _, tt := range tests {
+		if got := skipClass(tt.reason); got != tt.want {
+			t.Errorf("skipClass(%q) = %q; want %q", tt.reason, got, tt.want)
+		}
+	}
+}
+
+func TestGroupSkips(t *testing.T) {
+	pkgs := []*supportPkg{
+		{path: "example.com/a", skipped: []skippedUnit{
+			{"F", "parameter r: type io.Reader (interface)"},
+			{"init", "init function"},
+		}},
+		{path: "b", skipped: []skippedUnit{
+			{"G", "parameter f: func(int) int"},
+			{"H", "parameter w: type io.Writer (interface)"},
+			{"(*T).M", "receiver *T: field w: type io.Writer (interface)"},
+			{"K", "parameter w: type io.Writer (interface)"},
+		}},
+	}
+	got := groupSkips(pkgs)
+	want := []struct {
+		class    string
+		count    int
+		examples int
+	}{
+		{"interface", 4, 3},
+		{"func", 1, 1},
+		{"init function", 1, 1},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("groupSkips: %d groups %+v; want %d", len(got), got, len(want))
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.class != w.class || g.count != w.count || len(g.examples) != w.examples {
+			t.Errorf("group %d = %q %d (%d examples); want %q %d (%d)", i, g.class, g.count, len(g.examples), w.class, w.count, w.examples)
+		}
+	}
+	if ex := got[0].examples[0]; ex != "`a.F`: parameter r: type io.Reader (interface)" {
+		t.Errorf("first example = %q", ex)
+	}
+}
+
+func TestMedianMax(t *testing.T) {
+	tests := []struct {
+		xs       []float64
+		med, top float64
+	}{
+		{nil, 0, 0},
+		{[]float64{3}, 3, 3},
+		{[]float64{5, 1, 3}, 3, 5},
+		{[]float64{4, 1, 3, 2}, 2.5, 4},
+	}
+	for _, tt := range tests {
+		med, top := medianMax(tt.xs)
+		if med != tt.med || top != tt.top {
+			t.Errorf("medianMax(%v) = %v, %v; want %v, %v", tt.xs, med, top, tt.med, tt.top)
+		}
+	}
+}
+
+func TestPercentAndMS(t *testing.T) {
+	half := 0.5
+	tests := []struct{ got, want string }{
+		{percent(19, 20), "19/20 (95.0%)"},
+		{percent(0, 0), "0/0"},
+		{fmtMS(msResult{score: &half, mutants: 10}), "0.500"},
+		{fmtMS(msResult{score: &half, partial: true}), "0.500 (partial)"},
+		{fmtMS(msResult{note: "no tests"}), "— (no tests)"},
+		{fmtMS(msResult{}), "—"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("got %q; want %q", tt.got, tt.want)
+		}
+	}
+}
+
+func TestExcerpt(t *testing.T) {
+	tests := []struct {
+		stdout, stderr, want string
+	}{
+		{"--- FAIL: TestGozillaF (0.00s)\n    x_gozilla_test.go:12: got 1, want 2\nFAIL\nFAIL\texample.com/x\t0.01s\n", "",
+			"--- FAIL: TestGozillaF (0.00s) | x_gozilla_test.go:12: got 1, want 2 | FAIL"},
+		{"", "# example.com/x\n./x_gozilla_test.go:3:2: cannot use 1 << 40 (untyped int constant) as int value\n",
+			"# example.com/x | ./x_gozilla_test.go:3:2: cannot use 1 << 40 (untyped int constant) as int value"},
+		{"", "something odd\nlast words\n", "last words"},
+	}
+	for _, tt := range tests {
+		if got := excerpt([]byte(tt.stdout), tt.stderr); got != tt.want {
+			t.Errorf("excerpt(%q, %q) = %q; want %q", tt.stdout, tt.stderr, got, tt.want)
+		}
+	}
+}
+
+func TestSupportMarkdown(t *testing.T) {
+	ms := func(v float64) *float64 { return &v }
+	pkgs := []*supportPkg{
+		{group: groupRealistic, path: "count", unitsKnown: true, units: 4, supported: 4, tests: 16, genSecs: 4.2,
+			unitSecs: []float64{0.2, 1.5}, unitNames: []string{"CountLines", "Sum"}, file: "count_gozilla_test.go", test: "ok", vet: "ok",
+			mutants: 254, own: msResult{score: ms(.494), mutants: 254}, genMS: msResult{score: ms(.727), mutants: 254}},
+		{group: groupStd, path: "text/tabwriter", unitsKnown: true, units: 20, supported: 15, tests: 30, genSecs: 60,
+			unitSecs: []float64{2, 9}, unitNames: []string{"(*Writer).Write", "(*Writer).Flush"}, file: "tabwriter_gozilla_test.go",
+			test: "FAIL", vet: "ok (file 64-bit only)", skipped: []skippedUnit{{"NewWriter", "parameter output: type io.Writer (interface)"}},
+			fails: []string{"go test of the generated file alone: --- FAIL: TestGozillaWrite"}},
+		{group: groupModules, path: "github.com/x/y", unitsKnown: true, census: true, units: 10, supported: 10, stopped: true, genSecs: 300,
+			own: msResult{note: "no tests"}, genMS: msResult{note: "no file"}, notes: []string{"gen stopped at the limit (5m0s): no file written"}},
+	}
+	mods := []*supportModule{
+		{group: groupRealistic, name: "example.com/realistic", goLine: "1.22"},
+		{group: groupStd, name: "example.com/stdcopy", goLine: "1.26"},
+		{group: groupModules, name: "github.com/x/y@v1.0.0", goLine: "1.13"},
+	}
+	cfg := &supportConfig{jobs: 2, limit: 300 * time.Second, realistic: true, std: strings.Split(defaultSupportStd, ","), modules: strings.Split(defaultModules, ","),
+		stdRefused: []string{"strings (imports an internal std package)"}}
+	md := supportMarkdown(pkgs, mods, cfg, "a machine", "2026-01-01")
+	for _, want := range []string{
+		"`go run ./cmd/gozilla-bench support -j 2 -limit 5m0s -w BENCHMARKS.md` on a machine, 2026-01-01",
+		"**Units supported: 29/34 (85.3%)** over 3 packages (target ≥ 95%: **not met**)",
+		"gen failing: **1**.",
+		"| testdata/realistic | 1 | 4/4 (100.0%) | 16 | 1 | 4.2 | 0.85 | 1.50 | 0 |",
+		"| count | 4/4 | 16 | 4.2 | 0.85 | 1.50 | ok | ok | 254 | 0.494 | 0.727 |",
+		"| text/tabwriter | 15/20 | 30 | 60.0 | 5.50 | 9.00 | FAIL | ok (file 64-bit only) | 0 | — | — |",
+		"| github.com/x/y | 10/10 (dry count) | 0 | 300.0 (stopped) | — | — | — (no file) | — | 0 | — (no tests) | — (no file) |",
+		"Not copied (stdcopy.sh refuses a package whose files import an internal std package): strings (imports an internal std package).",
+		"Modules: github.com/x/y@v1.0.0 (go 1.13).",
+		"| interface | 1 | `tabwriter.NewWriter`: parameter output: type io.Writer (interface) |",
+		"| `tabwriter.(*Writer).Flush` | 9.00 |\n| `tabwriter.(*Writer).Write` | 2.00 |\n| `count.Sum` | 1.50 |",
+		"- **FAIL** text/tabwriter: go test of the generated file alone: --- FAIL: TestGozillaWrite",
+		"- github.com/x/y: gen stopped at the limit (5m0s): no file written",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md)
+		}
+	}
+}
+
+func TestSupportFlags(t *testing.T) {
+	base := supportConfig{jobs: 2, limit: 300 * time.Second, realistic: true, std: strings.Split(defaultSupportStd, ","), modules: strings.Split(defaultModules, ",")}
+	other := base
+	other.realistic, other.std, other.modules, other.minGo = false, []string{"encoding/hex"}, nil, "1.21"
+	tests := []struct {
+		cfg  supportConfig
+		want string
+	}{
+		{base, " -j 2 -limit 5m0s"},
+		{other, " -j 2 -limit 5m0s -realistic=false -std 'encoding/hex' -modules '' -mingo 1.21"},
+	}
+	for _, tt := range tests {
+		if got := supportFlags(&tt.cfg); got != tt.want {
+			t.Errorf("supportFlags = %q; want %q", got, tt.want)
+		}
+	}
+}
+
+func TestNoReport(t *testing.T) {
+	tests := []struct {
+		res  runResult
+		want string
+	}{
+		{runResult{exit: 2, stderr: "gozilla: example.com/x: package has no test files\n"}, "no tests"},
+		{runResult{exit: -1, killed: true}, "killed at the limit, no report"},
+		{runResult{exit: -1}, "exit -1, no report"},
+		{runResult{exit: 2, stderr: "progress\ngozilla: build failed\n"}, "exit 2: gozilla: build failed"},
+	}
+	for _, tt := range tests {
+		if got := noReport(tt.res); got != tt.want {
+			t.Errorf("noReport(%+v) = %q; want %q", tt.res, got, tt.want)
+		}
+	}
+}
