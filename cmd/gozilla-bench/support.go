@@ -99,7 +99,8 @@ type msResult struct {
 	score   *float64
 	mutants int
 	partial bool
-	note    string // why there is no score
+	note    string // why there is no score, short
+	detail  string // what the command said, for the notes
 }
 
 // supportConfig is what the run was asked; the markdown names it.
@@ -221,7 +222,12 @@ func copyStd(root, dir string, pkgs []string) (copied, refused []string) {
 		out, err := c.CombinedOutput()
 		if err != nil {
 			os.RemoveAll(filepath.Join(dir, filepath.Base(pkg)))
-			refused = append(refused, fmt.Sprintf("%s (%s)", pkg, firstLine(strings.TrimPrefix(strings.TrimSpace(string(out)), "stdcopy: "+pkg+" "))))
+			why := firstLine(string(out))
+			if strings.Contains(why, "internal std package") {
+				refused = append(refused, pkg)
+			} else {
+				refused = append(refused, fmt.Sprintf("%s (%s)", pkg, why))
+			}
 			continue
 		}
 		copied = append(copied, pkg)
@@ -326,6 +332,14 @@ func supportPackage(gz string, m *supportModule, p listedPkg, jobs int, limit ti
 		r.notes = append(r.notes, fmt.Sprintf("the two score runs made %d and %d mutants", r.own.mutants, r.genMS.mutants))
 	}
 	r.mutants = max(r.own.mutants, r.genMS.mutants)
+	for _, m := range []struct {
+		which string
+		ms    msResult
+	}{{"own tests", r.own}, {"generated file", r.genMS}} {
+		if m.ms.detail != "" {
+			r.notes = append(r.notes, "gozilla score with the "+m.which+": "+m.ms.detail)
+		}
+	}
 	return r
 }
 
@@ -398,58 +412,77 @@ func censusUnits(gz string, m *supportModule, p listedPkg, r *supportPkg) {
 }
 
 // checkGoTest runs go test with the generated file next to the own tests
-// (gen copy). On a failure, the generated file alone (only copy) and the
-// own tests alone (own copy) say whose it is.
+// (gen copy), as a user does. A failure is the generated file's when the
+// output names the file or one of its tests fails, or when the file alone
+// (only copy, -vet=off: go test's vet is about the package's own files
+// too) fails; otherwise it is the package's own (its code fails go test's
+// vet, or its own tests fail), and noted.
 func checkGoTest(m *supportModule, p listedPkg, limit time.Duration, r *supportPkg) {
-	test := func(dir string) runResult {
-		return runWithin(dir, limit+time.Minute, "go", "test", "-count=1", "-timeout", limit.String(), p.pattern())
+	test := func(dir string, extra ...string) runResult {
+		args := append([]string{"test", "-count=1", "-timeout", limit.String()}, extra...)
+		return runWithin(dir, limit+time.Minute, "go", append(args, p.pattern())...)
 	}
 	both := test(m.gen)
 	if both.exit == 0 {
 		r.test = "ok"
 		return
 	}
-	if alone := test(m.only); alone.exit != 0 {
+	out := string(both.stdout) + "\n" + both.stderr
+	if lines := fileLines(out, r.file); lines != "" || strings.Contains(out, "--- FAIL: TestGozilla") {
+		if lines == "" {
+			lines = excerpt(both.stdout, both.stderr)
+		}
 		r.test = "FAIL"
-		r.fails = append(r.fails, "go test of the generated file alone: "+excerpt(alone.stdout, alone.stderr))
+		r.fails = append(r.fails, "go test with the own tests: "+lines)
 		return
 	}
-	if own := test(m.own); own.exit != 0 {
-		r.test = "ok (own tests fail)"
-		r.notes = append(r.notes, "its own tests fail go test, also without the generated file: "+excerpt(own.stdout, own.stderr))
+	if alone := test(m.only, "-vet=off"); alone.exit != 0 {
+		r.test = "FAIL"
+		r.fails = append(r.fails, "go test -vet=off of the generated file alone: "+excerpt(alone.stdout, alone.stderr))
 		return
 	}
-	r.test = "FAIL"
-	r.fails = append(r.fails, "go test of the generated file with the own tests: "+excerpt(both.stdout, both.stderr))
+	r.test = "ok (own files fail)"
+	r.notes = append(r.notes, "go test fails on the package's own files or tests, not on the generated file (which passes alone): "+excerpt(both.stdout, both.stderr))
 }
 
 // checkVet386 runs GOARCH=386 go vet with the generated file next to the
-// own tests, and attributes a failure as checkGoTest does.
+// own tests; its findings are the generated file's when they name it
+// (those on the package's own files are noted).
 func checkVet386(m *supportModule, p listedPkg, limit time.Duration, r *supportPkg) {
-	vet := func(dir string) runResult {
-		return runWithin(dir, limit, "env", "GOARCH=386", "go", "vet", p.pattern())
-	}
 	ok := "ok"
 	if r.only64 {
 		ok = "ok (file 64-bit only)"
 	}
-	both := vet(m.gen)
-	if both.exit == 0 {
+	res := runWithin(m.gen, limit, "env", "GOARCH=386", "go", "vet", p.pattern())
+	if res.exit == 0 {
 		r.vet = ok
 		return
 	}
-	if alone := vet(m.only); alone.exit != 0 {
+	if lines := fileLines(string(res.stdout)+"\n"+res.stderr, r.file); lines != "" {
 		r.vet = "FAIL"
-		r.fails = append(r.fails, "GOARCH=386 go vet of the generated file alone: "+excerpt(alone.stdout, alone.stderr))
+		r.fails = append(r.fails, "GOARCH=386 go vet: "+lines)
 		return
 	}
-	if own := vet(m.own); own.exit != 0 {
-		r.vet = ok + " (own tests fail)"
-		r.notes = append(r.notes, "its own tests fail GOARCH=386 go vet, also without the generated file: "+excerpt(own.stdout, own.stderr))
-		return
+	r.vet = ok + " (own files fail)"
+	r.notes = append(r.notes, "GOARCH=386 go vet fails on the package's own files, not on the generated file: "+excerpt(res.stdout, res.stderr))
+}
+
+// fileLines returns the lines of out that name the file base (at most
+// five, joined by " | "), or "".
+func fileLines(out, base string) string {
+	if base == "" {
+		return ""
 	}
-	r.vet = "FAIL"
-	r.fails = append(r.fails, "GOARCH=386 go vet of the generated file with the own tests: "+excerpt(both.stdout, both.stderr))
+	var keep []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, base+":") {
+			keep = append(keep, strings.TrimSpace(line))
+			if len(keep) == 5 {
+				break
+			}
+		}
+	}
+	return strings.Join(keep, " | ")
 }
 
 // scorePackage runs gozilla score on the package in dir.
@@ -457,14 +490,18 @@ func scorePackage(gz, dir string, p listedPkg, jobs int, limit time.Duration) ms
 	res := runWithin(dir, limit+time.Minute, gz, "score", "-json", "-q", "-j", strconv.Itoa(jobs), "-deadline", limit.String(), p.pattern())
 	var doc report.Score
 	if json.Unmarshal(res.stdout, &doc) != nil {
-		return msResult{note: noReport(res)}
+		note := noReport(res)
+		if strings.Contains(note, "tests fail before mutation") {
+			return msResult{note: "tests fail before mutation", detail: note}
+		}
+		return msResult{note: note}
 	}
 	return msResult{score: doc.Summary.Score, mutants: doc.Summary.Mutants, partial: doc.Summary.Partial || res.killed}
 }
 
 // noReport says why a gozilla command wrote no JSON report.
 func noReport(res runResult) string {
-	last := strings.TrimSpace(lastLine(res.stderr + " "))
+	last := strings.TrimSpace(tailLine(res.stderr, 300))
 	switch {
 	case strings.Contains(last, "no test files"):
 		return "no tests"
@@ -547,6 +584,16 @@ func excerpt(stdout []byte, stderr string) string {
 		return lastLine(string(stdout) + "\n" + stderr + " ")
 	}
 	return strings.Join(keep, " | ")
+}
+
+// tailLine is the last non-empty line of s, cut to n bytes.
+func tailLine(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	l := lines[len(lines)-1]
+	if len(l) > n {
+		l = l[:n-3] + "..."
+	}
+	return l
 }
 
 func firstLine(s string) string {
@@ -635,8 +682,18 @@ func groupSkips(pkgs []*supportPkg) []skipGroup {
 	return out
 }
 
-// shortPkg is the last element of an import path.
-func shortPkg(path string) string { return path[strings.LastIndex(path, "/")+1:] }
+// shortPkg is the last element of an import path, with the one before
+// it when it is a major version suffix (semver/v3).
+func shortPkg(path string) string {
+	elems := strings.Split(path, "/")
+	last := elems[len(elems)-1]
+	if n := len(elems); n > 1 && majorSuffix.MatchString(last) {
+		return elems[n-2] + "/" + last
+	}
+	return last
+}
+
+var majorSuffix = regexp.MustCompile(`^v[0-9]+$`)
 
 // medianMax returns the median and the largest of xs (0, 0 when empty).
 func medianMax(xs []float64) (med, top float64) {
@@ -690,6 +747,7 @@ type supportTotals struct {
 	pkgs, units, supported, tests, files, fails int
 	secs                                        float64
 	unitSecs                                    []float64
+	msOwn, msGen                                []float64 // of the packages with both scores
 }
 
 func sumSupport(pkgs []*supportPkg) supportTotals {
@@ -705,8 +763,23 @@ func sumSupport(pkgs []*supportPkg) supportTotals {
 		if p.file != "" {
 			t.files++
 		}
+		if p.own.score != nil && p.genMS.score != nil {
+			t.msOwn = append(t.msOwn, *p.own.score)
+			t.msGen = append(t.msGen, *p.genMS.score)
+		}
 	}
 	return t
+}
+
+// msMedians formats the medians of the own and generated scores, with
+// the number of packages they are over.
+func msMedians(t supportTotals) (own, gen string) {
+	if len(t.msOwn) == 0 {
+		return "—", "—"
+	}
+	o, _ := medianMax(t.msOwn)
+	g, _ := medianMax(t.msGen)
+	return fmt.Sprintf("%.3f (%d)", o, len(t.msOwn)), fmt.Sprintf("%.3f (%d)", g, len(t.msGen))
 }
 
 // supportFlags is the command line's flags that differ from the defaults.
@@ -733,7 +806,7 @@ func supportMarkdown(pkgs []*supportPkg, mods []*supportModule, cfg *supportConf
 	var b strings.Builder
 	b.WriteString("## Support: how much of real Go code gozilla gen handles\n\n")
 	fmt.Fprintf(&b, "`go run ./cmd/gozilla-bench support%s -w BENCHMARKS.md` on %s, %s; every figure from this one run.\n\n", supportFlags(cfg), host, date)
-	fmt.Fprintf(&b, "Targets: the module of `testdata/realistic` with its own tests; copies of standard library packages with their tests (`scripts/stdcopy.sh`, one module); third-party modules at pinned versions, fetched from the module proxy at bench time (go directive as shipped unless `-mingo`). On each package, in a scratch copy: `gozilla gen -json -q -j %d -deadline %s` (stopped at the limit: then no file, and the units are counted by a dry `gen -n -random 0 -engine ''`). *units*: the functions and methods gen supports (does not skip) out of all it finds; *gen s*: the whole command; *per-unit s*: the seconds gen's report gives each supported unit (median, max); *go test*: `go test -count=1` with the generated file next to the package's own tests (on a failure, the file alone and the own tests alone say whose it is); *386 vet*: `GOARCH=386 go vet` likewise (*64-bit only*: the file's rows need a 64-bit int and its build constraint leaves 32-bit targets out); *MS own* and *MS generated*: `gozilla score -json` (default operators, same mutants) with only the package's own tests, and with only the generated file (every `*_test.go` outside testdata removed): D/(M−E) as score reports it.\n\n", cfg.jobs, cfg.limit)
+	fmt.Fprintf(&b, "Targets: the module of `testdata/realistic` with its own tests; copies of standard library packages with their tests (`scripts/stdcopy.sh`, one module); third-party modules at pinned versions, fetched from the module proxy at bench time (go directive as shipped unless `-mingo`). On each package, in a scratch copy: `gozilla gen -json -q -j %d -deadline %s` (stopped at the limit: then no file, and the units are counted by a dry `gen -n -random 0 -engine ''`). *units*: the functions and methods gen supports (does not skip) out of all it finds; *gen s*: the whole command; *per-unit s*: the seconds gen's report gives each supported unit (median, max); *go test*: `go test -count=1` with the generated file next to the package's own tests, a failure being the file's when the output names it or one of its tests, or when the file alone fails `go test -vet=off` (*own files fail*: go test fails on the package's own code or tests only); *386 vet*: `GOARCH=386 go vet` likewise, its findings the file's when they name it (*64-bit only*: the file's rows need a 64-bit int and its build constraint leaves 32-bit targets out); *MS own* and *MS generated*: `gozilla score -json` (default operators, same mutants) with only the package's own tests, and with only the generated file (every `*_test.go` outside testdata removed): D/(M−E) as score reports it.\n\n", cfg.jobs, cfg.limit)
 
 	all := sumSupport(pkgs)
 	verdict := "met"
@@ -741,17 +814,20 @@ func supportMarkdown(pkgs []*supportPkg, mods []*supportModule, cfg *supportConf
 		verdict = "**not met**"
 	}
 	fmt.Fprintf(&b, "**Units supported: %s** over %d packages (target ≥ 95%%: %s). Generated files failing go test or GOARCH=386 go vet, or gen failing: **%d**.\n\n", percent(all.supported, all.units), all.pkgs, verdict, all.fails)
-	b.WriteString("| group | packages | units supported | tests | files | gen s | per-unit s median | per-unit s max | failures |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	b.WriteString("| group | packages | units supported | tests | files | gen s | per-unit s median | per-unit s max | MS own median | MS generated median | failures |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, g := range []string{groupRealistic, groupStd, groupModules} {
 		t := sumSupport(inGroup(pkgs, g))
 		if t.pkgs == 0 {
 			continue
 		}
 		med, top := medianMax(t.unitSecs)
-		fmt.Fprintf(&b, "| %s | %d | %s | %d | %d | %.1f | %.2f | %.2f | %d |\n", g, t.pkgs, percent(t.supported, t.units), t.tests, t.files, t.secs, med, top, t.fails)
+		own, gen := msMedians(t)
+		fmt.Fprintf(&b, "| %s | %d | %s | %d | %d | %.1f | %.2f | %.2f | %s | %s | %d |\n", g, t.pkgs, percent(t.supported, t.units), t.tests, t.files, t.secs, med, top, own, gen, t.fails)
 	}
 	med, top := medianMax(all.unitSecs)
-	fmt.Fprintf(&b, "| **all** | %d | **%s** | %d | %d | %.1f | %.2f | %.2f | %d |\n\n", all.pkgs, percent(all.supported, all.units), all.tests, all.files, all.secs, med, top, all.fails)
+	own, gen := msMedians(all)
+	fmt.Fprintf(&b, "| **all** | %d | **%s** | %d | %d | %.1f | %.2f | %.2f | %s | %s | %d |\n\n", all.pkgs, percent(all.supported, all.units), all.tests, all.files, all.secs, med, top, own, gen, all.fails)
+	b.WriteString("*MS medians*: over the packages with both scores (n in parentheses), side by side.\n\n")
 
 	for _, g := range []string{groupRealistic, groupStd, groupModules} {
 		writeGroup(&b, g, inGroup(pkgs, g), mods, cfg)

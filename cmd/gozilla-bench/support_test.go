@@ -147,7 +147,8 @@ func TestSupportMarkdown(t *testing.T) {
 		"`go run ./cmd/gozilla-bench support -j 2 -limit 5m0s -w BENCHMARKS.md` on a machine, 2026-01-01",
 		"**Units supported: 29/34 (85.3%)** over 3 packages (target ≥ 95%: **not met**)",
 		"gen failing: **1**.",
-		"| testdata/realistic | 1 | 4/4 (100.0%) | 16 | 1 | 4.2 | 0.85 | 1.50 | 0 |",
+		"| testdata/realistic | 1 | 4/4 (100.0%) | 16 | 1 | 4.2 | 0.85 | 1.50 | 0.494 (1) | 0.727 (1) | 0 |",
+		"| Standard library copies | 1 | 15/20 (75.0%) | 30 | 1 | 60.0 | 5.50 | 9.00 | — | — | 1 |",
 		"| count | 4/4 | 16 | 4.2 | 0.85 | 1.50 | ok | ok | 254 | 0.494 | 0.727 |",
 		"| text/tabwriter | 15/20 | 30 | 60.0 | 5.50 | 9.00 | FAIL | ok (file 64-bit only) | 0 | — | — |",
 		"| github.com/x/y | 10/10 (dry count) | 0 | 300.0 (stopped) | — | — | — (no file) | — | 0 | — (no tests) | — (no file) |",
@@ -195,6 +196,39 @@ func TestNoReport(t *testing.T) {
 	for _, tt := range tests {
 		if got := noReport(tt.res); got != tt.want {
 			t.Errorf("noReport(%+v) = %q; want %q", tt.res, got, tt.want)
+		}
+	}
+}
+
+func TestFileLines(t *testing.T) {
+	out := "# example.com/x\n./version.go:392:20: non-constant format string in call to fmt.Fprintf\n" +
+		"./x_gozilla_test.go:12:3: cannot use 1 << 40 (untyped int constant 1099511627776) as int value in struct literal (overflows)\n"
+	tests := []struct{ out, base, want string }{
+		{out, "x_gozilla_test.go", "./x_gozilla_test.go:12:3: cannot use 1 << 40 (untyped int constant 1099511627776) as int value in struct literal (overflows)"},
+		{out, "y_gozilla_test.go", ""},
+		{out, "", ""},
+		{"vet: a_test.go:3: x redeclared\n\tother declaration of x at a_gozilla_test.go:9:6\n", "a_gozilla_test.go", "other declaration of x at a_gozilla_test.go:9:6"},
+	}
+	for _, tt := range tests {
+		if got := fileLines(tt.out, tt.base); got != tt.want {
+			t.Errorf("fileLines(%q, %q) = %q; want %q", tt.out, tt.base, got, tt.want)
+		}
+	}
+}
+
+func TestShortPkgAndTailLine(t *testing.T) {
+	tests := []struct{ got, want string }{
+		{shortPkg("github.com/Masterminds/semver/v3"), "semver/v3"},
+		{shortPkg("github.com/google/uuid"), "uuid"},
+		{shortPkg("count"), "count"},
+		{shortPkg("v2"), "v2"},
+		{tailLine("a\nb\n\n", 10), "b"},
+		{tailLine("0123456789abc", 8), "01234..."},
+		{tailLine("", 8), ""},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("got %q; want %q", tt.got, tt.want)
 		}
 	}
 }

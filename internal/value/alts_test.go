@@ -272,6 +272,9 @@ var Default = Stack{max: 3}
 
 func NewStack(max int) (*Stack, error) { return &Stack{max: max}, nil }
 
+// NewOf is variadic: not a constructor the harness can call (fatih/color's New).
+func NewOf(xs ...int) *Stack { return &Stack{items: xs} }
+
 func (s *Stack) Push(x int) bool { s.items = append(s.items, x); return true }
 
 func (s *Stack) Len() int { return len(s.items) }
@@ -306,6 +309,9 @@ func (s *Stack) Len() int { return len(s.items) }
 			if !a.Small {
 				t.Error("a constructor's operands are not drawn small")
 			}
+		}
+		if strings.HasPrefix(a.Label, "NewOf") {
+			t.Errorf("%s: a variadic constructor", a.Label)
 		}
 		if a.Label == "Len" || strings.Contains(a.Label, "Len") {
 			t.Errorf("%s: Len takes no operand, it changes nothing", a.Label)

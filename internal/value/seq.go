@@ -73,7 +73,7 @@ func (b *builder) ctorsOf(t types.Type) []*types.Func {
 		}
 		sig := f.Type().(*types.Signature)
 		rs := sig.Results()
-		if sig.TypeParams().Len() > 0 || rs.Len() == 0 || rs.Len() > 2 || !types.Identical(rs.At(0).Type(), t) ||
+		if sig.TypeParams().Len() > 0 || sig.Variadic() || rs.Len() == 0 || rs.Len() > 2 || !types.Identical(rs.At(0).Type(), t) ||
 			(rs.Len() == 2 && !types.Identical(rs.At(1).Type(), errType)) || sig.Params().Len() > 3 {
 			continue
 		}
