@@ -1,10 +1,6 @@
 package value
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"math"
 	"math/rand/v2"
@@ -57,15 +53,7 @@ var (
 // altTypes models the variables of altsSrc with alternatives.
 func altTypes(t *testing.T) map[string]*Type {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", altsSrc, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkPkg(t, altsSrc)
 	ts := map[string]*Type{}
 	for _, name := range pkg.Scope().Names() {
 		if v, ok := pkg.Scope().Lookup(name).(*types.Var); ok && name[0] >= 'a' {
@@ -279,15 +267,7 @@ func (s *Stack) Push(x int) bool { s.items = append(s.items, x); return true }
 
 func (s *Stack) Len() int { return len(s.items) }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkPkg(t, src)
 	ptr := types.NewPointer(pkg.Scope().Lookup("Stack").Type())
 	env := &Env{Pkg: pkg}
 	vt, err := Build(ptr, env, false)

@@ -3,6 +3,7 @@ package value
 import (
 	"fmt"
 	"go/ast"
+	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -17,15 +18,7 @@ import (
 // package-level variables, by name.
 func typesOf(t *testing.T, src string) (map[string]*Type, map[string]error) {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg := checkPkg(t, src)
 	ts, errs := map[string]*Type{}, map[string]error{}
 	for _, name := range pkg.Scope().Names() {
 		if v, ok := pkg.Scope().Lookup(name).(*types.Var); ok {
@@ -293,4 +286,20 @@ func TestRandomText(t *testing.T) {
 	if invalid < 100 {
 		t.Errorf("%d of 2000 random strings and byte slices are invalid UTF-8, want at least 100", invalid)
 	}
+}
+
+// checkPkg type-checks src as package p (with the standard library's
+// export data for its imports).
+func checkPkg(t *testing.T, src string) *types.Package {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
 }
