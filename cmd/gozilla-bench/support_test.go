@@ -18,7 +18,7 @@ func TestSkipClass(t *testing.T) {
 		{"parameter x: interface{M() (int, error)}", "interface"},
 		{"receiver *Reader: field r: type bufio.Reader (unexported field buf of another package)", "unexported field of another package"},
 		{"parameter p: type unsafe.Pointer (unsafe.Pointer)", "unsafe.Pointer"},
-		{"parameter b: [100]byte (array longer than 64)", "array longer than 64"},
+		{"parameter b: [2000]byte (array longer than 1024)", "array longer than 1024"},
 		{"receiver *Mutex: type sync.Mutex (unexported state of another package's type)", "unexported state of another package's type"},
 		{"generic: no type argument satisfies constraint comparable of K", "generic: no type argument satisfies the constraint"},
 		{"generic: method with type parameters of its own", "generic: method with type parameters of its own"},

@@ -340,7 +340,18 @@ func (p *Pass) explore(t *gen.Target, u *unit.Unit) *unitState {
 	for i, prm := range u.Params {
 		names = append(names, nameOr(prm.Name, fmt.Sprintf("arg%d", i+1)))
 	}
-	st.res, st.err = symbolic.Explore(p.prog.Func(u.Func), u.Inputs(), names, sites, p.Symbolic)
+	cfg := p.Symbolic
+	if t.Done != nil {
+		cfg.Stop = func() bool {
+			select {
+			case <-t.Done:
+				return true
+			default:
+				return false
+			}
+		}
+	}
+	st.res, st.err = symbolic.Explore(p.prog.Func(u.Func), u.Inputs(), names, sites, cfg)
 	return st
 }
 

@@ -140,6 +140,9 @@ type Target struct {
 	// Live reports whether a mutant is still alive (not killed by a kept
 	// test, not proven equivalent).
 	Live func(id int) bool
+	// Done is closed when the run is stopped (its deadline): work a pass
+	// does in the background (Preparer) stops too.
+	Done <-chan struct{}
 }
 
 // Status is a mutant's verdict after generation.
@@ -298,7 +301,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		overlay[cfg.Skip] = []byte("package " + pkg.Name + "\n")
 	}
 
-	target := &Target{Pkg: pkg, Set: set, Units: units}
+	target := &Target{Pkg: pkg, Set: set, Units: units, Done: ctx.Done()}
 
 	work, err := os.MkdirTemp("", "gozilla-gen-")
 	if err != nil {

@@ -31,6 +31,17 @@ type Config struct {
 	// partial paths, none of which counts as a path. A count, so the
 	// cut falls at the same place on every machine.
 	MaxBlocks int
+	// MaxWork bounds the explorer's copying over the whole exploration:
+	// every fork copies the path's state and every arrival at a site
+	// keeps a snapshot, so a unit with thousands of sites (a table-driven
+	// encoder) that forks on each symbolic index could take gigabytes
+	// within MaxBlocks. The unit is cut, like at MaxBlocks, when the
+	// count (entries copied or snapshotted) passes it; 0 = 20,000,000.
+	// A count, not a clock: the cut falls at the same place everywhere.
+	MaxWork int
+	// Stop, when set, is polled at each block: true stops the
+	// exploration as if a bound were reached (the run's deadline).
+	Stop func() bool
 
 	// Refute, when set, is asked at each branch and each fork on a
 	// symbolic index whether the path condition so far is certainly
@@ -117,6 +128,7 @@ type explorer struct {
 	res     *Result
 	nhavoc  int
 	blocks  int  // block visits so far, over all paths
+	work    int  // entries copied by forks and arrivals so far (MaxWork)
 	full    bool // MaxPaths or MaxBlocks reached: exploration stops
 }
 
@@ -133,6 +145,24 @@ type frame struct {
 	mem pmap.Scope[*Arg, sval]
 	// pending lists the arrivals at sites on this path so far.
 	pending []pending
+}
+
+// over reports whether the exploration must stop (MaxBlocks, MaxWork,
+// Stop), marking it cut.
+func (x *explorer) over() bool {
+	if x.full {
+		return true
+	}
+	if x.blocks > x.cfg.MaxBlocks || x.work > x.cfg.MaxWork || x.cfg.Stop != nil && x.cfg.Stop() {
+		x.res.Cut, x.full = true, true
+	}
+	return x.full
+}
+
+// fork clones f for another path, counting the copy (MaxWork).
+func (x *explorer) fork(f *frame) *frame {
+	x.work += len(f.vals) + len(f.cond) + len(f.visits) + len(f.seen) + len(f.pending)
+	return f.clone()
 }
 
 func (f *frame) clone() *frame {
@@ -164,6 +194,9 @@ func Explore(fn *ssa.Function, inputs []*value.Type, names []string, sites []ast
 	}
 	if cfg.MaxBlocks <= 0 {
 		cfg.MaxBlocks = 20_000
+	}
+	if cfg.MaxWork <= 0 {
+		cfg.MaxWork = 20_000_000
 	}
 	if fn == nil || len(fn.Blocks) == 0 {
 		return nil, fmt.Errorf("symbolic: no SSA body")
@@ -301,8 +334,7 @@ func (x *explorer) block(f *frame, b *ssa.BasicBlock, from *ssa.BasicBlock) {
 		x.res.Cut = true // the unrolling bound stops this path: not every path is explored
 		return
 	}
-	if x.blocks++; x.blocks > x.cfg.MaxBlocks {
-		x.res.Cut, x.full = true, true
+	if x.blocks++; x.over() {
 		return
 	}
 	f.visits[b]++
@@ -363,7 +395,7 @@ func (x *explorer) run(f *frame, b *ssa.BasicBlock, start int) {
 				}
 				return
 			}
-			g := f.clone()
+			g := x.fork(f)
 			g.cond = append(g.cond, ce)
 			if x.feasible(g.cond) {
 				x.block(g, t, b)
@@ -460,6 +492,7 @@ func (x *explorer) record(f *frame, s ast.Node) {
 	// The event keeps the frame's maps (copy-on-write) and a prefix of
 	// its condition: later appends never reach below the cap.
 	n := len(f.cond)
+	x.work += 8 // the event and its snapshots (flattened now and then)
 	ev := &Event{Cond: f.cond[:n:n], Env: f.env.Freeze(), Vals: f.exprs.Freeze(), Mem: f.mem.Freeze()}
 	x.res.Events[s] = append(x.res.Events[s], ev)
 	f.pending = append(f.pending, pending{s, ev})
@@ -476,6 +509,7 @@ func (x *explorer) complete(f *frame) {
 	}
 	n := len(f.cond)
 	cond := f.cond[:n:n] // shared by the path's events
+	x.work += len(f.pending)
 	for _, p := range f.pending {
 		if len(x.res.Full[p.site]) >= maxFull {
 			continue
@@ -791,7 +825,7 @@ func (x *explorer) forkIndex(f *frame, b *ssa.BasicBlock, i int) bool {
 	}
 	it := ie.Type()
 	forked := false
-	for k := 0; k < n; k++ {
+	for k := 0; k < n && !x.over(); k++ {
 		if !it.Signed && it.Bits < 64 && uint64(k) > it.Max() || it.Signed && int64(k) > int64(it.Max()) {
 			break
 		}
@@ -804,7 +838,7 @@ func (x *explorer) forkIndex(f *frame, b *ssa.BasicBlock, i int) bool {
 		if !x.feasible(check) {
 			continue
 		}
-		g := f.clone()
+		g := x.fork(f)
 		g.cond = append(g.cond, eq)
 		forked = true
 		g.vals[idx] = sval{e: c.I(it, int64(k))}
@@ -813,7 +847,7 @@ func (x *explorer) forkIndex(f *frame, b *ssa.BasicBlock, i int) bool {
 			break
 		}
 	}
-	if !forked {
+	if !forked && !x.full {
 		// Every index in range is refuted: the read panics (or the
 		// path was infeasible already).
 		x.res.Paths++
@@ -824,7 +858,11 @@ func (x *explorer) forkIndex(f *frame, b *ssa.BasicBlock, i int) bool {
 // feasible reports whether the path condition may hold: false only when
 // the configured refuter proves it cannot.
 func (x *explorer) feasible(cl c.Clause) bool {
-	return x.cfg.Refute == nil || x.cfg.Refute(cl) == ""
+	if x.cfg.Refute == nil {
+		return true
+	}
+	x.work += 4 * len(cl) // reducing the domains of the whole condition
+	return x.cfg.Refute(cl) == ""
 }
 
 // store writes through a pointer the explorer knows (an element or field

@@ -12,6 +12,7 @@ import (
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/solve/domred"
 	"github.com/gozilla/gozilla/internal/testmod"
 	"github.com/gozilla/gozilla/internal/value"
 )
@@ -27,6 +28,12 @@ func Classify(i, j int) int {
 		return 1
 	}
 	return 0
+}
+
+// Lookups indexes a table at eight symbolic indices in one block: each
+// read forks 16 ways, 16^8 paths before any block boundary.
+func Lookups(t []byte, a, b, c, d, e, f, g, h byte) byte {
+	return t[a] ^ t[b] ^ t[c] ^ t[d] ^ t[e] ^ t[f] ^ t[g] ^ t[h]
 }
 
 func Branchy(s []byte) int {
@@ -248,6 +255,23 @@ func TestMaxBlocks(t *testing.T) {
 	cut, _ := exploreWith(t, "Branchy", Config{Bound: 3, MaxBlocks: limit})
 	if n := visits(cut); n > limit || !cut.Cut {
 		t.Errorf("MaxBlocks %d: %d block visits recorded, cut %v", limit, n, cut.Cut)
+	}
+}
+
+// TestMaxWork checks that forks on symbolic indices within one block are
+// bounded: an encoder's table lookups (base32's Encode) forked 16 ways
+// per read without reaching a block boundary, where MaxBlocks is
+// counted, and took 24 GB. With the refuter on, as cbt runs it.
+func TestMaxWork(t *testing.T) {
+	// Unbounded, this runs past the test binary's timeout.
+	res, _ := exploreWith(t, "Lookups", Config{MaxPaths: 1 << 40, MaxWork: 200_000, Refute: domred.Refute})
+	if !res.Cut || res.Paths > 10_000 {
+		t.Errorf("Lookups: cut %v, %d paths; want a cut exploration", res.Cut, res.Paths)
+	}
+	stopped := false
+	res, _ = exploreWith(t, "Lookups", Config{Stop: func() bool { stopped = true; return true }})
+	if !stopped || !res.Cut || res.Paths != 0 {
+		t.Errorf("Stop answering true: polled %v, cut %v, %d paths; want polled, cut, none", stopped, res.Cut, res.Paths)
 	}
 }
 

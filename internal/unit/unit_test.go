@@ -194,7 +194,7 @@ func TestSkipReasonPath(t *testing.T) {
 
 import "unsafe"
 
-type constraintFunc [100]int
+type constraintFunc [2000]int
 
 type Constraints struct {
 	n int
@@ -226,14 +226,14 @@ func Result() (constraintFunc, error)   { return constraintFunc{}, nil }
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"Constraints.Check":  "receiver Constraints: field f: type constraintFunc (array longer than 64)",
-		"(*Constraints).Ptr": "receiver *Constraints: field f: type constraintFunc (array longer than 64)",
-		"Rules.Len":          "receiver Rules: element: type constraintFunc (array longer than 64)",
+		"Constraints.Check":  "receiver Constraints: field f: type constraintFunc (array longer than 1024)",
+		"(*Constraints).Ptr": "receiver *Constraints: field f: type constraintFunc (array longer than 1024)",
+		"Rules.Len":          "receiver Rules: element: type constraintFunc (array longer than 1024)",
 		"Walk":               "parameter l *List: field m: element: unsafe.Pointer",
-		"Nested":             "parameter o Outer: field in *Constraints: field f: type constraintFunc (array longer than 64)",
+		"Nested":             "parameter o Outer: field in *Constraints: field f: type constraintFunc (array longer than 1024)",
 		"Fn":                 "parameter f: *unsafe.Pointer (unsafe.Pointer)",
 		"Lists":              "parameter ls: element: element: element: unsafe.Pointer",
-		"Result":             "result #1: type constraintFunc (array longer than 64)",
+		"Result":             "result #1: type constraintFunc (array longer than 1024)",
 	}
 	for _, u := range Find(pkgs[0], nil) {
 		if w, ok := want[u.Name]; ok && u.Skip != w {

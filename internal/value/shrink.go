@@ -200,6 +200,11 @@ func shrinkString(s string) []Value {
 }
 
 // shrinkElems shrinks a slice (shorter first, when resizable) or an array.
+// Past denseShrink elements (a [1024]byte buffer), elements are dropped
+// and zeroed by halves, and only the first denseShrink elements that are
+// not zero are shrunk one by one: a candidate copies the value, so one
+// candidate per element made shrinking quadratic in the length and took
+// gigabytes on a struct holding such a buffer.
 func shrinkElems(elem *Type, v Value, resize bool) []Value {
 	var out []Value
 	n := len(v.E)
@@ -208,18 +213,43 @@ func shrinkElems(elem *Type, v Value, resize bool) []Value {
 		if n > 2 {
 			out = append(out, Value{E: append([]Value(nil), v.E[:n/2]...)}, Value{E: append([]Value(nil), v.E[n/2:]...)})
 		}
-		for i := 0; i < n && n > 1; i++ {
+		for i := 0; i < n && n > 1 && n <= denseShrink; i++ {
 			es := append(append([]Value(nil), v.E[:i]...), v.E[i+1:]...)
 			out = append(out, Value{E: es})
 		}
 	}
+	if n > denseShrink {
+		zero := Zero(elem)
+		for _, r := range [][2]int{{0, n}, {0, n / 2}, {n / 2, n}} {
+			w, changed := Value{E: append([]Value(nil), v.E...)}, false
+			for i := r[0]; i < r[1]; i++ {
+				if !Equal(elem, w.E[i], zero) {
+					w.E[i], changed = zero, true
+				}
+			}
+			if changed {
+				out = append(out, w)
+			}
+		}
+	}
+	shrunk := 0
 	for i := range v.E {
-		for _, c := range Shrink(elem, v.E[i]) {
+		cs := Shrink(elem, v.E[i])
+		if len(cs) == 0 {
+			continue
+		}
+		if shrunk++; n > denseShrink && shrunk > denseShrink {
+			break
+		}
+		for _, c := range cs {
 			out = append(out, with(v, i, c))
 		}
 	}
 	return out
 }
+
+// denseShrink is the longest slice or array shrunk element by element.
+const denseShrink = 16
 
 // shrinkBuilt shrinks a built value: to nil when the type allows it
 // (interfaces, funcs), then its operands.

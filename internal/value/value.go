@@ -465,11 +465,13 @@ func (t *Type) has(p func(*Type) bool, seen map[*Type]bool) bool {
 	return false
 }
 
-// MaxArray is the longest array modelled. (Arrays of 256 — a decoding
-// table — made gen on a copy of encoding/base32 exhaust the machine's
-// memory: every input, candidate and outcome holds them element by
-// element. Longer arrays wait for values that hold them compactly.)
-const MaxArray = 64
+// MaxArray is the longest array modelled: a decoding table of 256, a
+// buffer of 1024. (Such arrays once made gen on a copy of encoding/base32
+// exhaust the machine's memory; the causes were the symbolic explorer
+// forking on every table lookup within one block, and shrinking that made
+// one candidate, a full copy, per element. Both are bounded now; values
+// still hold arrays element by element, so longer ones stay out.)
+const MaxArray = 1024
 
 // Unsupported is the reason a type cannot be modelled.
 type Unsupported struct {

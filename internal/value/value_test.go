@@ -303,3 +303,31 @@ func checkPkg(t *testing.T, src string) *types.Package {
 	}
 	return pkg
 }
+
+// TestShrinkLongArray checks that a long array's shrink candidates are
+// few and each strictly simpler: one candidate per element, each a copy,
+// made shrinking a struct holding a [1024]byte buffer take gigabytes.
+func TestShrinkLongArray(t *testing.T) {
+	typ := &Type{Kind: Array, Len: 1024, Elem: &Type{Kind: Uint, Bits: 8}}
+	g := &Gen{R: rand.New(rand.NewPCG(1, 2))}
+	v := g.Random(typ)
+	for i := range v.E {
+		v.E[i] = Value{U: uint64(i%255 + 1)} // no element zero
+	}
+	cs := Shrink(typ, v)
+	if len(cs) == 0 || len(cs) > 3+denseShrink*4 {
+		t.Fatalf("%d candidates for a [1024]uint8, want 1…%d", len(cs), 3+denseShrink*4)
+	}
+	if !Equal(typ, cs[0], Zero(typ)) {
+		t.Errorf("first candidate is not the zero array")
+	}
+	for _, c := range cs {
+		if len(c.E) != 1024 || Equal(typ, c, v) {
+			t.Fatalf("candidate of %d elements, or equal to the value", len(c.E))
+		}
+	}
+	// Shrinking by first candidates ends at the zero array in one step.
+	if cs := Shrink(typ, cs[0]); len(cs) != 0 {
+		t.Errorf("the zero array shrinks to %d candidates, want none", len(cs))
+	}
+}
