@@ -51,6 +51,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		quiet   = fs.Bool("q", false, "no progress on standard error")
 		explain = fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): status, why they live, their constraint system")
 		dl      = fs.Duration("deadline", 0, deadlineUsage+"; a package not finished gets no test file")
+		perUnit = fs.Duration("unit", gen.DefaultUnitWall, "most wall time spent on one unit (its random pass and its mutants' deterministic passes); its mutants left alive are undecided, and the report says which units hit it")
 	)
 	opSet, err := parseCommon(fs, args, ops, stderr)
 	if err != nil {
@@ -133,7 +134,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if file == "" {
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(*name, "{pkg}", pkg.Name))
 		}
-		cfg := gen.Config{Tags: *tags, Ops: opSet, Run: re, Seed: *seed, Workers: workers, Random: *random}
+		cfg := gen.Config{Tags: *tags, Ops: opSet, Run: re, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit}
 		if *random <= 0 || !useRandom {
 			cfg.Random = -1
 		}

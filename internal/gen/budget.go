@@ -19,7 +19,8 @@ import (
 type cost struct {
 	runs  int64
 	ticks uint64
-	wall  time.Duration // harness time, divided among the workers
+	wall  time.Duration // wall time spent on the unit, segments closed so far
+	since time.Time     // start of the segment in progress (zero: none)
 	spent string        // the budget that ran out ("" = none)
 }
 
@@ -27,12 +28,27 @@ type cost struct {
 // end before the mutant is no longer run (it stays undecided).
 const maxWallHits = 2
 
-// startUnit notes the start of a unit's random pass.
-func (g *generator) startUnit(u *unit.Unit) {
+// startUnit notes the start of a unit's random pass: its clock runs.
+func (g *generator) startUnit(u *unit.Unit) { g.clock(u, true) }
+
+// clock starts (run) or stops u's wall clock: the random pass and each
+// deterministic pass's work on one of its mutants are timed, whatever
+// the work is (runs, exploration, solving).
+func (g *generator) clock(u *unit.Unit, run bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.cost[u] == nil {
-		g.cost[u] = &cost{}
+	c := g.cost[u]
+	if c == nil {
+		c = &cost{}
+		g.cost[u] = c
+	}
+	now := time.Now()
+	if !c.since.IsZero() {
+		c.wall += now.Sub(c.since)
+		c.since = time.Time{}
+	}
+	if run {
+		c.since = now
 	}
 }
 
@@ -66,15 +82,6 @@ func (g *generator) account(u *unit.Unit, r *harness.Response) {
 	}
 }
 
-// timed adds d of harness time to u's wall clock.
-func (g *generator) timed(u *unit.Unit, d time.Duration) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if c := g.cost[u]; c != nil {
-		c.wall += d / time.Duration(max(g.cfg.Workers, 1))
-	}
-}
-
 func (g *generator) noteLocked(u *unit.Unit, l Limit) {
 	m := g.limits[u]
 	if m == nil {
@@ -105,7 +112,7 @@ func (g *generator) over(u *unit.Unit) bool {
 		c.spent = "package runs"
 	case g.total.ticks >= g.cfg.PackageTicks:
 		c.spent = "package ticks"
-	case c.wall >= g.cfg.UnitWall:
+	case c.wall+sinceOr0(c.since) >= g.cfg.UnitWall:
 		c.spent = "unit wall"
 	default:
 		return false
@@ -146,4 +153,12 @@ func (g *generator) limitsOf(u *unit.Unit) []Limit {
 		return out[i].Kind < out[j].Kind
 	})
 	return out
+}
+
+// sinceOr0 is the time since t, or 0 for the zero time.
+func sinceOr0(t time.Time) time.Duration {
+	if t.IsZero() {
+		return 0
+	}
+	return time.Since(t)
 }

@@ -5,6 +5,9 @@ import (
 	"regexp"
 	"slices"
 	"testing"
+	"time"
+
+	"github.com/gozilla/gozilla/internal/mutate"
 
 	"github.com/gozilla/gozilla/internal/harness"
 )
@@ -63,6 +66,36 @@ func TestBudgetsAndLimits(t *testing.T) {
 			t.Errorf("runs with 1 and 2 workers: %v, want the same", runs)
 		}
 	})
+	t.Run("unit wall", func(t *testing.T) {
+		// A pass that takes 100 ms per mutant and never kills: with a
+		// unit wall of 250 ms it is asked about a few of Sign's
+		// mutants, not all, and the report says the unit hit its wall.
+		pkg := loadPkg(t, map[string]string{"magic/magic.go": magicSrc}, "./magic")
+		slow := &slowPass{}
+		res, err := Generate(context.Background(), pkg, Config{Seed: 1, Workers: 1, Random: -1, UnitWall: 250 * time.Millisecond,
+			Passes: []Pass{slow}, Run: regexp.MustCompile("^Sign$")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mutants := 0
+		for _, m := range res.Set.Mutants {
+			if m.Func == "Sign" {
+				mutants++
+			}
+		}
+		var st *UnitStats
+		for _, s := range res.Stats {
+			if s.Unit.Name == "Sign" {
+				st = s
+			}
+		}
+		if st == nil || !slices.Contains(st.Limits, Limit{Kind: "unit wall", Count: 1}) {
+			t.Errorf("Sign's limits %+v, want the unit's wall", st)
+		}
+		if mutants < 10 || slow.asked > 4 {
+			t.Errorf("the pass was asked about %d of Sign's %d mutants; want at most 4 within the wall", slow.asked, mutants)
+		}
+	})
 	t.Run("blocked", func(t *testing.T) {
 		pkg := loadPkg(t, map[string]string{"lock/lock.go": lockSrc}, "./lock")
 		res, err := Generate(context.Background(), pkg, Config{Seed: 1, Workers: 2})
@@ -88,4 +121,18 @@ func TestBudgetsAndLimits(t *testing.T) {
 			}
 		}
 	})
+}
+
+// slowPass takes 100 ms per mutant of Sign and has no candidate.
+type slowPass struct{ asked int }
+
+func (p *slowPass) Name() string { return "slow" }
+
+func (p *slowPass) Candidates(_ context.Context, _ *Target, m *mutate.Mutant) ([]Candidate, error) {
+	if m.Func != "Sign" {
+		return nil, ErrCannot
+	}
+	p.asked++
+	time.Sleep(100 * time.Millisecond)
+	return nil, ErrCannot
 }

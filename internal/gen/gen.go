@@ -74,8 +74,10 @@ type Config struct {
 	// UnitTicks loop-budget ticks (0 = 2^32), and every unit stops when
 	// the package has spent PackageRuns (0 = 5,000,000) or PackageTicks
 	// (0 = 2^35): counts, so that verdicts do not depend on the machine.
-	// UnitWall (0 = 60 s) is a safety net on a unit's wall time, whose hit
-	// leaves its live mutants undecided. Each hit is in UnitStats.Limits.
+	// UnitWall (0 = 10 s) bounds a unit's wall time (its random pass and
+	// every deterministic pass's work on its mutants), whose hit leaves
+	// its live mutants undecided: the one budget that depends on the
+	// machine, so that no unit takes a run hostage. Each hit is in UnitStats.Limits.
 	UnitRuns, PackageRuns   int64
 	UnitTicks, PackageTicks uint64
 	UnitWall                time.Duration
@@ -216,7 +218,7 @@ const (
 	DefaultPackageRuns  = 5_000_000
 	DefaultUnitTicks    = 1 << 32
 	DefaultPackageTicks = 1 << 35
-	DefaultUnitWall     = 60 * time.Second
+	DefaultUnitWall     = 10 * time.Second
 )
 
 // Result is the outcome of generation for one package.
@@ -366,7 +368,9 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 			cfg.Progress(Progress{Unit: u.Name, Units: len(supported), UnitNo: i + 1, Killed: len(set.Mutants) - len(g.live), Total: len(set.Mutants)})
 		}
 		g.startUnit(u)
-		if err := g.randomPass(ctx, u); err != nil {
+		err := g.randomPass(ctx, u)
+		g.clock(u, false)
+		if err != nil {
 			return nil, err
 		}
 		seconds[u] += time.Since(t0).Seconds()
@@ -468,9 +472,7 @@ func (g *generator) exec(ctx context.Context, u *unit.Unit, in []value.Value, mu
 func (g *generator) execSpend(ctx context.Context, u *unit.Unit, in []value.Value, mutants []int, live []byte, quick, spend bool) (*harness.Response, error) {
 	mutants = g.runnable(mutants)
 	req := &harness.Request{Unit: g.index[u], In: in, Mutants: mutants, Live: live, Budget: origBudget, Quick: true}
-	t0 := time.Now()
 	r, err := g.pool.Do(ctx, req)
-	g.timed(u, time.Since(t0))
 	if err == nil && spend {
 		g.account(u, r)
 	}
@@ -566,89 +568,104 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 			g.why[id] = p.Name() + ": not tried: the unit's budget is spent"
 			continue
 		}
+		u := g.unitOf(m)
 		t0 := time.Now()
-		cands, err := p.Candidates(ctx, g.target, m)
-		if x, ok := p.(Explainer); ok {
-			g.explain[id] = x
+		if u != nil {
+			g.clock(u, true)
 		}
-		if pr, ok := p.(Prover); ok {
-			if why, eq := pr.Equivalent(id); eq {
-				g.live[id] = false
-				g.equivalent[id] = p.Name() + ": " + why
-				delete(g.why, id)
-				continue
-			}
-		}
-		if errors.Is(err, ErrCannot) {
-			why := "no candidate"
-			if x, ok := p.(Explainer); ok && x.Why(id) != "" {
-				why = x.Why(id)
-			}
-			g.why[id] = p.Name() + ": " + why
-			continue
+		err := g.tryMutant(ctx, p, id, m)
+		if u != nil {
+			g.clock(u, false)
+			seconds[u] += time.Since(t0).Seconds()
 		}
 		if err != nil {
-			return fmt.Errorf("%s pass on mutant %d: %w", p.Name(), id, err)
+			return err
 		}
-		ran, equal := 0, 0
-		var runnable []Candidate
-		for _, c := range cands {
-			if _, ok := g.index[c.Unit]; ok && c.Unit.Skip == "" {
-				runnable = append(runnable, c)
-			}
+	}
+	return nil
+}
+
+// tryMutant asks p for candidates for live mutant m (ID id) and runs
+// them, keeping the first that kills it, shrunk.
+func (g *generator) tryMutant(ctx context.Context, p Pass, id int, m *mutate.Mutant) error {
+	cands, err := p.Candidates(ctx, g.target, m)
+	if x, ok := p.(Explainer); ok {
+		g.explain[id] = x
+	}
+	if pr, ok := p.(Prover); ok {
+		if why, eq := pr.Equivalent(id); eq {
+			g.live[id] = false
+			g.equivalent[id] = p.Name() + ": " + why
+			delete(g.why, id)
+			return nil
 		}
-		// The first candidate runs alone (it usually kills); the others
-		// run in parallel and are judged in order, as in the random
-		// pass, so that the outcome does not depend on the workers.
-		for lo := 0; lo < len(runnable) && g.live[id] && !g.over(runnable[lo].Unit); {
-			hi := len(runnable)
-			if lo == 0 {
-				hi = 1
+	}
+	if errors.Is(err, ErrCannot) {
+		why := "no candidate"
+		if x, ok := p.(Explainer); ok && x.Why(id) != "" {
+			why = x.Why(id)
+		}
+		g.why[id] = p.Name() + ": " + why
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%s pass on mutant %d: %w", p.Name(), id, err)
+	}
+	ran, equal := 0, 0
+	var runnable []Candidate
+	for _, c := range cands {
+		if _, ok := g.index[c.Unit]; ok && c.Unit.Skip == "" {
+			runnable = append(runnable, c)
+		}
+	}
+	// The first candidate runs alone (it usually kills); the others
+	// run in parallel and are judged in order, as in the random
+	// pass, so that the outcome does not depend on the workers.
+	for lo := 0; lo < len(runnable) && g.live[id] && !g.over(runnable[lo].Unit); {
+		hi := len(runnable)
+		if lo == 0 {
+			hi = 1
+		}
+		batch := runnable[lo:hi]
+		lo = hi
+		resps, errs := g.execQuick(ctx, batch)
+		for i, r := range resps {
+			if errs[i] != nil {
+				return errs[i]
 			}
-			batch := runnable[lo:hi]
-			lo = hi
-			resps, errs := g.execQuick(ctx, batch)
-			for i, r := range resps {
-				if errs[i] != nil {
-					return errs[i]
-				}
-				c := batch[i]
-				g.account(c.Unit, r)
-				g.reach(r)
-				ran++
-				if !g.live[id] || !usable(c.Unit, r) {
-					continue
-				}
-				credit := g.liveOf(r.Killed)
-				verified := false
-				if unsure := g.liveOf(r.Unsure); len(unsure) > 0 && (len(credit) == 0 || slices.Contains(unsure, id)) {
-					v, err := g.exec(ctx, c.Unit, c.In, unsure, nil, false)
-					if err != nil {
-						return err
-					}
-					more := g.liveOf(v.Killed)
-					credit = append(credit, more...)
-					r.Killed, r.Unsure, verified = append(r.Killed, more...), nil, true
-				}
-				if len(credit) == 0 {
-					if slices.Contains(r.Hits, m.Site) {
-						equal++
-					}
-					continue
-				}
-				in, r, err := g.shrink(ctx, c.Unit, c.In, credit, r, verified)
+			c := batch[i]
+			g.account(c.Unit, r)
+			g.reach(r)
+			ran++
+			if !g.live[id] || !usable(c.Unit, r) {
+				continue
+			}
+			credit := g.liveOf(r.Killed)
+			verified := false
+			if unsure := g.liveOf(r.Unsure); len(unsure) > 0 && (len(credit) == 0 || slices.Contains(unsure, id)) {
+				v, err := g.exec(ctx, c.Unit, c.In, unsure, nil, false)
 				if err != nil {
 					return err
 				}
-				g.keep(c.Unit, in, r, p.Name())
+				more := g.liveOf(v.Killed)
+				credit = append(credit, more...)
+				r.Killed, r.Unsure, verified = append(r.Killed, more...), nil, true
 			}
+			if len(credit) == 0 {
+				if slices.Contains(r.Hits, m.Site) {
+					equal++
+				}
+				continue
+			}
+			in, r, err := g.shrink(ctx, c.Unit, c.In, credit, r, verified)
+			if err != nil {
+				return err
+			}
+			g.keep(c.Unit, in, r, p.Name())
 		}
-		if g.live[id] {
-			g.why[id] = fmt.Sprintf("%s: %d candidate input(s) ran, %d reached the mutant, none made a difference", p.Name(), ran, equal)
-		}
-		if u := g.unitOf(m); u != nil {
-			seconds[u] += time.Since(t0).Seconds()
-		}
+	}
+	if g.live[id] {
+		g.why[id] = fmt.Sprintf("%s: %d candidate input(s) ran, %d reached the mutant, none made a difference", p.Name(), ran, equal)
 	}
 	return nil
 }

@@ -164,7 +164,13 @@ func (b *builder) ctors(t types.Type, out *Type) {
 			params = append(params, sig.Params().At(i).Type())
 			slots = append(slots, "$"+strconv.Itoa(i))
 		}
-		out.add(b.alt(pkg.Name()+"."+nm, pkg.Name()+"."+nm+"("+strings.Join(slots, ", ")+")", out.Name, "", params...))
+		a, err := b.alt(pkg.Name()+"."+nm, pkg.Name()+"."+nm+"("+strings.Join(slots, ", ")+")", out.Name, "", params...)
+		if err == nil {
+			// Sizes and capacities (bufio.NewWriterSize): a huge one only
+			// costs memory, and ran csv's writer out of it.
+			a.Small = true
+		}
+		out.add(a, err)
 		if len(out.Alts) >= 3 {
 			break
 		}
