@@ -107,6 +107,36 @@ func TestOperators(t *testing.T) {
 			want: []string{"a < b => a != b", "a < b => a <= b", "a < b => a == b", "a < b => a > b", "a < b => a >= b", "a < b => false", "a < b => true"},
 		},
 		{
+			name: "AOR on a type parameter of integers: every operator all of them have",
+			op:   AOR,
+			src:  "func f[T ~int | ~uint8](a, b T) T { return a + b }",
+			want: []string{"a + b => a", "a + b => a % b", "a + b => a * b", "a + b => a - b", "a + b => a / b", "a + b => b"},
+		},
+		{
+			name: "AOR on a type parameter of numbers: no %, which floats lack",
+			op:   AOR,
+			src:  "type Number interface{ ~int | ~float64 }\nfunc f[T Number](a, b T) T { return a * b }",
+			want: []string{"a * b => a", "a * b => a + b", "a * b => a - b", "a * b => a / b", "a * b => b"},
+		},
+		{
+			name: "AOR on a type parameter with a string term: only the operand forms",
+			op:   AOR,
+			src:  "func f[T int | string](a, b T) T { return a + b }",
+			want: []string{"a + b => a", "a + b => b"},
+		},
+		{
+			name: "ROR on an ordered type parameter: the five others and true/false",
+			op:   ROR,
+			src:  "func f[T int | uint | string](a, b T) bool { return a < b }",
+			want: []string{"a < b => a != b", "a < b => a <= b", "a < b => a == b", "a < b => a > b", "a < b => a >= b", "a < b => false", "a < b => true"},
+		},
+		{
+			name: "ROR on a comparable type parameter only swaps == and !=",
+			op:   ROR,
+			src:  "func f[T comparable](a, b T) bool { return a == b }",
+			want: []string{"a == b => a != b", "a == b => false", "a == b => true"},
+		},
+		{
 			name: "ROR on non-ordered operands only swaps == and !=",
 			op:   ROR,
 			src:  "func f(a, b bool) bool { return a == b }",

@@ -347,11 +347,78 @@ func basic(t types.Type) *types.Basic {
 	if t == nil {
 		return nil
 	}
-	if _, ok := t.(*types.TypeParam); ok {
-		return nil
+	if tp, ok := t.(*types.TypeParam); ok {
+		return typeSetBasic(tp)
 	}
 	b, _ := t.Underlying().(*types.Basic)
 	return b
+}
+
+// typeSetBasic stands for a type parameter whose type set holds basic
+// types only (constraints.Integer, ~int | ~float64): a basic type with
+// the properties every one of them has — an integer when all are
+// integers, a float when all are numbers, a string when all are ordered
+// — so that the operators valid for every type argument are mutated.
+// nil for any other constraint (any, comparable, methods). Variants
+// that still do not compile are dropped by checkMutants.
+func typeSetBasic(tp *types.TypeParam) *types.Basic {
+	iface, ok := tp.Constraint().Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() > 0 {
+		return nil
+	}
+	// The properties (IsNumeric and IsOrdered are masks, not bits).
+	integer, unsigned, numeric, ordered := true, true, true, true
+	n := 0
+	var terms func(t types.Type) bool
+	terms = func(t types.Type) bool {
+		switch t := t.(type) {
+		case *types.Union:
+			for i := 0; i < t.Len(); i++ {
+				if !terms(t.Term(i).Type()) {
+					return false
+				}
+			}
+			return true
+		case *types.Interface:
+			if t.NumMethods() > 0 || t.NumEmbeddeds() == 0 {
+				return false
+			}
+			for i := 0; i < t.NumEmbeddeds(); i++ {
+				if !terms(t.EmbeddedType(i)) {
+					return false
+				}
+			}
+			return true
+		}
+		if u, ok := t.Underlying().(*types.Interface); ok {
+			return terms(u)
+		}
+		b, ok := t.Underlying().(*types.Basic)
+		if !ok || b.Info()&(types.IsUntyped|types.IsComplex|types.IsBoolean) != 0 {
+			return false
+		}
+		info := b.Info()
+		integer = integer && info&types.IsInteger != 0
+		unsigned = unsigned && info&types.IsUnsigned != 0
+		numeric = numeric && info&(types.IsInteger|types.IsFloat) != 0
+		ordered = ordered && info&types.IsOrdered != 0
+		n++
+		return true
+	}
+	if !terms(iface) || n == 0 {
+		return nil
+	}
+	switch {
+	case integer && unsigned:
+		return types.Typ[types.Uint]
+	case integer:
+		return types.Typ[types.Int]
+	case numeric:
+		return types.Typ[types.Float64]
+	case ordered:
+		return types.Typ[types.String]
+	}
+	return nil
 }
 
 func isNumeric(b *types.Basic) bool {
