@@ -371,6 +371,12 @@ func Abs(x float64) float64 { return math.Abs(x) }
 func Dyn(f func(int) int, x int) int { return f(x) }
 func Fmt(x T) string     { return fmt.Sprint(x) }
 func Print(x int) string { return fmt.Sprint(x) }
+func Gen[T any](x T) T   { return x }
+func CallsGen(x int) int { return Gen(x) }
+
+type Box[T any] struct{ v T }
+
+func (b Box[T]) Get() T { return b.v }
 `
 
 // TestStateful checks the static check over a package with a lock, a
@@ -399,6 +405,7 @@ func TestStateful(t *testing.T) {
 		{"Dyn", true},    // may call T.Bump
 		{"Fmt", true},    // fmt may call a method of T
 		{"Print", false}, // int has none
+		{"CallsGen", false}, // Gen[int] is Gen's body
 	} {
 		fn, _ := pkg.Types.Scope().Lookup(tt.fn).(*types.Func)
 		if fn == nil {
@@ -407,5 +414,15 @@ func TestStateful(t *testing.T) {
 		if got := stateful(fn); got != tt.want {
 			t.Errorf("%s: stateful %v, want %v", tt.fn, got, tt.want)
 		}
+	}
+	// A method of an instantiated generic type is its origin's.
+	box := pkg.Types.Scope().Lookup("Box").Type()
+	inst, err := types.Instantiate(nil, box, []types.Type{types.Typ[types.Int]}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	get, _, _ := types.LookupFieldOrMethod(inst, false, pkg.Types, "Get")
+	if fn, ok := get.(*types.Func); !ok || fn == fn.Origin() || stateful(fn) {
+		t.Errorf("Box[int].Get (%v): stateful, or not an instance; want an instance, not stateful", get)
 	}
 }

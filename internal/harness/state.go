@@ -26,6 +26,9 @@ func Stateful(pkg *load.Package) func(*types.Func) bool {
 	s := &stateCheck{pkg: pkg, decls: map[*types.Func]*ast.FuncDecl{}, mutable: map[*types.Var]bool{}, memo: map[*types.Func]bool{}}
 	s.scan()
 	return func(fn *types.Func) bool {
+		if fn != nil {
+			fn = fn.Origin() // a method of an instantiated generic type
+		}
 		if fn == nil || s.decls[fn] == nil {
 			return true
 		}
@@ -106,7 +109,8 @@ func (s *stateCheck) uses(n ast.Node, stack []ast.Node) {
 			if v := s.pkgVar(id); v != nil && s.mutates(id, stack) {
 				s.mutable[v] = true
 			}
-			if fn, ok := s.pkg.Info.Uses[id].(*types.Func); ok && s.decls[fn] != nil && !calledDirectly(id, stack) {
+			if fn, ok := s.pkg.Info.Uses[id].(*types.Func); ok && s.decls[fn.Origin()] != nil && !calledDirectly(id, stack) {
+				fn = fn.Origin()
 				s.escaping = append(s.escaping, fn)
 			}
 		}
@@ -334,8 +338,8 @@ func (s *stateCheck) reach(fn *types.Func) bool {
 				if v := s.pkgVar(n); v != nil && s.mutable[v] {
 					stateful = true
 				}
-				if g, ok := s.pkg.Info.Uses[n].(*types.Func); ok && s.decls[g] != nil {
-					work = append(work, g)
+				if g, ok := s.pkg.Info.Uses[n].(*types.Func); ok && s.decls[g.Origin()] != nil {
+					work = append(work, g.Origin()) // Map[int] is Map's body
 				}
 			case *ast.CallExpr:
 				if s.dynamicCall(n) {
