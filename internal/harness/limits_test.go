@@ -402,9 +402,9 @@ func TestStateful(t *testing.T) {
 		{"Square", false}, // written only by init
 		{"Pure", false},
 		{"Abs", false},
-		{"Dyn", true},    // may call T.Bump
-		{"Fmt", true},    // fmt may call a method of T
-		{"Print", false}, // int has none
+		{"Dyn", true},       // may call T.Bump
+		{"Fmt", true},       // fmt may call a method of T
+		{"Print", false},    // int has none
 		{"CallsGen", false}, // Gen[int] is Gen's body
 	} {
 		fn, _ := pkg.Types.Scope().Lookup(tt.fn).(*types.Func)
