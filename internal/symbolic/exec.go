@@ -39,7 +39,8 @@ type Config struct {
 	// count (entries copied or snapshotted) passes it; 0 = 20,000,000.
 	// A count, not a clock: the cut falls at the same place everywhere.
 	MaxWork int
-	// Stop, when set, is polled at each block: true stops the
+	// Stop, when set, is polled at each block and each fork on a
+	// symbolic index (where MaxBlocks and MaxWork are checked): true stops the
 	// exploration as if a bound were reached (the run's deadline).
 	Stop func() bool
 
@@ -129,7 +130,7 @@ type explorer struct {
 	nhavoc  int
 	blocks  int  // block visits so far, over all paths
 	work    int  // entries copied by forks and arrivals so far (MaxWork)
-	full    bool // MaxPaths or MaxBlocks reached: exploration stops
+	full    bool // MaxPaths, MaxBlocks or MaxWork reached, or Stop: exploration stops
 }
 
 type frame struct {
