@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gozilla/gozilla/internal/analysis"
 	"github.com/gozilla/gozilla/internal/equiv"
 	"github.com/gozilla/gozilla/internal/equiv/check"
 	"github.com/gozilla/gozilla/internal/load"
@@ -154,7 +155,7 @@ func equivSubject(ctx context.Context, name string, pkg *load.Package, set *muta
 	for i := 0; i < n; i++ {
 		for k, st := range equivStages {
 			t0 := time.Now()
-			rep, err := equiv.Analyze(ctx, pkg, set, st.cfg)
+			rep, err := equiv.Analyze(ctx, analysis.New(pkg, set, nil), set, st.cfg)
 			if err != nil {
 				return nil, err
 			}

@@ -22,9 +22,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gozilla/gozilla/internal/cbt"
 	"github.com/gozilla/gozilla/internal/emit"
-	"github.com/gozilla/gozilla/internal/equiv"
+	"github.com/gozilla/gozilla/internal/engines"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
@@ -36,22 +35,22 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		runRE   = fs.String("run", "", "generate only for units (F, T.M, (*T).M) matching this regular expression")
-		ops     = fs.String("ops", "", "comma-separated mutation operators (default: all): "+opNames())
-		tags    = fs.String("tags", "", "build tags, as for go build")
-		jobs    = fs.Int("j", 0, "harness processes (default: number of CPUs)")
-		seed    = fs.Uint64("seed", 1, "random seed; the same code and seed give the same file")
-		random  = fs.Int("random", 1000, "most random inputs tried per unit (0: no random pass)")
-		engines = fs.String("engine", "random,cbt,equiv", "passes to run: random, cbt (constraint-based, seed 000), sat (the same systems decided exactly by SAT), equiv (proofs of equivalence, seed 003; its inputs are candidates); deterministic passes run in the order given")
-		name    = fs.String("name", "{pkg}_gozilla_test.go", "name of the generated file in each package directory ({pkg} is the package name)")
-		dry     = fs.Bool("n", false, "report only; write no test file")
-		jsonOut = fs.Bool("json", false, "write the JSON report (schema gozilla.gen/v1) instead of text")
-		outFile = fs.String("o", "", "write the report to this file instead of standard output")
-		verbose = fs.Bool("v", false, "also list the mutants left alive")
-		quiet   = fs.Bool("q", false, "no progress on standard error")
-		explain = fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): status, why they live, their constraint system")
-		dl      = fs.Duration("deadline", 0, deadlineUsage+"; a package not finished gets no test file")
-		perUnit = fs.Duration("unit", gen.DefaultUnitWall, "most wall time spent on one unit (its random pass and its mutants' deterministic passes); its mutants left alive are undecided, and the report says which units hit it")
+		runRE      = fs.String("run", "", "generate only for units (F, T.M, (*T).M) matching this regular expression")
+		ops        = fs.String("ops", "", "comma-separated mutation operators (default: all): "+opNames())
+		tags       = fs.String("tags", "", "build tags, as for go build")
+		jobs       = fs.Int("j", 0, "harness processes (default: number of CPUs)")
+		seed       = fs.Uint64("seed", 1, "random seed; the same code and seed give the same file")
+		random     = fs.Int("random", 1000, "most random inputs tried per unit (0: no random pass)")
+		engineList = fs.String("engine", engines.Default, engines.Usage())
+		name       = fs.String("name", "{pkg}_gozilla_test.go", "name of the generated file in each package directory ({pkg} is the package name)")
+		dry        = fs.Bool("n", false, "report only; write no test file")
+		jsonOut    = fs.Bool("json", false, "write the JSON report (schema gozilla.gen/v1) instead of text")
+		outFile    = fs.String("o", "", "write the report to this file instead of standard output")
+		verbose    = fs.Bool("v", false, "also list the mutants left alive")
+		quiet      = fs.Bool("q", false, "no progress on standard error")
+		explain    = fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): status, why they live, their constraint system")
+		dl         = fs.Duration("deadline", 0, deadlineUsage+"; a package not finished gets no test file")
+		perUnit    = fs.Duration("unit", gen.DefaultUnitWall, "most wall time spent on one unit (its random pass and its mutants' deterministic passes); its mutants left alive are undecided, and the report says which units hit it")
 	)
 	opSet, err := parseCommon(fs, args, ops, stderr)
 	if err != nil {
@@ -65,18 +64,9 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return &exitError{code: 2, msg: fmt.Sprintf("bad -run: %v", err)}
 		}
 	}
-	useRandom := false
-	var passes []string
-	for _, e := range strings.Split(*engines, ",") {
-		switch e = strings.TrimSpace(e); e {
-		case "random":
-			useRandom = true
-		case "cbt", "sat", "equiv":
-			passes = append(passes, e)
-		case "":
-		default:
-			return &exitError{code: 2, msg: fmt.Sprintf("bad -engine %q: want a list of random, cbt, sat, equiv", e)}
-		}
+	infos, err := engines.Parse(*engineList)
+	if err != nil {
+		return &exitError{code: 2, msg: "bad -engine: " + err.Error()}
 	}
 	explainIDs, err := parseIDs(*explain)
 	if err != nil {
@@ -134,19 +124,9 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if file == "" {
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(*name, "{pkg}", pkg.Name))
 		}
-		cfg := gen.Config{Tags: *tags, Ops: opSet, Run: re, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit}
-		if *random <= 0 || !useRandom {
+		cfg := gen.Config{Tags: *tags, Ops: opSet, Run: re, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit, Engines: engines.New(infos)}
+		if *random <= 0 {
 			cfg.Random = -1
-		}
-		for _, name := range passes {
-			switch name {
-			case "cbt":
-				cfg.Passes = append(cfg.Passes, cbt.New())
-			case "sat":
-				cfg.Passes = append(cfg.Passes, cbt.NewExact())
-			case "equiv":
-				cfg.Passes = append(cfg.Passes, equiv.NewPass())
-			}
 		}
 		if replace[file] {
 			cfg.Skip = file
@@ -326,7 +306,7 @@ func explainMutant(w io.Writer, res *gen.Result, ms []report.Mutant, id int) {
 	if m.Why != "" {
 		fmt.Fprintf(w, "  why it lives: %s\n", m.Why)
 	}
-	if x := res.Explain[id]; x != "" {
+	if x := res.Explain(id); x != "" {
 		for _, line := range strings.Split(strings.TrimRight(x, "\n"), "\n") {
 			fmt.Fprintf(w, "  %s\n", line)
 		}

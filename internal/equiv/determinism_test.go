@@ -11,6 +11,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gozilla/gozilla/internal/analysis"
 	"github.com/gozilla/gozilla/internal/cpuload"
 	"github.com/gozilla/gozilla/internal/equiv"
 	"github.com/gozilla/gozilla/internal/mutate"
@@ -33,7 +34,7 @@ func TestVerdictsIndependent(t *testing.T) {
 			apart := map[int]*equiv.Verdict{}
 			for _, ms := range parts {
 				slices.Reverse(ms)
-				rep, err := equiv.Analyze(context.Background(), s.pkg, &mutate.Set{Pkg: s.set.Pkg, Mutants: ms}, proverConfig())
+				rep, err := equiv.Analyze(context.Background(), analysis.New(s.pkg, s.set, nil), &mutate.Set{Pkg: s.set.Pkg, Mutants: ms}, proverConfig())
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gozilla/gozilla/internal/analysis"
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
@@ -132,14 +133,16 @@ type Config struct {
 
 func (cfg Config) runs(m Method) bool { return cfg.Upto == None || m <= cfg.Upto }
 
-// Analyze proves what it can about set's mutants of pkg.
-func Analyze(ctx context.Context, pkg *load.Package, set *mutate.Set, cfg Config) (*Report, error) {
+// Analyze proves what it can about set's mutants of the package a (its
+// own mutant set is not used: set may be any subset).
+func Analyze(ctx context.Context, a *analysis.Package, set *mutate.Set, cfg Config) (*Report, error) {
 	start := time.Now()
 	if cfg.Budget <= 0 {
 		cfg.Budget = sat.DefaultBudget
 	}
+	pkg := a.Load
 	rep := &Report{Verdicts: map[int]*Verdict{}}
-	prog, err := symbolic.Build(pkg)
+	prog, err := a.SSA()
 	if err != nil {
 		for _, m := range set.Mutants {
 			rep.Verdicts[m.ID] = &Verdict{ID: m.ID, Unit: m.Func, Reason: err.Error()}
@@ -150,7 +153,7 @@ func Analyze(ctx context.Context, pkg *load.Package, set *mutate.Set, cfg Config
 	for _, m := range set.Mutants {
 		byFunc[m.Func] = append(byFunc[m.Func], m)
 	}
-	for _, u := range unit.Find(pkg, nil) {
+	for _, u := range a.Units {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}

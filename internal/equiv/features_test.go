@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gozilla/gozilla/internal/analysis"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 )
@@ -30,7 +31,7 @@ func TestFeatures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Analyze(context.Background(), pkg, set, Config{})
+	rep, err := Analyze(context.Background(), analysis.New(pkg, set, nil), set, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

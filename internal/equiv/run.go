@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gozilla/gozilla/internal/analysis"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
@@ -69,12 +70,13 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 		if cfg.Each != nil {
 			cfg.Each(pkg.Path, len(set.Mutants))
 		}
-		rep, done, err := analyzeUnits(ctx, pkg, set, cfg.Cfg, cfg.Jobs)
+		a := analysis.New(pkg, set, nil)
+		rep, done, err := analyzeUnits(ctx, a, set, cfg.Cfg, cfg.Jobs)
 		if err != nil {
 			return nil, err
 		}
 		units := map[string]*unit.Unit{}
-		for _, u := range unit.Find(pkg, nil) {
+		for _, u := range a.Units {
 			units[u.Name] = u
 		}
 		ep := report.EquivPackage{Path: pkg.Path, Dir: report.RelPath(pkg.Dir)}
@@ -116,7 +118,7 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 // would have. done holds the functions whose analysis finished before
 // ctx ended (the mutants outside every unit are under ""); what did not
 // finish is left out of the report.
-func analyzeUnits(ctx context.Context, pkg *load.Package, set *mutate.Set, cfg Config, jobs int) (*Report, map[string]bool, error) {
+func analyzeUnits(ctx context.Context, a *analysis.Package, set *mutate.Set, cfg Config, jobs int) (*Report, map[string]bool, error) {
 	byFunc := map[string][]*mutate.Mutant{}
 	for _, m := range set.Mutants {
 		byFunc[m.Func] = append(byFunc[m.Func], m)
@@ -125,7 +127,7 @@ func analyzeUnits(ctx context.Context, pkg *load.Package, set *mutate.Set, cfg C
 	// mutants outside every unit (a name no unit has analyses none).
 	var names []string
 	seen := map[string]bool{}
-	for _, u := range unit.Find(pkg, nil) {
+	for _, u := range a.Units {
 		if !seen[u.Name] && (cfg.Func == "" || u.Name == cfg.Func) {
 			seen[u.Name] = true
 			names = append(names, u.Name)
@@ -162,7 +164,7 @@ func analyzeUnits(ctx context.Context, pkg *load.Package, set *mutate.Set, cfg C
 				if t.name == "" {
 					c.Func, ms = "\x00", rest // no unit has this name
 				}
-				t.rep, t.err = Analyze(ctx, pkg, &mutate.Set{Pkg: set.Pkg, Mutants: ms}, c)
+				t.rep, t.err = Analyze(ctx, a, &mutate.Set{Pkg: set.Pkg, Mutants: ms}, c)
 				if ctx.Err() != nil {
 					t.rep, t.err = nil, nil // may have stopped half-way: not done
 				}

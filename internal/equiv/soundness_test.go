@@ -30,6 +30,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gozilla/gozilla/internal/analysis"
 	"github.com/gozilla/gozilla/internal/equiv"
 	"github.com/gozilla/gozilla/internal/equiv/check"
 	"github.com/gozilla/gozilla/internal/load"
@@ -69,7 +70,7 @@ func openSubject(t *testing.T, name string) *subject {
 		t.Fatal(err)
 	}
 	t0 := time.Now()
-	if s.rep, err = equiv.Analyze(ctx, s.pkg, s.set, proverConfig()); err != nil {
+	if s.rep, err = equiv.Analyze(ctx, analysis.New(s.pkg, s.set, nil), s.set, proverConfig()); err != nil {
 		t.Fatal(err)
 	}
 	s.analyze = time.Since(t0)
@@ -380,7 +381,7 @@ func TestSoundnessFloatBug(t *testing.T) {
 		t.Fatalf("fixed prover: %s", s.describe(id, v))
 	}
 	restore := equiv.FloatNeqBug()
-	rep, err := equiv.Analyze(ctx, s.pkg, s.set, proverConfig())
+	rep, err := equiv.Analyze(ctx, analysis.New(s.pkg, s.set, nil), s.set, proverConfig())
 	restore()
 	if err != nil {
 		t.Fatal(err)

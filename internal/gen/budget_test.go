@@ -7,8 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gozilla/gozilla/internal/mutate"
-
+	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/harness"
 )
 
@@ -47,7 +46,7 @@ func TestBudgetsAndLimits(t *testing.T) {
 		pkg := loadPkg(t, map[string]string{"magic/magic.go": magicSrc}, "./magic")
 		var runs []int64
 		for _, workers := range []int{1, 2} {
-			res, err := Generate(context.Background(), pkg, Config{Seed: 3, Workers: workers, UnitRuns: 40, Run: regexp.MustCompile("^Sign$")})
+			res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 3, Workers: workers, UnitRuns: 40, Run: regexp.MustCompile("^Sign$")})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +72,7 @@ func TestBudgetsAndLimits(t *testing.T) {
 		pkg := loadPkg(t, map[string]string{"magic/magic.go": magicSrc}, "./magic")
 		slow := &slowPass{}
 		res, err := Generate(context.Background(), pkg, Config{Seed: 1, Workers: 1, Random: -1, UnitWall: 250 * time.Millisecond,
-			Passes: []Pass{slow}, Run: regexp.MustCompile("^Sign$")})
+			Engines: []engine.Engine{slow}, Run: regexp.MustCompile("^Sign$")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +97,7 @@ func TestBudgetsAndLimits(t *testing.T) {
 	})
 	t.Run("blocked", func(t *testing.T) {
 		pkg := loadPkg(t, map[string]string{"lock/lock.go": lockSrc}, "./lock")
-		res, err := Generate(context.Background(), pkg, Config{Seed: 1, Workers: 2})
+		res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,11 +127,11 @@ type slowPass struct{ asked int }
 
 func (p *slowPass) Name() string { return "slow" }
 
-func (p *slowPass) Candidates(_ context.Context, _ *Target, m *mutate.Mutant) ([]Candidate, error) {
-	if m.Func != "Sign" {
-		return nil, ErrCannot
+func (p *slowPass) Solve(_ context.Context, _ *engine.Problem, r engine.Requirement) (engine.Answer, error) {
+	if r.Unit == nil || r.Unit.Name != "Sign" {
+		return engine.Answer{}, nil
 	}
 	p.asked++
 	time.Sleep(100 * time.Millisecond)
-	return nil, ErrCannot
+	return engine.Answer{}, nil
 }

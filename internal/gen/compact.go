@@ -145,7 +145,7 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 
 	// Emission order: units in source order, then generation order.
 	order := map[*unit.Unit]int{}
-	for i, u := range g.target.Units {
+	for i, u := range g.problem.Pkg.Units {
 		order[u] = i
 	}
 	sort.Slice(chosen, func(i, j int) bool {

@@ -1,19 +1,19 @@
 // Package gen owns gozilla's test generation: the multi-pass system of
 // seed 001 §IV.C (the SW ATG system) over the mutants of internal/mutate,
-// executed through internal/harness.
+// with the engines of the contract in internal/engine, executed through
+// internal/harness.
 //
 // The passes, in order:
 //
-//  1. Random: type-aware random inputs, small, boundary and random ones
-//     taken in turn (the same sequence whatever the budget, so that a
-//     larger budget never kills less); values a literal cannot spell are
-//     built by their types' alternatives (value.Alt); an input is
-//     kept only if it kills a live mutant. A kept input is shrunk to the
-//     smallest, roundest input that still kills the mutants it was kept
-//     for (a reader must be able to check a row by hand).
-//  2. Deterministic passes (Pass): for each live mutant, a pass proposes
-//     inputs or says it cannot; every candidate is executed, never
-//     trusted. Later engines (CBT, DDR, MILP, the D-algorithm) are passes.
+//  1. Sampling: an engine.Sampler (the random engine) proposes inputs of
+//     each unit in turn; an input is kept only if it kills a live mutant.
+//     A kept input is shrunk to the smallest, roundest input that still
+//     kills the mutants it was kept for (a reader must be able to check a
+//     row by hand).
+//  2. Solving: every other engine, in the order given, is asked about
+//     each live mutant (engine.Requirement); the inputs it answers are
+//     executed, never trusted; a sound engine's Infeasible answer makes
+//     the mutant equivalent.
 //  3. After each kept test, mutant dropping: every mutant it kills leaves
 //     the live set.
 //  4. Compaction: reverse-order simulation (tests that kill nothing a
@@ -37,6 +37,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gozilla/gozilla/internal/analysis"
+	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/harness"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
@@ -56,14 +58,16 @@ type Config struct {
 	Seed    uint64             // 0 = 1
 	Workers int                // harness processes; 0 = 1
 
-	// Random is the most random inputs tried per unit (0 = 1000, < 0 =
-	// no random pass); the random pass of a unit also stops after
-	// Patience inputs in a row kill nothing (0 = 200).
+	// Random is the most inputs a sampler (random testing) tries per
+	// unit (0 = 1000, < 0 = no sampling); the sampling of a unit also
+	// stops after Patience inputs in a row kill nothing (0 = 200).
 	Random, Patience int
 
-	// Passes are the deterministic passes, run in order after the random
-	// pass on the mutants it left alive.
-	Passes []Pass
+	// Engines find the inputs (internal/engines has the registry).
+	// Samplers (random testing) run first, unit by unit; then every
+	// other engine, in order, on each mutant still alive. Only a sound
+	// engine's Infeasible answer makes a mutant equivalent.
+	Engines []engine.Engine
 
 	// Skip is the generated file gozilla owns and is about to replace; it
 	// is left out of the build.
@@ -95,56 +99,10 @@ type Progress struct {
 	Killed, Total int
 }
 
-// Pass is a deterministic test generator. Given a live mutant, it proposes
-// inputs of a unit that may kill it, or returns ErrCannot.
-type Pass interface {
-	Name() string
-	Candidates(ctx context.Context, t *Target, m *mutate.Mutant) ([]Candidate, error)
-}
-
-// ErrCannot is a pass's answer when it has no candidate for a mutant.
-var ErrCannot = errors.New("cannot")
-
-// A Preparer is a pass with work it can do before the random pass ends
-// (symbolic exploration): gen calls Prepare once, before the random
-// pass, and the pass may do it in the background, as long as what it
-// later answers does not depend on when that work finishes.
-type Preparer interface {
-	Prepare(t *Target)
-}
-
-// An Explainer is a pass that can say why it had no candidate for a
-// mutant (seed 000 §5, failure information) and show what it built for
-// it. Both return "" when it has nothing to say.
-type Explainer interface {
-	Why(id int) string     // one line: unsupported expression, detectably unsolvable, no solution after N tries…
-	Explain(id int) string // the mutant's constraint system, several lines
-}
-
-// A Prover is a pass that can prove mutants equivalent (internal/equiv):
-// after its Candidates, gen asks it, and a mutant it proves is no longer
-// worked on and is reported equivalent (left out of MS = D/(M−E)).
-type Prover interface {
-	Equivalent(id int) (reason string, ok bool)
-}
-
-// Candidate is an input a pass proposes for a unit.
-type Candidate struct {
+// candidate is an input an engine proposes for a unit.
+type candidate struct {
 	Unit *unit.Unit
 	In   []value.Value
-}
-
-// Target is what passes see of the package under generation.
-type Target struct {
-	Pkg   *load.Package
-	Set   *mutate.Set
-	Units []*unit.Unit // supported and unsupported, in source order
-	// Live reports whether a mutant is still alive (not killed by a kept
-	// test, not proven equivalent).
-	Live func(id int) bool
-	// Done is closed when the run is stopped (its deadline): work a pass
-	// does in the background (Preparer) stops too.
-	Done <-chan struct{}
 }
 
 // Status is a mutant's verdict after generation.
@@ -154,7 +112,7 @@ const (
 	Lived      Status = iota + 1 // reached by the kept tests, not killed
 	Killed                       // a kept test's outcome differs
 	NotCovered                   // no kept test reaches it
-	Equivalent                   // proven equivalent by a Prover pass
+	Equivalent                   // proven equivalent by a sound engine
 )
 
 func (s Status) String() string {
@@ -234,17 +192,28 @@ type Result struct {
 	Build  time.Duration // building the schemata test binary
 	Wall   time.Duration
 
-	// Why says, for each mutant left alive that a deterministic pass
-	// tried, why that pass did not kill it ("cbt: …"); Explain holds
-	// what the pass built for it (its constraint system).
-	Why     map[int]string
-	Explain map[int]string
+	// Why says, for each mutant left alive that an engine tried, why
+	// that engine did not kill it ("cbt: …"); Explain returns what the
+	// engine built for it (its constraint system, a proof).
+	Why map[int]string
+	// detail holds what the engines built for each mutant they tried
+	// (Explain).
+	detail map[int]func() string
 	// Equivalent holds, for each mutant proven equivalent, the proof's
 	// gist.
 	Equivalent map[int]string
 }
 
-// Generate runs the passes on pkg.
+// Explain returns what the last engine that tried mutant id built for
+// it (a constraint system, a proof's steps), or "".
+func (r *Result) Explain(id int) string {
+	if f := r.detail[id]; f != nil {
+		return f()
+	}
+	return ""
+}
+
+// Generate runs the engines on pkg.
 func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, error) {
 	start := time.Now()
 	if cfg.Seed == 0 {
@@ -303,7 +272,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		overlay[cfg.Skip] = []byte("package " + pkg.Name + "\n")
 	}
 
-	target := &Target{Pkg: pkg, Set: set, Units: units, Done: ctx.Done()}
+	problem := &engine.Problem{Pkg: analysis.New(pkg, set, units), Done: ctx.Done()}
 
 	work, err := os.MkdirTemp("", "gozilla-gen-")
 	if err != nil {
@@ -325,19 +294,19 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	g := &generator{
 		cfg:        cfg,
 		pool:       pool,
-		target:     target,
+		problem:    problem,
 		index:      index,
 		live:       map[int]bool{},
 		reached:    map[int]bool{},
 		slow:       map[int]int{},
 		why:        map[int]string{},
-		explain:    map[int]Explainer{},
+		detail:     map[int]func() string{},
 		equivalent: map[int]string{},
 		cost:       map[*unit.Unit]*cost{},
 		limits:     map[*unit.Unit]map[Limit]int{},
 		wallHits:   map[int]int{},
 	}
-	target.Live = func(id int) bool { return g.live[id] }
+	problem.Open = func(r engine.Requirement) bool { return r.Kind == engine.KillMutant && g.live[r.ID] }
 	for _, m := range set.Mutants {
 		g.live[m.ID] = true
 	}
@@ -354,13 +323,23 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	}
 	// Preparation overlaps the random pass (not the build: the compiler
 	// needs both CPUs).
-	for _, p := range cfg.Passes {
-		if pr, ok := p.(Preparer); ok {
-			pr.Prepare(target)
+	var sampler engine.Sampler
+	var solvers []engine.Engine
+	for _, e := range cfg.Engines {
+		if s, ok := e.(engine.Sampler); ok {
+			if sampler == nil && cfg.Random >= 0 {
+				sampler = s
+			}
+			continue
+		}
+		solvers = append(solvers, e)
+		if pr, ok := e.(engine.Preparer); ok {
+			pr.Prepare(problem)
 		}
 	}
+	g.solvers = len(solvers)
 	for i, u := range supported {
-		if cfg.Random < 0 {
+		if sampler == nil {
 			break
 		}
 		t0 := time.Now()
@@ -368,15 +347,15 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 			cfg.Progress(Progress{Unit: u.Name, Units: len(supported), UnitNo: i + 1, Killed: len(set.Mutants) - len(g.live), Total: len(set.Mutants)})
 		}
 		g.startUnit(u)
-		err := g.randomPass(ctx, u)
+		err := g.randomPass(ctx, sampler, u)
 		g.clock(u, false)
 		if err != nil {
 			return nil, err
 		}
 		seconds[u] += time.Since(t0).Seconds()
 	}
-	for _, p := range cfg.Passes {
-		if err := g.deterministic(ctx, p, seconds); err != nil {
+	for _, e := range solvers {
+		if err := g.deterministic(ctx, e, seconds); err != nil {
 			return nil, err
 		}
 	}
@@ -384,23 +363,12 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]Status{}, Why: map[int]string{}, Explain: map[int]string{}, Equivalent: g.equivalent}
+	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]Status{}, Why: map[int]string{}, Equivalent: g.equivalent}
 	g.verdicts(res)
-	for id := range g.equivalent {
-		if x := g.explain[id]; x != nil {
-			if text := x.Explain(id); text != "" {
-				res.Explain[id] = text
-			}
-		}
-	}
+	res.detail = g.detail
 	for id, why := range g.why {
 		if res.Status[id] != Killed {
 			res.Why[id] = why
-			if x := g.explain[id]; x != nil {
-				if text := x.Explain(id); text != "" {
-					res.Explain[id] = text
-				}
-			}
 		}
 	}
 	res.Stats, res.Other = stats(res, seconds)
@@ -419,7 +387,8 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 type generator struct {
 	cfg     Config
 	pool    *harness.Pool
-	target  *Target
+	problem *engine.Problem
+	solvers int                // engines other than the sampler
 	index   map[*unit.Unit]int // harness table index of supported units
 	live    map[int]bool       // mutants not killed yet
 	reached map[int]bool       // schemata sites some executed input reached
@@ -429,9 +398,9 @@ type generator struct {
 	byFunc map[string][]*mutate.Mutant
 	tests  []*Test
 
-	why        map[int]string    // from the last deterministic pass that tried a mutant
-	explain    map[int]Explainer // that pass, when it can explain
-	equivalent map[int]string    // mutants a Prover pass proved equivalent
+	why        map[int]string        // from the last engine that tried a mutant
+	detail     map[int]func() string // what that engine built for it (Answer.Detail)
+	equivalent map[int]string        // mutants a sound engine proved equivalent
 	seq        int
 
 	// Budgets and limits (budget.go), under mu.
@@ -557,15 +526,15 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	return t
 }
 
-// deterministic runs pass p on every live mutant, in ID order.
-func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit.Unit]float64) error {
+// deterministic asks engine e about every live mutant, in ID order.
+func (g *generator) deterministic(ctx context.Context, e engine.Engine, seconds map[*unit.Unit]float64) error {
 	for _, id := range g.liveIDs() {
 		if !g.live[id] {
 			continue // dropped by a test kept earlier in this loop
 		}
-		m := g.target.Set.Mutants[id-1]
+		m := g.problem.Pkg.Set.Mutants[id-1]
 		if u := g.unitOf(m); u != nil && g.over(u) {
-			g.why[id] = p.Name() + ": not tried: the unit's budget is spent"
+			g.why[id] = e.Name() + ": not tried: the unit's budget is spent"
 			continue
 		}
 		u := g.unitOf(m)
@@ -573,7 +542,7 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 		if u != nil {
 			g.clock(u, true)
 		}
-		err := g.tryMutant(ctx, p, id, m)
+		err := g.tryMutant(ctx, e, id, m)
 		if u != nil {
 			g.clock(u, false)
 			seconds[u] += time.Since(t0).Seconds()
@@ -585,39 +554,40 @@ func (g *generator) deterministic(ctx context.Context, p Pass, seconds map[*unit
 	return nil
 }
 
-// tryMutant asks p for candidates for live mutant m (ID id) and runs
-// them, keeping the first that kills it, shrunk.
-func (g *generator) tryMutant(ctx context.Context, p Pass, id int, m *mutate.Mutant) error {
-	cands, err := p.Candidates(ctx, g.target, m)
-	if x, ok := p.(Explainer); ok {
-		g.explain[id] = x
+// tryMutant asks e about live mutant m (ID id) and runs its inputs,
+// keeping the first that kills it, shrunk.
+func (g *generator) tryMutant(ctx context.Context, e engine.Engine, id int, m *mutate.Mutant) error {
+	u := g.unitOf(m)
+	ans, err := e.Solve(ctx, g.problem, engine.Requirement{Kind: engine.KillMutant, ID: id, Unit: u})
+	if err != nil {
+		return fmt.Errorf("%s engine on mutant %d: %w", e.Name(), id, err)
 	}
-	if pr, ok := p.(Prover); ok {
-		if why, eq := pr.Equivalent(id); eq {
-			g.live[id] = false
-			g.equivalent[id] = p.Name() + ": " + why
-			delete(g.why, id)
-			return nil
-		}
+	if ans.Detail != nil {
+		g.detail[id] = ans.Detail
 	}
-	if errors.Is(err, ErrCannot) {
-		why := "no candidate"
-		if x, ok := p.(Explainer); ok && x.Why(id) != "" {
-			why = x.Why(id)
+	switch {
+	case ans.Verdict == engine.Infeasible && engine.IsSound(e):
+		g.live[id] = false
+		g.equivalent[id] = e.Name() + ": " + ans.Reason
+		delete(g.why, id)
+		return nil
+	case ans.Verdict != engine.Found || len(ans.Inputs) == 0 || u == nil:
+		why := ans.Reason
+		if why == "" {
+			why = "no candidate"
 		}
-		g.why[id] = p.Name() + ": " + why
+		g.why[id] = e.Name() + ": " + why
 		return nil
 	}
-	if err != nil {
-		return fmt.Errorf("%s pass on mutant %d: %w", p.Name(), id, err)
+	if _, ok := g.index[u]; !ok {
+		g.why[id] = e.Name() + ": its unit is not in the harness"
+		return nil
+	}
+	runnable := make([]candidate, len(ans.Inputs))
+	for i, in := range ans.Inputs {
+		runnable[i] = candidate{Unit: u, In: in}
 	}
 	ran, equal := 0, 0
-	var runnable []Candidate
-	for _, c := range cands {
-		if _, ok := g.index[c.Unit]; ok && c.Unit.Skip == "" {
-			runnable = append(runnable, c)
-		}
-	}
 	// The first candidate runs alone (it usually kills); the others
 	// run in parallel and are judged in order, as in the random
 	// pass, so that the outcome does not depend on the workers.
@@ -661,21 +631,16 @@ func (g *generator) tryMutant(ctx context.Context, p Pass, id int, m *mutate.Mut
 			if err != nil {
 				return err
 			}
-			g.keep(c.Unit, in, r, p.Name())
+			g.keep(c.Unit, in, r, e.Name())
 		}
 	}
 	if g.live[id] {
-		g.why[id] = fmt.Sprintf("%s: %d candidate input(s) ran, %d reached the mutant, none made a difference", p.Name(), ran, equal)
+		g.why[id] = fmt.Sprintf("%s: %d candidate input(s) ran, %d reached the mutant, none made a difference", e.Name(), ran, equal)
 	}
 	return nil
 }
 
 // unitOf returns the supported unit a mutant lives in, or nil.
 func (g *generator) unitOf(m *mutate.Mutant) *unit.Unit {
-	for _, u := range g.target.Units {
-		if u.Name == m.Func && u.Skip == "" {
-			return u
-		}
-	}
-	return nil
+	return g.problem.Pkg.UnitOf(m)
 }

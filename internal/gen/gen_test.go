@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gozilla/gozilla/internal/engine"
+	"github.com/gozilla/gozilla/internal/engines/random"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/testmod"
@@ -52,17 +54,12 @@ type oracle struct{ asked []int }
 
 func (o *oracle) Name() string { return "oracle" }
 
-func (o *oracle) Candidates(_ context.Context, t *Target, m *mutate.Mutant) ([]Candidate, error) {
-	o.asked = append(o.asked, m.ID)
-	if m.Func != "Magic" {
-		return nil, ErrCannot
+func (o *oracle) Solve(_ context.Context, _ *engine.Problem, r engine.Requirement) (engine.Answer, error) {
+	o.asked = append(o.asked, r.ID)
+	if r.Unit == nil || r.Unit.Name != "Magic" {
+		return engine.Answer{}, nil
 	}
-	for _, u := range t.Units {
-		if u.Name == "Magic" {
-			return []Candidate{{Unit: u, In: []value.Value{{I: 123456789}}}}, nil
-		}
-	}
-	return nil, ErrCannot
+	return engine.Answer{Verdict: engine.Found, Inputs: [][]value.Value{{{I: 123456789}}}}, nil
 }
 
 // TestDeterministicPass checks that a pass's candidates are executed,
@@ -71,7 +68,7 @@ func (o *oracle) Candidates(_ context.Context, t *Target, m *mutate.Mutant) ([]C
 func TestDeterministicPass(t *testing.T) {
 	pkg := loadPkg(t, map[string]string{"magic/magic.go": magicSrc}, "./magic")
 	o := &oracle{}
-	res, err := Generate(context.Background(), pkg, Config{Random: -1, Passes: []Pass{o}, Run: regexp.MustCompile("^Magic$")})
+	res, err := Generate(context.Background(), pkg, Config{Random: -1, Engines: []engine.Engine{o}, Run: regexp.MustCompile("^Magic$")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,11 +153,11 @@ func TestRandomPassAndCompaction(t *testing.T) {
 		}
 		return s
 	}
-	one, err := Generate(context.Background(), pkg, Config{Seed: 7, Workers: 1})
+	one, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 7, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	two, err := Generate(context.Background(), pkg, Config{Seed: 7, Workers: 2})
+	two, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 7, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,3 +207,6 @@ func TestRandomPassAndCompaction(t *testing.T) {
 		}
 	}
 }
+
+// randomOnly is the engine list of -engine random.
+func randomOnly() []engine.Engine { return []engine.Engine{random.New()} }

@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gozilla/gozilla/internal/analysis"
 	"github.com/gozilla/gozilla/internal/equiv"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
@@ -437,7 +438,7 @@ func proveSurvivors(ctx context.Context, pkg *load.Package, set *mutate.Set, out
 	if len(alive) == 0 {
 		return nil
 	}
-	rep, err := equiv.Analyze(ctx, pkg, &mutate.Set{Pkg: set.Pkg, Mutants: alive}, equiv.Config{})
+	rep, err := equiv.Analyze(ctx, analysis.New(pkg, set, nil), &mutate.Set{Pkg: set.Pkg, Mutants: alive}, equiv.Config{})
 	if err != nil {
 		return err
 	}

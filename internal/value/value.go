@@ -717,3 +717,10 @@ func Wrap(t *Type, x int64) Value {
 	s := 64 - t.Bits
 	return Value{I: x << s >> s}
 }
+
+// Key returns a string that identifies an input (a list of values):
+// equal inputs have equal keys.
+func Key(in []Value) string {
+	b, _ := json.Marshal(in)
+	return string(b)
+}

@@ -1,13 +1,15 @@
-// Package cbt is the constraint-based test generation pass of `gozilla
-// gen` (Godzilla, seed 000): for a live mutant it builds the system
+// Package cbt is the constraint-based test generation engine ("cbt",
+// and "sat" for its exact variant; Godzilla, seed 000): for a live mutant it builds the system
 // reachability ∧ necessity (∧ predicate) from the symbolic evaluation of
 // its unit (internal/symbolic), solves clauses of it by domain reduction
 // (internal/solve/domred), and hands the solutions to the pipeline as
-// candidate inputs, which the pipeline runs: nothing here is trusted.
+// candidate inputs, which the driver runs: nothing here is trusted.
 //
-// For mutants it has no candidate for, it keeps the reason (unsupported
-// expression, detectably unsolvable, no solution after N tries) for the
-// report and -explain.
+// For mutants it has no candidate for, it answers the reason
+// (unsupported expression, detectably unsolvable, no solution after N
+// tries), and the system it built, with what became of each clause, for
+// -explain. It never answers Infeasible: its explorations narrow (bounded
+// unrolling, index forks, length caps), so a false system proves nothing.
 package cbt
 
 import (
@@ -18,8 +20,7 @@ import (
 	"strings"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
-	"github.com/gozilla/gozilla/internal/gen"
-	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/solve/domred"
 	"github.com/gozilla/gozilla/internal/solve/sat"
 	"github.com/gozilla/gozilla/internal/symbolic"
@@ -28,8 +29,8 @@ import (
 	"go/ast"
 )
 
-// Pass is the CBT pass. Use one Pass per package.
-type Pass struct {
+// Engine is the CBT engine. Use one per package.
+type Engine struct {
 	Symbolic  symbolic.Config
 	Tries     int // domain-reduction retries per clause; 0 = 20
 	PerMutant int // most candidates per mutant; 0 = 6
@@ -39,17 +40,7 @@ type Pass struct {
 	// Exact solves every clause by SAT alone (NewExact).
 	Exact bool
 
-	prog    *symbolic.Program
-	progErr error
-	ready   chan struct{} // closed when Prepare's exploration is done
-	units   map[*unit.Unit]*unitState
-
-	// why holds, for each mutant the pass had no candidate for, the
-	// reason; system the system it built and outcome what became of
-	// each clause (for -explain).
-	why     map[int]string
-	system  map[int]c.System
-	outcome map[int][]string
+	ready chan struct{} // closed when Prepare's exploration is done
 }
 
 type unitState struct {
@@ -60,10 +51,9 @@ type unitState struct {
 	errs  map[int]error
 }
 
-// New returns a pass with default settings.
-func New() *Pass {
-	return &Pass{units: map[*unit.Unit]*unitState{}, why: map[int]string{}, system: map[int]c.System{}, outcome: map[int][]string{},
-		Symbolic: symbolic.Config{Refute: domred.Refute}}
+// New returns the engine with default settings.
+func New() *Engine {
+	return &Engine{Symbolic: symbolic.Config{Refute: domred.Refute}}
 }
 
 // maxArrivals bounds the paths through a mutant a system is built from:
@@ -86,44 +76,28 @@ const (
 // maxExplained bounds the clauses Explain prints.
 const maxExplained = 24
 
-// Prepare implements gen.Preparer: the package's SSA form is built and
-// every supported unit with mutants explored in the background, while
-// the random pass keeps the harness workers busy. Exploration does not
-// depend on which mutants are still alive, so the answers are the same
-// as when it is done on demand.
-func (p *Pass) Prepare(t *gen.Target) {
+// Prepare implements engine.Preparer: every supported unit with mutants
+// is explored in the background, while the random pass keeps the harness
+// workers busy. Exploration does not depend on which mutants are still
+// alive, so the answers are the same as when it is done on demand.
+func (p *Engine) Prepare(pb *engine.Problem) {
 	p.ready = make(chan struct{})
 	go func() {
 		defer close(p.ready)
-		p.prog, p.progErr = symbolic.Build(t.Pkg)
-		if p.progErr != nil {
-			return
-		}
-		for _, u := range t.Units {
-			if u.Skip == "" {
-				p.explore(t, u)
+		for _, u := range pb.Pkg.Units {
+			if u.Skip == "" && len(pb.Pkg.Mutants(u.Name)) > 0 {
+				p.explore(pb, u)
 			}
 		}
 	}()
 }
 
-// Why implements gen.Explainer.
-func (p *Pass) Why(id int) string { return p.why[id] }
-
-// Explain implements gen.Explainer: the mutant's system, one clause (a
-// path to the mutant ∧ necessity ∧ predicate) a line, each with what the
-// satisfier made of it.
-func (p *Pass) Explain(id int) string {
-	sys, ok := p.system[id]
-	if !ok {
-		if w := p.why[id]; w != "" {
-			return "no constraint system: " + w + "\n"
-		}
-		return ""
-	}
+// explain returns the text of -explain: the mutant's system, one clause
+// (a path to the mutant ∧ necessity ∧ predicate) a line, each with what
+// the satisfier made of it.
+func explain(sys c.System, out []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "constraint system: %d clause(s), reachability ∧ necessity (∧ predicate) (∧ assumptions)\n", len(sys))
-	out := p.outcome[id]
 	for i, cl := range sys {
 		if i == maxExplained {
 			fmt.Fprintf(&b, "  … and %d more clause(s)\n", len(sys)-i)
@@ -137,86 +111,82 @@ func (p *Pass) Explain(id int) string {
 	return b.String()
 }
 
-// NewExact returns the "sat" pass: the same systems, each clause decided
+func unknown(why string) engine.Answer {
+	return engine.Answer{Reason: why, Detail: func() string { return "no constraint system: " + why + "\n" }}
+}
+
+// NewExact returns the "sat" engine: the same systems, each clause decided
 // by the exact procedure (bit-blasting and SAT) instead of domain
 // reduction. It finds inputs domain reduction misses (non-linear,
 // bit-level conditions) at a higher cost; gen runs it after cbt, on what
 // cbt left alive.
-func NewExact() *Pass {
+func NewExact() *Engine {
 	p := New()
 	p.Exact = true
 	return p
 }
 
-func (p *Pass) Name() string {
+// Name implements engine.Engine.
+func (p *Engine) Name() string {
 	if p.Exact {
 		return "sat"
 	}
 	return "cbt"
 }
 
-// Candidates implements gen.Pass.
-func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) ([]gen.Candidate, error) {
-	u := unitOf(t, m)
-	if u == nil {
-		return nil, gen.ErrCannot
+// Solve implements engine.Engine for mutants; other requirements are
+// Unknown.
+func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Requirement) (engine.Answer, error) {
+	if r.Kind != engine.KillMutant {
+		return engine.Answer{Reason: r.Kind.String() + " requirements are not supported yet"}, nil
+	}
+	u, m := r.Unit, pb.Pkg.Mutant(r.ID)
+	if u == nil || m == nil {
+		return engine.Answer{Reason: "not in a supported unit"}, nil
 	}
 	if p.ready != nil {
 		<-p.ready // the background exploration of Prepare
 	}
-	if p.prog == nil && p.progErr == nil {
-		p.prog, p.progErr = symbolic.Build(t.Pkg)
-	}
-	if p.progErr != nil {
-		p.why[m.ID] = p.progErr.Error()
-		return nil, gen.ErrCannot
-	}
-	st := p.explore(t, u)
+	st := p.explore(pb, u)
 	if st.err != nil {
-		p.why[m.ID] = st.err.Error()
-		return nil, gen.ErrCannot
+		return unknown(st.err.Error()), nil
 	}
 	if err := st.errs[m.ID]; err != nil {
-		p.why[m.ID] = err.Error()
-		return nil, gen.ErrCannot
+		return unknown(err.Error()), nil
 	}
 	events := st.res.Arrivals(st.nodes[m.ID], maxArrivals)
 	if len(events) == 0 {
-		p.why[m.ID] = "no explored path reaches it"
-		return nil, gen.ErrCannot
+		return unknown("no explored path reaches it"), nil
 	}
-	sys, err := symbolic.Mutant(t.Pkg, m, st.nodes[m.ID], st.conds[m.ID], events)
+	sys, err := symbolic.Mutant(pb.Pkg.Load, m, st.nodes[m.ID], st.conds[m.ID], events)
 	if err != nil {
-		p.why[m.ID] = err.Error()
-		return nil, gen.ErrCannot
+		return unknown(err.Error()), nil
 	}
 	// The unit's //gozilla:assume directives hold in every solution (the
 	// harness rejects inputs that break them anyway).
 	for _, a := range u.Assume {
 		e, err := st.res.AtEntry(a.Expr, a.Info)
 		if err != nil {
-			p.why[m.ID] = fmt.Sprintf("assumption %s: %v", a.Text, err)
-			return nil, gen.ErrCannot
+			return unknown(fmt.Sprintf("assumption %s: %v", a.Text, err)), nil
 		}
 		as, _ := c.DNF(e)
 		sys, _ = c.And(sys, as)
 	}
-	p.system[m.ID] = sys
 	max := p.PerMutant
 	if max <= 0 {
 		max = 6
 	}
-	var out []gen.Candidate
+	var out [][]value.Value
 	seen := map[string]bool{}
 	var lastErr error
-	r := rand.New(rand.NewPCG(uint64(m.ID), 7))
+	rnd := rand.New(rand.NewPCG(uint64(m.ID), 7))
 	var outcome []string
-	defer func() { p.outcome[m.ID] = outcome }()
 	budget := maxTries
 	satLeft := satMutant
 	if p.Exact {
 		satLeft = satExactMutant
 	}
+	detail := func() string { return explain(sys, outcome) }
 	for _, clause := range sys {
 		if len(out) >= max {
 			outcome = append(outcome, "not tried (enough candidates)")
@@ -232,7 +202,7 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 		if p.Exact {
 			err = errors.New("not tried")
 		} else {
-			asg, err = domred.Solve(c.System{clause}, domred.Config{Tries: p.Tries, Rand: r})
+			asg, err = domred.Solve(c.System{clause}, domred.Config{Tries: p.Tries, Rand: rnd})
 			if errors.As(err, &f) {
 				budget -= f.Tries + 1
 			}
@@ -284,7 +254,7 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 		}
 		seen[k] = true
 		outcome = append(outcome, "solved: candidate "+k)
-		out = append(out, gen.Candidate{Unit: u, In: in})
+		out = append(out, in)
 	}
 	if len(out) == 0 {
 		if lastErr == nil {
@@ -297,35 +267,31 @@ func (p *Pass) Candidates(ctx context.Context, t *gen.Target, m *mutate.Mutant) 
 			}
 			lastErr = errors.New(why)
 		}
-		p.why[m.ID] = lastErr.Error()
-		return nil, gen.ErrCannot
+		return engine.Answer{Reason: lastErr.Error(), Detail: detail}, nil
 	}
-	return out, nil
+	return engine.Answer{Verdict: engine.Found, Inputs: out, Detail: detail}, nil
 }
 
-func unitOf(t *gen.Target, m *mutate.Mutant) *unit.Unit {
-	for _, u := range t.Units {
-		if u.Name == m.Func && u.Skip == "" {
-			return u
-		}
-	}
-	return nil
+// exploration is the key of a unit's exploration in the package's
+// analysis context: cbt and sat share it.
+type exploration struct{ u *unit.Unit }
+
+// explore runs the symbolic evaluation of u once per package, with the
+// sites of all its mutants.
+func (p *Engine) explore(pb *engine.Problem, u *unit.Unit) *unitState {
+	return pb.Pkg.Memo(exploration{u}, func() any { return p.exploreUnit(pb, u) }).(*unitState)
 }
 
-// explore runs the symbolic evaluation of u once, with the sites of all
-// its mutants.
-func (p *Pass) explore(t *gen.Target, u *unit.Unit) *unitState {
-	if st := p.units[u]; st != nil {
+func (p *Engine) exploreUnit(pb *engine.Problem, u *unit.Unit) *unitState {
+	st := &unitState{nodes: map[int]ast.Node{}, conds: map[int]ast.Expr{}, errs: map[int]error{}}
+	prog, err := pb.Pkg.SSA()
+	if err != nil {
+		st.err = err
 		return st
 	}
-	st := &unitState{nodes: map[int]ast.Node{}, conds: map[int]ast.Expr{}, errs: map[int]error{}}
-	p.units[u] = st
 	var sites []ast.Node
-	for _, m := range t.Set.Mutants {
-		if m.Func != u.Name {
-			continue
-		}
-		node, cond, err := symbolic.Site(t.Pkg, m)
+	for _, m := range pb.Pkg.Mutants(u.Name) {
+		node, cond, err := symbolic.Site(pb.Pkg.Load, m)
 		if err != nil {
 			st.errs[m.ID] = err
 			continue
@@ -341,17 +307,10 @@ func (p *Pass) explore(t *gen.Target, u *unit.Unit) *unitState {
 		names = append(names, nameOr(prm.Name, fmt.Sprintf("arg%d", i+1)))
 	}
 	cfg := p.Symbolic
-	if t.Done != nil {
-		cfg.Stop = func() bool {
-			select {
-			case <-t.Done:
-				return true
-			default:
-				return false
-			}
-		}
+	if pb.Done != nil {
+		cfg.Stop = pb.Stopped
 	}
-	st.res, st.err = symbolic.Explore(p.prog.Func(u.Func), u.Inputs(), names, sites, cfg)
+	st.res, st.err = symbolic.Explore(prog.Func(u.Func), u.Inputs(), names, sites, cfg)
 	return st
 }
 

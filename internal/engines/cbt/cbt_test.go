@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gozilla/gozilla/internal/engine"
+	"github.com/gozilla/gozilla/internal/engines/random"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/testmod"
@@ -15,7 +17,7 @@ import (
 
 func loadSubject(t *testing.T, name string) *load.Package {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "subjects", name, name+".go"))
+	src, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "subjects", name, name+".go"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +36,7 @@ func loadSubject(t *testing.T, name string) *load.Package {
 func TestMagicGuards(t *testing.T) {
 	pkg := loadSubject(t, "magic")
 	p := New()
-	res, err := gen.Generate(context.Background(), pkg, gen.Config{Random: -1, Passes: []gen.Pass{p}, Workers: 2})
+	res, err := gen.Generate(context.Background(), pkg, gen.Config{Random: -1, Engines: []engine.Engine{p}, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +62,7 @@ func TestMagicGuards(t *testing.T) {
 	// The mutant that returns 0 instead of 42 dies only on the key.
 	for _, m := range res.Set.Mutants {
 		if m.Func == "Scrambled" && m.Orig == "42" && m.Repl == "0" && res.Status[m.ID] != gen.Killed {
-			t.Errorf("Scrambled: mutant #%d 42 → 0 lives (why: %s)", m.ID, p.Why(m.ID))
+			t.Errorf("Scrambled: mutant #%d 42 → 0 lives (why: %s)", m.ID, res.Why[m.ID])
 		}
 	}
 	found := false
@@ -90,7 +92,7 @@ func Pos(x int) int {
 		t.Fatal(err)
 	}
 	p := New()
-	res, err := gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Passes: []gen.Pass{p}, Run: regexp.MustCompile("Pos")})
+	res, err := gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Engines: []engine.Engine{p}, Run: regexp.MustCompile("Pos")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,8 +105,8 @@ func Pos(x int) int {
 			if res.Status[m.ID] == gen.Killed {
 				t.Errorf("#%d %s killed", m.ID, m.Repl)
 			}
-			if !strings.Contains(p.Why(m.ID), "detectably unsolvable") {
-				t.Errorf("#%d %s: why = %q, want detectably unsolvable", m.ID, m.Repl, p.Why(m.ID))
+			if !strings.Contains(res.Why[m.ID], "detectably unsolvable") {
+				t.Errorf("#%d %s: why = %q, want detectably unsolvable", m.ID, m.Repl, res.Why[m.ID])
 			}
 		}
 	}
@@ -141,7 +143,7 @@ func G(a int) int { return a }
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := gen.Generate(context.Background(), pkgs[0], gen.Config{Passes: []gen.Pass{New()}, Workers: 2})
+	res, err := gen.Generate(context.Background(), pkgs[0], gen.Config{Engines: []engine.Engine{random.New(), New()}, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +161,7 @@ func G(a int) int { return a }
 	if !cbtMagic {
 		t.Error("no test with a = 8, the solution of a*5 == 40")
 	}
-	_, err = gen.Generate(context.Background(), pkgs[1], gen.Config{})
+	_, err = gen.Generate(context.Background(), pkgs[1], gen.Config{Engines: []engine.Engine{random.New()}})
 	if err == nil || !strings.Contains(err.Error(), "q.go:3: gozilla:assume:") {
 		t.Errorf("malformed directive: error %v, want one naming q.go:3", err)
 	}
@@ -189,7 +191,7 @@ func TestKillsAlone(t *testing.T) {
 		res := bySubject[tt.subject]
 		if res == nil {
 			var err error
-			res, err = gen.Generate(context.Background(), loadSubject(t, tt.subject), gen.Config{Random: -1, Passes: []gen.Pass{New()}, Workers: 2})
+			res, err = gen.Generate(context.Background(), loadSubject(t, tt.subject), gen.Config{Random: -1, Engines: []engine.Engine{New()}, Workers: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -202,7 +204,7 @@ func TestKillsAlone(t *testing.T) {
 			}
 			found = true
 			if res.Status[m.ID] != gen.Killed {
-				t.Errorf("%s:%d %s → %s lives: %s\n%s", tt.subject, tt.line, tt.orig, tt.repl, res.Why[m.ID], res.Explain[m.ID])
+				t.Errorf("%s:%d %s → %s lives: %s\n%s", tt.subject, tt.line, tt.orig, tt.repl, res.Why[m.ID], res.Explain(m.ID))
 			}
 		}
 		if !found {
@@ -221,7 +223,7 @@ func TestKillsAlone(t *testing.T) {
 // TestExplain checks the failure information of a mutant left alive: a
 // reason, and the system printed clause by clause with each outcome.
 func TestExplain(t *testing.T) {
-	res, err := gen.Generate(context.Background(), loadSubject(t, "tritype"), gen.Config{Random: -1, Passes: []gen.Pass{New()}, Workers: 2})
+	res, err := gen.Generate(context.Background(), loadSubject(t, "tritype"), gen.Config{Random: -1, Engines: []engine.Engine{New()}, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +236,7 @@ func TestExplain(t *testing.T) {
 			if !strings.HasPrefix(res.Why[m.ID], "cbt: ") {
 				t.Errorf("why = %q", res.Why[m.ID])
 			}
-			x := res.Explain[m.ID]
+			x := res.Explain(m.ID)
 			for _, want := range []string{"constraint system: ", "  1. i > 0 && j > 0 && k > 0", "     → "} {
 				if !strings.Contains(x, want) {
 					t.Errorf("explanation lacks %q:\n%s", want, x)
@@ -272,14 +274,14 @@ func Squares(a, b int32) int {
 		t.Fatal("no mutant 7 → 0")
 		return 0
 	}
-	res, err := gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Passes: []gen.Pass{New()}, Workers: 2})
+	res, err := gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Engines: []engine.Engine{New()}, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if seven(res) == gen.Killed {
 		t.Error("domain reduction solved the hash guard: the test no longer shows the exact pass's worth")
 	}
-	res, err = gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Passes: []gen.Pass{NewExact()}, Workers: 2})
+	res, err = gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Engines: []engine.Engine{NewExact()}, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
