@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gozilla/gozilla/internal/report"
+	"github.com/gozilla/gozilla/internal/mutate"
 )
 
 type cbtRow struct {
@@ -66,7 +66,7 @@ func benchCBT(n, jobs int, seed uint64, only []string, withUTF8, withSAT bool, w
 			fmt.Fprintln(os.Stderr)
 		}
 		for id, st := range row.both.ids {
-			if st == string(report.Killed) && row.random.ids[id] != string(report.Killed) {
+			if st == string(mutate.Killed) && row.random.ids[id] != string(mutate.Killed) {
 				row.newKills++
 			}
 		}
@@ -77,7 +77,7 @@ func benchCBT(n, jobs int, seed uint64, only []string, withUTF8, withSAT bool, w
 			}
 		}
 		for _, m := range row.both.mutants {
-			if m.Status != report.Killed {
+			if m.Status != mutate.Killed {
 				row.whys[whyClass(m.Why)]++
 			}
 		}
@@ -93,7 +93,7 @@ func benchCBT(n, jobs int, seed uint64, only []string, withUTF8, withSAT bool, w
 			return err
 		}
 		for _, m := range gzDocs[t.name].Mutants {
-			if row.both.ids[m.ID] != string(report.Killed) {
+			if row.both.ids[m.ID] != string(mutate.Killed) {
 				continue
 			}
 			if m.Status == "killed" || m.Status == "timed_out" {

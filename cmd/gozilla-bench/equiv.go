@@ -162,7 +162,7 @@ func equivSubject(ctx context.Context, name string, pkg *load.Package, set *muta
 			row.secs[k] = append(row.secs[k], time.Since(t0).Seconds())
 			count := 0
 			for id, v := range rep.Verdicts {
-				if v.Status == equiv.Equivalent {
+				if v.Status == mutate.Equivalent {
 					count++
 					if claimed[id] == nil {
 						claimed[id] = v
@@ -231,7 +231,7 @@ func equivSubject(ctx context.Context, name string, pkg *load.Package, set *muta
 			row.trueEq += r.TrueEq
 			for k := range equivStages {
 				for _, id := range ids {
-					if v := first[k].Verdicts[id]; v != nil && v.Status == equiv.Equivalent && truth[id] == nil {
+					if v := first[k].Verdicts[id]; v != nil && v.Status == mutate.Equivalent && truth[id] == nil {
 						row.knownFound[k]++
 					}
 				}

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
 )
 
@@ -239,7 +240,7 @@ func runGen(gz, mod, dir string, jobs int, seed uint64, engine string, dry bool,
 	r.genKilled = 0
 	for _, m := range doc.Mutants {
 		r.ids[m.ID] = string(m.Status)
-		if m.Status == report.Killed {
+		if m.Status == mutate.Killed {
 			r.genKilled++
 		}
 	}

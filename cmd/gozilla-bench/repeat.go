@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gozilla/gozilla/internal/cpuload"
+	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
 )
 
@@ -113,7 +114,7 @@ func compareRuns(r *repeatRun, docs [2]repeatDoc) {
 		pkg string
 		id  int
 	}
-	second := map[key]report.Status{}
+	second := map[key]mutate.Status{}
 	for _, m := range docs[1].Mutants {
 		second[key{m.Package, m.ID}] = m.Status
 	}

@@ -262,7 +262,7 @@ func stoppedGen(pkg *load.Package, ops map[mutate.Op]bool) (report.GenPackage, [
 	var ms []report.Mutant
 	for _, m := range set.Mutants {
 		rm := report.MutantOf(m)
-		rm.Status = report.NotRun
+		rm.Status = mutate.NotRun
 		pr.Counts.Add(rm.Status)
 		ms = append(ms, rm)
 	}
@@ -377,15 +377,15 @@ func genReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
 		rm := report.MutantOf(m)
 		rm.Why = res.Why[m.ID]
 		switch res.Status[m.ID] {
-		case gen.Killed:
-			rm.Status = report.Killed
-		case gen.Lived:
-			rm.Status = report.Lived
-		case gen.Equivalent:
-			rm.Status = report.Equivalent
+		case mutate.Killed:
+			rm.Status = mutate.Killed
+		case mutate.Lived:
+			rm.Status = mutate.Lived
+		case mutate.Equivalent:
+			rm.Status = mutate.Equivalent
 			rm.Reason = res.Equivalent[m.ID]
 		default:
-			rm.Status = report.NotCovered
+			rm.Status = mutate.NotCovered
 		}
 		pr.Counts.Add(rm.Status)
 		ms = append(ms, rm)

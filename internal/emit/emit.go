@@ -25,6 +25,7 @@ import (
 
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
 )
@@ -85,7 +86,7 @@ func File(res *gen.Result, opt Options) ([]byte, error) {
 	b.WriteString(Header + "\n")
 	killed := 0
 	for _, s := range res.Status {
-		if s == gen.Killed {
+		if s == mutate.Killed {
 			killed++
 		}
 	}

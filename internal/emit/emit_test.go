@@ -143,7 +143,7 @@ func result(t *testing.T, dir string, rows []row) *gen.Result {
 		}
 		byName[u.Name] = u
 	}
-	res := &gen.Result{Pkg: pkg, Set: set, Units: units, Status: map[int]gen.Status{}}
+	res := &gen.Result{Pkg: pkg, Set: set, Units: units, Status: map[int]mutate.Status{}}
 	credited := map[string]bool{}
 	for _, r := range rows {
 		u := byName[r.unit]
@@ -160,7 +160,7 @@ func result(t *testing.T, dir string, rows []row) *gen.Result {
 				if m.Func == r.unit {
 					test.Credit = []int{m.ID}
 					test.Kills = []int{m.ID}
-					res.Status[m.ID] = gen.Killed
+					res.Status[m.ID] = mutate.Killed
 					break
 				}
 			}

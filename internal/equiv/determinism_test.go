@@ -50,7 +50,7 @@ func TestVerdictsIndependent(t *testing.T) {
 					t.Errorf("mutant %d (%s %s → %s): verdicts %v and %v", m.ID, m.Func, m.Orig, m.Repl, a, b)
 					continue
 				}
-				if a.Status == equiv.Equivalent {
+				if a.Status == mutate.Equivalent {
 					equivalent++
 				}
 				if a.Status != b.Status || a.Method != b.Method {

@@ -25,25 +25,6 @@ import (
 	"github.com/gozilla/gozilla/internal/value"
 )
 
-// Status is the prover's verdict on a mutant. Values are stable.
-type Status int
-
-const (
-	Unknown    Status = iota // no proof either way
-	Equivalent               // proven to behave like the original on every input
-	Killable                 // an input makes the outputs differ (the model of a satisfiable miter)
-)
-
-func (s Status) String() string {
-	switch s {
-	case Equivalent:
-		return "equivalent"
-	case Killable:
-		return "killable"
-	}
-	return "unknown"
-}
-
 // Method is the stage of the pipeline that decided a verdict, in the
 // order the stages run. Values are stable.
 type Method int
@@ -69,7 +50,7 @@ func (m Method) String() string {
 type Verdict struct {
 	ID     int
 	Unit   string
-	Status Status
+	Status mutate.Status
 	Method Method
 	// Reason is one line: for Equivalent the proof's gist, for Unknown
 	// why there is none.
@@ -275,7 +256,7 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 		}
 		v := p.verdict(m, s)
 		p.rep.Verdicts[m.ID] = v
-		if v.Status != Equivalent {
+		if v.Status != mutate.Equivalent {
 			open = append(open, m)
 		}
 	}
@@ -294,7 +275,7 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 		if ctx.Err() != nil {
 			return
 		}
-		if v := p.verdict(m, siteOf[m.ID]); v.Status == Equivalent {
+		if v := p.verdict(m, siteOf[m.ID]); v.Status == mutate.Equivalent {
 			v.Assumed = true
 			if !strings.Contains(v.Reason, "//gozilla:assume") {
 				v.Reason += ", under //gozilla:assume"
@@ -312,7 +293,7 @@ func (p *prover) verdict(m *mutate.Mutant, s *siteInfo) *Verdict {
 		return v
 	}
 	if reach, known := s.reachable(p.fn, p.ex.reached); known && !reach {
-		v.Status, v.Method = Equivalent, Unreachable
+		v.Status, v.Method = mutate.Equivalent, Unreachable
 		v.Reason = "the mutated code is unreachable: no feasible path runs it"
 		return v
 	}
@@ -333,7 +314,7 @@ func (p *prover) verdict(m *mutate.Mutant, s *siteInfo) *Verdict {
 		return v
 	}
 	if p.cfg.runs(Exact) {
-		if p.byExact(v, obls, false) || len(p.assume) > 0 && v.Status == Unknown && p.byExact(v, obls, true) {
+		if p.byExact(v, obls, false) || len(p.assume) > 0 && v.Status == mutate.Unknown && p.byExact(v, obls, true) {
 			return v
 		}
 	}
@@ -484,7 +465,7 @@ func (p *prover) byRules(v *Verdict, arrs []arrival, assumed bool) bool {
 			return false
 		}
 	}
-	v.Status, v.Method, v.Assumed, v.Proof = Equivalent, Rules, assumed, proof
+	v.Status, v.Method, v.Assumed, v.Proof = mutate.Equivalent, Rules, assumed, proof
 	v.Reason = fmt.Sprintf("reachability ∧ necessity infeasible on each of %d arrival(s) (Offutt–Pan strategies)", len(arrs))
 	if assumed {
 		v.Reason += ", under //gozilla:assume"
@@ -570,7 +551,7 @@ func (p *prover) byExact(v *Verdict, arrs []arrival, assumed bool) bool {
 			if lv > 0 {
 				what = "the outermost enclosing expression"
 			}
-			v.Status, v.Method, v.Assumed, v.Input = Equivalent, Exact, assumed, nil
+			v.Status, v.Method, v.Assumed, v.Input = mutate.Equivalent, Exact, assumed, nil
 			v.Reason = fmt.Sprintf("reachability ∧ necessity (%s differs) unsatisfiable over all %d arrival(s) (SAT)", what, len(arrs))
 			if assumed {
 				v.Reason += ", under //gozilla:assume"

@@ -72,7 +72,7 @@ func TestFeatures(t *testing.T) {
 		t.Fatal("no expectation found")
 	}
 	for _, v := range rep.Verdicts {
-		if v.Status == Killable && v.Input == nil {
+		if v.Status == mutate.Killable && v.Input == nil {
 			t.Errorf("mutant %d killable without an input", v.ID)
 		}
 	}

@@ -87,7 +87,7 @@ func (p *prover) killedBySimulation(v *Verdict, m *mutate.Mutant) bool {
 		return false
 	}
 	if model := p.simulate(outcomes(p.bounded), outcomes(mb)); model != nil {
-		v.Status, v.Input = Killable, p.modelInput(model)
+		v.Status, v.Input = mutate.Killable, p.modelInput(model)
 		v.Reason = "an input makes the outputs differ (found by evaluating both versions' paths)"
 		return true
 	}
@@ -124,7 +124,7 @@ func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 		st, model, err := q.Solve(p.cfg.Budget)
 		switch st {
 		case sat.Unsat:
-			v.Status, v.Method, v.Assumed, v.Input = Equivalent, Sufficiency, assumed, nil
+			v.Status, v.Method, v.Assumed, v.Input = mutate.Equivalent, Sufficiency, assumed, nil
 			v.Reason = fmt.Sprintf("the outputs never differ: original (%d paths) and mutant (%d paths) side by side, unsatisfiable (SAT)", len(ob.ends), len(mb.ends))
 			if assumed {
 				v.Reason += ", under //gozilla:assume"
@@ -132,8 +132,8 @@ func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 			v.Proof = []string{v.Reason}
 			return true
 		case sat.Sat:
-			if !assumed || v.Status != Killable {
-				v.Status, v.Input = Killable, p.modelInput(model)
+			if !assumed || v.Status != mutate.Killable {
+				v.Status, v.Input = mutate.Killable, p.modelInput(model)
 				v.Reason = "an input makes the outputs differ (a model of the miter)"
 			}
 			if !assumed {

@@ -71,7 +71,7 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 		}
 	}
 	switch {
-	case v.Status == Equivalent:
+	case v.Status == mutate.Equivalent:
 		ans.Verdict, ans.Reason = engine.Infeasible, v.Method.String()+": "+v.Reason
 	case v.Input != nil && r.Unit != nil:
 		ans.Verdict, ans.Inputs = engine.Found, [][]value.Value{v.Input}

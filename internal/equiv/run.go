@@ -83,7 +83,7 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 		for _, m := range set.Mutants {
 			if !done[m.Func] {
 				r := report.EquivMutant{Mutant: report.MutantOf(m)}
-				r.Status, r.Reason = report.NotRun, "not analysed: stopped first"
+				r.Status, r.Reason = mutate.NotRun, "not analysed: stopped first"
 				doc.Mutants = append(doc.Mutants, r)
 				ep.Partial = true
 				continue
@@ -212,20 +212,20 @@ func finding(pkg *load.Package, f Finding) report.Finding {
 // Record is the report line of mutant m with its verdict (nil: none).
 func Record(m *mutate.Mutant, v *Verdict, u *unit.Unit) report.EquivMutant {
 	r := report.EquivMutant{Mutant: report.MutantOf(m)}
-	r.Status = "unknown"
+	r.Status = mutate.Unknown
 	if v == nil {
 		r.Reason = "not analysed"
 		return r
 	}
 	switch v.Status {
-	case Equivalent:
-		r.Status = report.Equivalent
+	case mutate.Equivalent:
+		r.Status = mutate.Equivalent
 		r.Method = v.Method.String()
-	case Killable:
-		r.Status = "killable"
+	case mutate.Killable:
+		r.Status = mutate.Killable
 	}
 	r.Reason, r.Proof, r.Assumed = v.Reason, v.Proof, v.Assumed
-	if v.Input != nil && u != nil && v.Status == Killable {
+	if v.Input != nil && u != nil && v.Status == mutate.Killable {
 		r.Input = Render(u, v.Input)
 	}
 	return r

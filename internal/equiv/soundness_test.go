@@ -270,7 +270,7 @@ func checkSubject(t *testing.T, name string, nRandom int) (string, tally) {
 			t.Errorf("%s: no verdict", s.describe(mu.ID, nil))
 			continue
 		}
-		if v.Status == equiv.Equivalent {
+		if v.Status == mutate.Equivalent {
 			methods[v.Method]++
 			if !checked[mu.ID] {
 				unchecked++
@@ -314,7 +314,7 @@ func TestSoundnessSelfCheck(t *testing.T) {
 	// refute the killable ones.
 	allEq := map[int]*equiv.Verdict{}
 	for _, id := range ids {
-		allEq[id] = &equiv.Verdict{ID: id, Status: equiv.Equivalent, Method: equiv.Rules, Reason: "corrupted"}
+		allEq[id] = &equiv.Verdict{ID: id, Status: mutate.Equivalent, Method: equiv.Rules, Reason: "corrupted"}
 	}
 	r, err := s.check(ctx, u, allEq, 400)
 	if err != nil {
@@ -342,7 +342,7 @@ func TestSoundnessSelfCheck(t *testing.T) {
 	allKill := map[int]*equiv.Verdict{}
 	want := 0
 	for _, id := range ids {
-		allKill[id] = &equiv.Verdict{ID: id, Status: equiv.Killable, Input: zero, Reason: "corrupted"}
+		allKill[id] = &equiv.Verdict{ID: id, Status: mutate.Killable, Input: zero, Reason: "corrupted"}
 		if !slices.Contains(killedByZero, id) {
 			want++
 		}
@@ -377,7 +377,7 @@ func TestSoundnessFloatBug(t *testing.T) {
 	if id == 0 {
 		t.Fatal(`no mutant 0 -> v of Scale's return 0, ""`)
 	}
-	if v := s.rep.Verdicts[id]; v.Status == equiv.Equivalent {
+	if v := s.rep.Verdicts[id]; v.Status == mutate.Equivalent {
 		t.Fatalf("fixed prover: %s", s.describe(id, v))
 	}
 	restore := equiv.FloatNeqBug()
@@ -387,7 +387,7 @@ func TestSoundnessFloatBug(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := rep.Verdicts[id]
-	if v.Status != equiv.Equivalent {
+	if v.Status != mutate.Equivalent {
 		t.Fatalf("with the bug: %s, want the false proof", s.describe(id, v))
 	}
 	r, err := check.Unit(ctx, s.o, u, map[int]*equiv.Verdict{id: v}, nil, check.Options{Grid: gridLimit()})

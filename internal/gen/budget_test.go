@@ -9,6 +9,7 @@ import (
 
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/mutate"
 )
 
 // lockSrc holds a package-level lock without defer: the mutants of
@@ -114,7 +115,7 @@ func TestBudgetsAndLimits(t *testing.T) {
 				if !slices.Contains(blocked, m.ID) {
 					t.Errorf("mutant #%d (x > 5 → true) deadlocks; blocked limits %v", m.ID, blocked)
 				}
-				if res.Status[m.ID] != Killed {
+				if res.Status[m.ID] != mutate.Killed {
 					t.Errorf("mutant #%d is %v, want killed", m.ID, res.Status[m.ID])
 				}
 			}

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/unit"
 )
 
@@ -185,13 +186,13 @@ func (g *generator) verdicts(res *Result) {
 	for _, m := range res.Set.Mutants {
 		switch {
 		case killed[m.ID]:
-			res.Status[m.ID] = Killed
+			res.Status[m.ID] = mutate.Killed
 		case g.equivalent[m.ID] != "":
-			res.Status[m.ID] = Equivalent
+			res.Status[m.ID] = mutate.Equivalent
 		case g.reached[m.Site]:
-			res.Status[m.ID] = Lived
+			res.Status[m.ID] = mutate.Lived
 		default:
-			res.Status[m.ID] = NotCovered
+			res.Status[m.ID] = mutate.NotCovered
 		}
 	}
 }
@@ -216,9 +217,9 @@ func stats(res *Result, seconds map[*unit.Unit]float64) ([]*UnitStats, *UnitStat
 		}
 		s.Mutants++
 		switch res.Status[m.ID] {
-		case Killed:
+		case mutate.Killed:
 			s.Killed++
-		case Equivalent:
+		case mutate.Equivalent:
 			s.Equivalent++
 		default:
 			s.Live++

@@ -6,7 +6,11 @@ package gen
 // inputs (package state another unit's run left behind in the worker,
 // the clock), and a failing row is never left in a user's tree.
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/gozilla/gozilla/internal/mutate"
+)
 
 // Drop removes the tests for which failed is true and updates what
 // depended on them: a mutant only they killed is alive again (Lived, with
@@ -48,10 +52,10 @@ func (r *Result) Drop(failed func(*Test) bool, why string) int {
 		r.Why = map[int]string{}
 	}
 	for _, m := range r.Set.Mutants {
-		if r.Status[m.ID] != Killed || alive[m.ID] {
+		if r.Status[m.ID] != mutate.Killed || alive[m.ID] {
 			continue
 		}
-		r.Status[m.ID] = Lived
+		r.Status[m.ID] = mutate.Lived
 		r.Why[m.ID] = why
 		if s := r.stats(m.Func); s != nil {
 			s.Killed--

@@ -105,30 +105,6 @@ type candidate struct {
 	In   []value.Value
 }
 
-// Status is a mutant's verdict after generation.
-type Status int
-
-const (
-	Lived      Status = iota + 1 // reached by the kept tests, not killed
-	Killed                       // a kept test's outcome differs
-	NotCovered                   // no kept test reaches it
-	Equivalent                   // proven equivalent by a sound engine
-)
-
-func (s Status) String() string {
-	switch s {
-	case Lived:
-		return "lived"
-	case Killed:
-		return "killed"
-	case NotCovered:
-		return "not_covered"
-	case Equivalent:
-		return "equivalent"
-	}
-	return fmt.Sprintf("Status(%d)", int(s))
-}
-
 // Test is one kept test: an input of a unit and the original's outcome.
 type Test struct {
 	Unit  *unit.Unit
@@ -184,12 +160,12 @@ type Result struct {
 	Pkg    *load.Package
 	Set    *mutate.Set
 	Units  []*unit.Unit
-	Tests  []*Test // emitted, by unit in source order then generation order
-	Status map[int]Status
-	Stats  []*UnitStats  // one per unit with mutants or tests, source order
-	Other  *UnitStats    // mutants outside every supported unit
-	Runs   int64         // harness runs (original and mutant executions)
-	Build  time.Duration // building the schemata test binary
+	Tests  []*Test               // emitted, by unit in source order then generation order
+	Status map[int]mutate.Status // Killed, Lived, NotCovered or Equivalent
+	Stats  []*UnitStats          // one per unit with mutants or tests, source order
+	Other  *UnitStats            // mutants outside every supported unit
+	Runs   int64                 // harness runs (original and mutant executions)
+	Build  time.Duration         // building the schemata test binary
 	Wall   time.Duration
 
 	// Why says, for each mutant left alive that an engine tried, why
@@ -363,11 +339,11 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]Status{}, Why: map[int]string{}, Equivalent: g.equivalent}
+	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent}
 	g.verdicts(res)
 	res.detail = g.detail
 	for id, why := range g.why {
-		if res.Status[id] != Killed {
+		if res.Status[id] != mutate.Killed {
 			res.Why[id] = why
 		}
 	}

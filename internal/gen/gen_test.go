@@ -93,7 +93,7 @@ func TestDeterministicPass(t *testing.T) {
 	if ret == nil {
 		t.Fatal("no mutant replaces Magic's constant 1 by 0")
 	}
-	if res.Status[ret.ID] != Killed {
+	if res.Status[ret.ID] != mutate.Killed {
 		t.Errorf("mutant #%d (%s): %v, want killed", ret.ID, ret.Repl, res.Status[ret.ID])
 	}
 	// The candidate is not trusted: the mutant x*3 <= 370370367 agrees
@@ -103,7 +103,7 @@ func TestDeterministicPass(t *testing.T) {
 	for _, m := range res.Set.Mutants {
 		if m.Func == "Magic" && m.Repl == "x*3 <= 370370367" {
 			found = true
-			if res.Status[m.ID] != Lived {
+			if res.Status[m.ID] != mutate.Lived {
 				t.Errorf("mutant #%d %s: %v, want lived", m.ID, m.Repl, res.Status[m.ID])
 			}
 			if !slices.Contains(o.asked, m.ID) {
@@ -133,7 +133,7 @@ func TestDeterministicPass(t *testing.T) {
 	// Sign has no test: with the random pass off and the oracle unable,
 	// its mutants are not covered.
 	for _, m := range res.Set.Mutants {
-		if m.Func == "Sign" && res.Status[m.ID] != 0 && res.Status[m.ID] != NotCovered {
+		if m.Func == "Sign" && res.Status[m.ID] != 0 && res.Status[m.ID] != mutate.NotCovered {
 			t.Errorf("Sign mutant #%d: %v", m.ID, res.Status[m.ID])
 		}
 	}
@@ -182,7 +182,7 @@ func TestRandomPassAndCompaction(t *testing.T) {
 		}
 	}
 	for _, m := range one.Set.Mutants {
-		if (one.Status[m.ID] == Killed) != killed[m.ID] {
+		if (one.Status[m.ID] == mutate.Killed) != killed[m.ID] {
 			t.Errorf("mutant #%d: status %v, killed by an emitted test: %v", m.ID, one.Status[m.ID], killed[m.ID])
 		}
 	}
@@ -195,14 +195,14 @@ func TestRandomPassAndCompaction(t *testing.T) {
 	}
 	var lived []string
 	for _, m := range one.Set.Mutants {
-		if m.Func == "Sign" && one.Status[m.ID] != Killed {
+		if m.Func == "Sign" && one.Status[m.ID] != mutate.Killed {
 			lived = append(lived, fmt.Sprintf("#%d %s %s→%s", m.ID, m.Op, m.Orig, m.Repl))
 		}
 	}
 	t.Logf("Sign mutants alive: %v", lived)
 	// Magic's guard stops random inputs: its return-1 mutants live.
 	for _, m := range one.Set.Mutants {
-		if m.Func == "Magic" && m.Orig == "1" && m.Repl == "0" && one.Status[m.ID] == Killed {
+		if m.Func == "Magic" && m.Orig == "1" && m.Repl == "0" && one.Status[m.ID] == mutate.Killed {
 			t.Errorf("random inputs killed #%d behind the magic guard; the subject no longer tests what it should", m.ID)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/engines/random"
+	"github.com/gozilla/gozilla/internal/mutate"
 )
 
 // parserSrc is the fixture testdata/fixtures/units: suffixes cut,
@@ -36,7 +37,7 @@ func TestRandomBudgetMonotonic(t *testing.T) {
 		}
 		killed := map[int]bool{}
 		for id, st := range res.Status {
-			if st == Killed {
+			if st == mutate.Killed {
 				killed[id] = true
 			}
 		}

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"text/tabwriter"
+
+	"github.com/gozilla/gozilla/internal/mutate"
 )
 
 // EquivSchema names the JSON schema of an Equiv document.
@@ -41,15 +43,15 @@ type EquivCounts struct {
 func (c *EquivCounts) Add(m EquivMutant) {
 	c.Mutants++
 	switch m.Status {
-	case Equivalent:
+	case mutate.Equivalent:
 		c.Equivalent++
 		if c.ByMethod == nil {
 			c.ByMethod = map[string]int{}
 		}
 		c.ByMethod[m.Method]++
-	case "killable":
+	case mutate.Killable:
 		c.Killable++
-	case NotRun:
+	case mutate.NotRun:
 		c.NotRun++
 	default:
 		c.Unknown++
@@ -162,7 +164,7 @@ func (e *Equiv) Finish(seconds float64) {
 func (e *Equiv) Filter() {
 	var keep []EquivMutant
 	for _, m := range e.Mutants {
-		if m.Status == Equivalent || m.Status == NotRun {
+		if m.Status == mutate.Equivalent || m.Status == mutate.NotRun {
 			keep = append(keep, m)
 		}
 	}
@@ -182,14 +184,14 @@ func (e *Equiv) Text(w io.Writer, verbose bool) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
 	listed := 0
 	for _, m := range e.Mutants {
-		if !verbose && m.Status != Equivalent {
+		if !verbose && m.Status != mutate.Equivalent {
 			continue
 		}
 		if listed == 0 {
 			fmt.Fprintln(tw, "STATUS\tID\tOP\tPOSITION\tFUNC\tMUTATION\tWHY")
 		}
 		listed++
-		st := string(m.Status)
+		st := m.Status.String()
 		if m.Method != "" {
 			st += " (" + m.Method + ")"
 		}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/gozilla/gozilla/internal/mutate"
 )
 
 // GenSchema names the JSON schema of a Gen document.
@@ -179,7 +181,7 @@ func (g *Gen) Text(w io.Writer, verbose bool) error {
 		if verbose {
 			fmt.Fprintln(tw, "\nSTATUS\tID\tOP\tPOSITION\tFUNC\tMUTATION\tWHY")
 			for _, m := range g.Mutants {
-				if m.Package == p.Path && m.Status != Killed {
+				if m.Package == p.Path && m.Status != mutate.Killed {
 					fmt.Fprintf(tw, "%s\t%d\t%s\t%s:%d:%d\t%s\t%s\t%s\n", m.Status, m.ID, m.Op, m.File, m.Line, m.Col, m.Func, Change(m.Orig, m.Repl), m.Why)
 				}
 			}

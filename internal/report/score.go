@@ -26,38 +26,23 @@ import (
 // ScoreSchema names the JSON schema of a Score document.
 const ScoreSchema = "gozilla.score/v1"
 
-// Status is the verdict on one mutant.
-type Status string
-
-const (
-	Killed     Status = "killed"      // a test failed, panicked or exited
-	Lived      Status = "lived"       // every test that reaches it passed
-	TimedOut   Status = "timed_out"   // the tests ran past the timeout: counted as detected
-	NotCovered Status = "not_covered" // no test reaches the mutated code; not run
-	Equivalent Status = "equivalent"  // proven to behave like the original; excluded from MS
-	// NotRun marks a mutant a partial report has no verdict on: the run
-	// was interrupted (signal, -deadline) before it was decided. Such
-	// mutants are left out of MS's denominator too.
-	NotRun Status = "not_run"
-)
-
 // Mutant is one mutant's line in the report.
 type Mutant struct {
-	ID       int    `json:"id"`      // unique within its package
-	Package  string `json:"package"` // import path
-	Func     string `json:"func"`    // enclosing function: F, T.M or (*T).M
-	Op       string `json:"op"`      // operator name, e.g. "ROR"
-	File     string `json:"file"`    // path, relative to the working directory when inside it
-	Line     int    `json:"line"`    // 1-based
-	Col      int    `json:"col"`     // 1-based, in bytes
-	Offset   int    `json:"offset"`  // byte offset of the replaced span
-	End      int    `json:"end"`     // byte offset just past it
-	Orig     string `json:"orig"`    // source text of [offset,end)
-	Repl     string `json:"repl"`    // its replacement
-	Status   Status `json:"status"`
-	KilledBy string `json:"killed_by,omitempty"` // first failing test (or panic) for killed mutants
-	Reason   string `json:"reason,omitempty"`    // why it is equivalent, when it is
-	Why      string `json:"why,omitempty"`       // gen: why the deterministic passes left it alive
+	ID       int           `json:"id"`      // unique within its package
+	Package  string        `json:"package"` // import path
+	Func     string        `json:"func"`    // enclosing function: F, T.M or (*T).M
+	Op       string        `json:"op"`      // operator name, e.g. "ROR"
+	File     string        `json:"file"`    // path, relative to the working directory when inside it
+	Line     int           `json:"line"`    // 1-based
+	Col      int           `json:"col"`     // 1-based, in bytes
+	Offset   int           `json:"offset"`  // byte offset of the replaced span
+	End      int           `json:"end"`     // byte offset just past it
+	Orig     string        `json:"orig"`    // source text of [offset,end)
+	Repl     string        `json:"repl"`    // its replacement
+	Status   mutate.Status `json:"status"`
+	KilledBy string        `json:"killed_by,omitempty"` // first failing test (or panic) for killed mutants
+	Reason   string        `json:"reason,omitempty"`    // why it is equivalent, when it is
+	Why      string        `json:"why,omitempty"`       // gen: why the deterministic passes left it alive
 }
 
 // Counts tallies mutants by status.
@@ -72,20 +57,20 @@ type Counts struct {
 }
 
 // Add counts one mutant of status st.
-func (c *Counts) Add(st Status) {
+func (c *Counts) Add(st mutate.Status) {
 	c.Mutants++
 	switch st {
-	case Killed:
+	case mutate.Killed:
 		c.Killed++
-	case Lived:
+	case mutate.Lived:
 		c.Lived++
-	case TimedOut:
+	case mutate.TimedOut:
 		c.TimedOut++
-	case NotCovered:
+	case mutate.NotCovered:
 		c.NotCovered++
-	case Equivalent:
+	case mutate.Equivalent:
 		c.Equivalent++
-	case NotRun:
+	case mutate.NotRun:
 		c.NotRun++
 	}
 }
@@ -233,7 +218,7 @@ func (s *Score) Text(w io.Writer, verbose bool) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
 	listed := 0
 	for _, m := range s.Mutants {
-		if !verbose && (m.Status == Killed || m.Status == Equivalent || m.Status == NotRun) {
+		if !verbose && (m.Status == mutate.Killed || m.Status == mutate.Equivalent || m.Status == mutate.NotRun) {
 			continue
 		}
 		if listed == 0 {

@@ -6,17 +6,19 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/gozilla/gozilla/internal/mutate"
 )
 
 func TestCountsScore(t *testing.T) {
 	tests := []struct {
-		statuses []Status
+		statuses []mutate.Status
 		want     float64 // NaN for undefined
 	}{
-		{[]Status{Killed, Lived}, 0.5},
-		{[]Status{Killed, TimedOut, Lived, NotCovered}, 0.5},
-		{[]Status{Killed, Equivalent, Lived, Equivalent}, 0.5}, // E leaves the denominator
-		{[]Status{Equivalent}, math.NaN()},
+		{[]mutate.Status{mutate.Killed, mutate.Lived}, 0.5},
+		{[]mutate.Status{mutate.Killed, mutate.TimedOut, mutate.Lived, mutate.NotCovered}, 0.5},
+		{[]mutate.Status{mutate.Killed, mutate.Equivalent, mutate.Lived, mutate.Equivalent}, 0.5}, // E leaves the denominator
+		{[]mutate.Status{mutate.Equivalent}, math.NaN()},
 		{nil, math.NaN()},
 	}
 	for _, tt := range tests {
@@ -33,9 +35,9 @@ func TestCountsScore(t *testing.T) {
 
 func TestNewScore(t *testing.T) {
 	ms := []Mutant{
-		{ID: 2, Package: "b", Op: "ROR", Status: Lived},
-		{ID: 1, Package: "b", Op: "SDL", Orig: "x++", Repl: "", Status: Killed},
-		{ID: 1, Package: "a", Op: "AOR", Status: NotCovered},
+		{ID: 2, Package: "b", Op: "ROR", Status: mutate.Lived},
+		{ID: 1, Package: "b", Op: "SDL", Orig: "x++", Repl: "", Status: mutate.Killed},
+		{ID: 1, Package: "a", Op: "AOR", Status: mutate.NotCovered},
 	}
 	s := NewScore([]Package{{Path: "a"}, {Path: "b"}}, ms, 1.5)
 	if s.Mutants[0].Package != "a" || s.Mutants[1].ID != 1 || s.Mutants[2].ID != 2 {
@@ -99,10 +101,10 @@ func TestChangeKeepsDifference(t *testing.T) {
 // counted not_run, left out of MS, and the report says it is partial.
 func TestPartialScore(t *testing.T) {
 	ms := []Mutant{
-		{ID: 1, Package: "a", Status: Killed},
-		{ID: 2, Package: "a", Status: Lived},
-		{ID: 3, Package: "a", Status: NotRun},
-		{ID: 4, Package: "a", Status: NotRun},
+		{ID: 1, Package: "a", Status: mutate.Killed},
+		{ID: 2, Package: "a", Status: mutate.Lived},
+		{ID: 3, Package: "a", Status: mutate.NotRun},
+		{ID: 4, Package: "a", Status: mutate.NotRun},
 	}
 	s := NewScore([]Package{{Path: "a", Partial: true, TestsTime: []TestTime{{Test: "TestRunes", BaselineSeconds: 2, Mutants: 3, Seconds: 6}}}}, ms, 1)
 	s.Summary.Stopped = "interrupted"

@@ -177,34 +177,10 @@ func Plan(mutant int, tests []TestInfo, timeout time.Duration) Job {
 	return job
 }
 
-// Outcome is how a mutant run ended.
-type Outcome int
-
-const (
-	NotRun   Outcome = iota // not run to the end: the run was interrupted (ctx cancelled)
-	Lived                   // every test passed
-	Killed                  // a test failed, panicked or exited
-	TimedOut                // killed by the timeout: the mutant probably loops
-)
-
-func (o Outcome) String() string {
-	switch o {
-	case NotRun:
-		return "not_run"
-	case Lived:
-		return "lived"
-	case Killed:
-		return "killed"
-	case TimedOut:
-		return "timed_out"
-	}
-	return "Outcome(" + strconv.Itoa(int(o)) + ")"
-}
-
 // Result is the outcome of one Job.
 type Result struct {
 	Mutant   int
-	Outcome  Outcome
+	Outcome  mutate.Status // NotRun (interrupted), Lived, Killed or TimedOut
 	Duration time.Duration
 	Budget   bool   // TimedOut by the loop budget rather than the clock
 	KilledBy string // the first failing test, when known
@@ -230,7 +206,7 @@ func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, re
 	done := 0
 	err := r.parallel(ctx, len(jobs), func(i int) error {
 		j := jobs[i]
-		out := Result{Mutant: j.Mutant, Outcome: Lived}
+		out := Result{Mutant: j.Mutant, Outcome: mutate.Lived}
 		for _, g := range j.Groups {
 			env := []string{mutate.EnvMutant + "=" + strconv.Itoa(j.Mutant)}
 			if g.Budget > 0 {
@@ -244,11 +220,11 @@ func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, re
 			out.Groups++
 			switch {
 			case res.timedOut:
-				out.Outcome = TimedOut
+				out.Outcome = mutate.TimedOut
 			case res.exit == mutate.ExitBudget:
-				out.Outcome, out.Budget = TimedOut, true
+				out.Outcome, out.Budget = mutate.TimedOut, true
 			case res.exit != 0:
-				out.Outcome = Killed
+				out.Outcome = mutate.Killed
 				out.KilledBy = killer(res.out)
 				out.Output = res.out
 				out.Suspects = g.Tests
@@ -256,7 +232,7 @@ func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, re
 					out.Suspects = []string{out.KilledBy}
 				}
 			}
-			if out.Outcome != Lived {
+			if out.Outcome != mutate.Lived {
 				break
 			}
 		}

@@ -180,16 +180,16 @@ func TestUnrelated(t *testing.T) {}
 		t.Errorf("TestUnrelated baseline: passed=%v sites=%v; want passing, covering nothing", base[1].Passed, base[1].Sites)
 	}
 
-	want := map[string]Outcome{
-		"c++ => ":         Killed,   // Count returns 0
-		"i++ => ":         TimedOut, // the loop never ends
-		"i < n => i > n":  Killed,
-		"i < n => i != n": Lived, // equivalent for n >= 0
-		"i < n => i <= n": Killed,
-		"i < n => i == n": Killed,
-		"i < n => i >= n": Killed,
-		"i < n => false":  Killed,
-		"i < n => true":   TimedOut,
+	want := map[string]mutate.Status{
+		"c++ => ":         mutate.Killed,   // Count returns 0
+		"i++ => ":         mutate.TimedOut, // the loop never ends
+		"i < n => i > n":  mutate.Killed,
+		"i < n => i != n": mutate.Lived, // equivalent for n >= 0
+		"i < n => i <= n": mutate.Killed,
+		"i < n => i == n": mutate.Killed,
+		"i < n => i >= n": mutate.Killed,
+		"i < n => false":  mutate.Killed,
+		"i < n => true":   mutate.TimedOut,
 	}
 	var jobs []Job
 	for _, m := range set.Mutants {
@@ -216,10 +216,10 @@ func TestUnrelated(t *testing.T) {}
 		if results[i].Outcome != w {
 			t.Errorf("mutant %s: %v, want %v", key, results[i].Outcome, w)
 		}
-		if b := results[len(set.Mutants)+i]; b.Outcome != w || (w == TimedOut) != b.Budget {
+		if b := results[len(set.Mutants)+i]; b.Outcome != w || (w == mutate.TimedOut) != b.Budget {
 			t.Errorf("mutant %s with a loop budget: %v (by budget: %v), want %v", key, b.Outcome, b.Budget, w)
 		}
-		if w == Killed && results[i].KilledBy != "TestCount" {
+		if w == mutate.Killed && results[i].KilledBy != "TestCount" {
 			t.Errorf("mutant %s killed by %q, want TestCount", key, results[i].KilledBy)
 		}
 	}

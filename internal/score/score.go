@@ -121,7 +121,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	out := make([]report.Mutant, len(set.Mutants))
 	for i, m := range set.Mutants {
 		out[i] = report.MutantOf(m)
-		out[i].Status = report.NotRun
+		out[i].Status = mutate.NotRun
 	}
 	// stopped is the package's report when ctx ends the run early: what
 	// was decided so far, the rest not_run.
@@ -226,7 +226,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		for _, i := range todo {
 			job, ok := plan(i)
 			if !ok {
-				out[i].Status, out[i].KilledBy = report.NotCovered, ""
+				out[i].Status, out[i].KilledBy = mutate.NotCovered, ""
 				continue
 			}
 			runJobs = append(runJobs, job)
@@ -248,14 +248,14 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 				}
 			}
 			switch res.Outcome {
-			case run.Killed:
-				m.Status, m.KilledBy = report.Killed, res.KilledBy
-			case run.TimedOut:
-				m.Status = report.TimedOut
-			case run.Lived:
-				m.Status = report.Lived
+			case mutate.Killed:
+				m.Status, m.KilledBy = mutate.Killed, res.KilledBy
+			case mutate.TimedOut:
+				m.Status = mutate.TimedOut
+			case mutate.Lived:
+				m.Status = mutate.Lived
 			default:
-				m.Status = report.NotRun
+				m.Status = mutate.NotRun
 			}
 		}
 		pr.TestsTime = testsTime(base, runs)
@@ -431,7 +431,7 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 func proveSurvivors(ctx context.Context, pkg *load.Package, set *mutate.Set, out []report.Mutant) error {
 	var alive []*mutate.Mutant
 	for i, m := range set.Mutants {
-		if out[i].Status == report.Lived || out[i].Status == report.NotCovered {
+		if out[i].Status == mutate.Lived || out[i].Status == mutate.NotCovered {
 			alive = append(alive, m)
 		}
 	}
@@ -443,8 +443,8 @@ func proveSurvivors(ctx context.Context, pkg *load.Package, set *mutate.Set, out
 		return err
 	}
 	for i, m := range set.Mutants {
-		if v := rep.Verdicts[m.ID]; v != nil && v.Status == equiv.Equivalent {
-			out[i].Status = report.Equivalent
+		if v := rep.Verdicts[m.ID]; v != nil && v.Status == mutate.Equivalent {
+			out[i].Status = mutate.Equivalent
 			out[i].Reason = v.Method.String() + ": " + v.Reason
 		}
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/gozilla/gozilla/internal/report"
+	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/testmod"
 )
 
@@ -58,9 +58,9 @@ func TestSign(t *testing.T) {
 	ran := map[string]int{} // function -> its mutants that ran
 	for _, m := range res.Mutants {
 		switch m.Status {
-		case report.Killed, report.Lived, report.TimedOut:
+		case mutate.Killed, mutate.Lived, mutate.TimedOut:
 			ran[m.Func]++
-		case report.NotRun:
+		case mutate.NotRun:
 			t.Errorf("mutant %d not run in a finished report", m.ID)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/gozilla/gozilla/internal/engines/random"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/testmod"
 )
 
@@ -61,7 +62,7 @@ func TestMagicGuards(t *testing.T) {
 	}
 	// The mutant that returns 0 instead of 42 dies only on the key.
 	for _, m := range res.Set.Mutants {
-		if m.Func == "Scrambled" && m.Orig == "42" && m.Repl == "0" && res.Status[m.ID] != gen.Killed {
+		if m.Func == "Scrambled" && m.Orig == "42" && m.Repl == "0" && res.Status[m.ID] != mutate.Killed {
 			t.Errorf("Scrambled: mutant #%d 42 → 0 lives (why: %s)", m.ID, res.Why[m.ID])
 		}
 	}
@@ -102,7 +103,7 @@ func Pos(x int) int {
 		// alone finds x < 0 ∧ x > 0 empty.
 		if m.Orig == "x" && strings.HasPrefix(m.Repl, "max(") && m.Line == 5 {
 			found = true
-			if res.Status[m.ID] == gen.Killed {
+			if res.Status[m.ID] == mutate.Killed {
 				t.Errorf("#%d %s killed", m.ID, m.Repl)
 			}
 			if !strings.Contains(res.Why[m.ID], "detectably unsolvable") {
@@ -203,7 +204,7 @@ func TestKillsAlone(t *testing.T) {
 				continue
 			}
 			found = true
-			if res.Status[m.ID] != gen.Killed {
+			if res.Status[m.ID] != mutate.Killed {
 				t.Errorf("%s:%d %s → %s lives: %s\n%s", tt.subject, tt.line, tt.orig, tt.repl, res.Why[m.ID], res.Explain(m.ID))
 			}
 		}
@@ -230,7 +231,7 @@ func TestExplain(t *testing.T) {
 	for _, m := range res.Set.Mutants {
 		// trityp > 3 → trityp > 4: trityp is never 4 there (equivalent).
 		if m.Line == 47 && m.Orig == "3" && m.Repl == "4" {
-			if res.Status[m.ID] == gen.Killed {
+			if res.Status[m.ID] == mutate.Killed {
 				t.Fatalf("#%d killed", m.ID)
 			}
 			if !strings.HasPrefix(res.Why[m.ID], "cbt: ") {
@@ -265,7 +266,7 @@ func Squares(a, b int32) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seven := func(res *gen.Result) gen.Status {
+	seven := func(res *gen.Result) mutate.Status {
 		for _, m := range res.Set.Mutants {
 			if m.Orig == "7" && m.Repl == "0" {
 				return res.Status[m.ID]
@@ -278,14 +279,14 @@ func Squares(a, b int32) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if seven(res) == gen.Killed {
+	if seven(res) == mutate.Killed {
 		t.Error("domain reduction solved the hash guard: the test no longer shows the exact pass's worth")
 	}
 	res, err = gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Engines: []engine.Engine{NewExact()}, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := seven(res); st != gen.Killed {
+	if st := seven(res); st != mutate.Killed {
 		t.Errorf("sat pass: 7 → 0 is %v, want killed (%v)", st, res.Why)
 	}
 	for _, tt := range res.Tests {

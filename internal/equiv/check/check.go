@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/gozilla/gozilla/internal/equiv"
+	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/oracle"
 	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
@@ -71,7 +72,7 @@ func Unit(ctx context.Context, o *oracle.Oracle, u *unit.Unit, verdicts map[int]
 	ids := o.Mutants(u)
 	r := &Result{Mutants: ids, Known: truth != nil}
 	for _, id := range ids {
-		if v := verdicts[id]; v != nil && v.Status == equiv.Equivalent {
+		if v := verdicts[id]; v != nil && v.Status == mutate.Equivalent {
 			r.Equivalent = append(r.Equivalent, id)
 		}
 	}
@@ -89,7 +90,7 @@ func Unit(ctx context.Context, o *oracle.Oracle, u *unit.Unit, verdicts map[int]
 		}
 		r.Found = len(r.Equivalent) - len(r.False)
 		for _, id := range ids {
-			if v := verdicts[id]; truth[id] == nil && (v == nil || v.Status != equiv.Equivalent) {
+			if v := verdicts[id]; truth[id] == nil && (v == nil || v.Status != mutate.Equivalent) {
 				r.Missed = append(r.Missed, id)
 			}
 		}
@@ -144,7 +145,7 @@ func Unit(ctx context.Context, o *oracle.Oracle, u *unit.Unit, verdicts map[int]
 	}
 	for _, id := range ids {
 		v := verdicts[id]
-		if v == nil || v.Status != equiv.Killable {
+		if v == nil || v.Status != mutate.Killable {
 			continue
 		}
 		if r.Known && truth[id] == nil {
