@@ -143,7 +143,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			// Rendered, and run under go test, under -n too: the file
 			// names the cases the report lists, and the report's kills
 			// are those of the file that would be written.
-			src, err = checkedFile(ctx, pkg, res, file, *tags, emit.Options{Command: regenCommand(pkg, *seed, *runRE, *ops, *name), Taken: takenNames(pkg, file)})
+			src, err = checkedFile(ctx, pkg, res, file, *tags, emit.Options{Command: regenCommand(pkg, *seed, *runRE, *ops, *name, infos, *random, *tags), Taken: takenNames(pkg, file)})
 		}
 		if ctx.Err() != nil {
 			// Stopped during the package: whatever Generate returned is
@@ -316,8 +316,21 @@ func explainMutant(w io.Writer, res *gen.Result, ms []report.Mutant, id int) {
 // owned reports whether a file was written by gozilla gen.
 func owned(data []byte) bool { return bytes.HasPrefix(data, []byte(emit.Header)) }
 
-func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string) string {
+func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string, infos []engines.Info, random int, tags string) string {
 	cmd := "gozilla gen"
+	var names []string
+	for _, i := range infos {
+		names = append(names, i.Name)
+	}
+	if list := strings.Join(names, ","); list != engines.Default {
+		cmd += " -engine " + list
+	}
+	if random != 1000 {
+		cmd += fmt.Sprintf(" -random %d", random)
+	}
+	if tags != "" {
+		cmd += fmt.Sprintf(" -tags '%s'", tags)
+	}
 	if seed != 1 {
 		cmd += fmt.Sprintf(" -seed %d", seed)
 	}
