@@ -452,3 +452,60 @@ func TestConvertFloat32(t *testing.T) {
 		}
 	}
 }
+
+// TestIteDefined checks the two nodes queries about panics and whole
+// functions use: Ite evaluates the branch its condition selects only (a
+// panic in the other does not count), Defined is whether its operand
+// panics and never panics itself; Holds and Distinct never panic.
+// Folding and printing know them.
+func TestIteDefined(t *testing.T) {
+	x := &Sym{Name: "x", Type: Int8}
+	div := Bin(token.QUO, I(Int8, 100), V(x)) // panics at x == 0
+	pos := Bin(token.GTR, V(x), I(Int8, 0))
+	tests := []struct {
+		name string
+		e    Expr
+		x    int64
+		want int64 // -1000: panics
+	}{
+		{"ite selects then", If(pos, div, I(Int8, 7)), 5, 20},
+		{"ite skips a panicking else", If(pos, I(Int8, 7), div), 5, 7},
+		{"ite takes a panicking branch", If(Not(pos), div, I(Int8, 7)), 0, -1000},
+		{"defined, no panic", Def(div), 5, 1},
+		{"defined, panic", Def(div), 0, 0},
+		{"holds, panic", Holds(Bin(token.EQL, div, I(Int8, 0))), 0, 0},
+		{"holds, true", Holds(Bin(token.EQL, div, I(Int8, 20))), 5, 1},
+		{"distinct, a panic", Distinct(div, I(Int8, 3)), 0, 1},
+		{"distinct, equal", Distinct(div, I(Int8, 20)), 5, 0},
+		{"distinct, different", Distinct(div, I(Int8, 3)), 5, 1},
+	}
+	for _, tt := range tests {
+		v, err := Eval(tt.e, Assignment{x: Wrap(Int8, uint64(tt.x))})
+		switch {
+		case tt.want == -1000:
+			if _, ok := err.(*Panic); !ok {
+				t.Errorf("%s: %v, %v; want a panic", tt.name, v, err)
+			}
+		case err != nil || v.Int() != tt.want:
+			t.Errorf("%s: %v, %v; want %d", tt.name, v.Int(), err, tt.want)
+		}
+	}
+	if got := String(If(pos, div, I(Int8, 7))); got != "ite(x > 0, 100 / x, 7)" {
+		t.Errorf("printed %q", got)
+	}
+	if got := String(Def(div)); got != "defined(100 / x)" {
+		t.Errorf("printed %q", got)
+	}
+	// Substituting the condition folds the Ite to its branch, even one
+	// that panics (unfolded, as a panicking constant is).
+	if got := Subst(If(pos, div, I(Int8, 7)), map[*Sym]Expr{x: I(Int8, 0)}); String(got) != "7" {
+		t.Errorf("folded to %s, want 7", String(got))
+	}
+	if got := Fold(Def(I(Int8, 3))); String(got) != "true" {
+		t.Errorf("defined(3) folded to %s, want true", String(got))
+	}
+	y := &Sym{Name: "y", Type: Int8}
+	if vs := Vars(If(Def(V(y)), I(Int8, 1), V(x))); len(vs) != 2 || vs[0] != y || vs[1] != x {
+		t.Errorf("Vars = %v, want [y x]", vs)
+	}
+}

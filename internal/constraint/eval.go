@@ -168,6 +168,23 @@ func eval(e Expr, a Assignment, rec func(Expr) (Value, error)) (Value, error) {
 			return 0, err
 		}
 		return binary(e.Op, e.X.Type(), e.Y.Type(), x, y)
+	case *Ite:
+		k, err := rec(e.Cond)
+		if err != nil {
+			return 0, err
+		}
+		if k.Bool() {
+			return rec(e.Then)
+		}
+		return rec(e.Else)
+	case *Defined:
+		_, err := rec(e.X)
+		if err != nil {
+			if _, ok := err.(*Panic); !ok {
+				return 0, err
+			}
+		}
+		return BoolValue(err == nil), nil
 	}
 	return 0, fmt.Errorf("constraint: cannot evaluate %T", e)
 }

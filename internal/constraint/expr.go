@@ -128,6 +128,21 @@ type (
 		T Type
 		X Expr
 	}
+
+	// Ite is "if Cond then Then else Else": Cond (a bool) is
+	// evaluated, then the one branch it selects, as an if statement
+	// would, so a panic in the other branch does not count. Then and
+	// Else have one type, Ite's. Queries that compare whole functions
+	// (the prover's miter) select a path's outcome with it.
+	Ite struct {
+		Cond, Then, Else Expr
+	}
+
+	// Defined is true when evaluating X does not panic, false when it
+	// does; X's value is not used and Defined itself never panics. It
+	// lets a query speak of panics — a proof must count a panic as a
+	// difference — where a constraint that panics is simply false.
+	Defined struct{ X Expr }
 )
 
 func (*Var) isExpr()     {}
@@ -135,11 +150,19 @@ func (*Const) isExpr()   {}
 func (*Unary) isExpr()   {}
 func (*Binary) isExpr()  {}
 func (*Convert) isExpr() {}
+func (*Ite) isExpr()     {}
+func (*Defined) isExpr() {}
 
 func (e *Var) Type() Type     { return e.Sym.Type }
 func (e *Const) Type() Type   { return e.T }
 func (e *Unary) Type() Type   { return e.X.Type() }
 func (e *Convert) Type() Type { return e.T }
+
+// Type is the type of the branches.
+func (e *Ite) Type() Type { return e.Then.Type() }
+
+// Type is bool.
+func (e *Defined) Type() Type { return Bool }
 
 func (e *Binary) Type() Type {
 	if IsComparison(e.Op) || e.Op == token.LAND || e.Op == token.LOR {
@@ -244,6 +267,35 @@ func Conv(t Type, x Expr) Expr {
 	return &Convert{T: t, X: x}
 }
 
+// If returns "if cond then then else els" (Ite).
+func If(cond, then, els Expr) Expr {
+	if cond.Type() != Bool || then.Type() != els.Type() {
+		panic(fmt.Sprintf("constraint: if %s then %s else %s", cond.Type(), then.Type(), els.Type()))
+	}
+	return &Ite{Cond: cond, Then: then, Else: els}
+}
+
+// Def returns "evaluating x does not panic" (Defined).
+func Def(x Expr) Expr { return &Defined{X: x} }
+
+// Holds returns "e is true, without a panic": Def(e) && e, which is
+// itself never panics. A clause's constraint means as much (one that
+// panics is false); inside a larger expression Holds says so.
+func Holds(e Expr) Expr {
+	if k, ok := e.(*Const); ok {
+		return k
+	}
+	return Bin(token.LAND, Def(e), e)
+}
+
+// Distinct returns "x and y (of one type) have different values, or
+// evaluating either panics": !Def(x) || !Def(y) || Differ(x, y), which
+// never panics. It is what a proof that a mutated value never differs
+// must refute, panics included.
+func Distinct(x, y Expr) Expr {
+	return Bin(token.LOR, Bin(token.LOR, Un(token.NOT, Def(x)), Un(token.NOT, Def(y))), Differ(x, y))
+}
+
 // Not returns the negation of the boolean e, pushing it through && and
 // || (De Morgan) and into integer comparisons (x < y becomes x >= y).
 // Float comparisons stay wrapped in ! : with NaN, !(x < y) is not x >= y.
@@ -317,6 +369,12 @@ func walk(e Expr, f func(Expr)) {
 		walk(e.Y, f)
 	case *Convert:
 		walk(e.X, f)
+	case *Ite:
+		walk(e.Cond, f)
+		walk(e.Then, f)
+		walk(e.Else, f)
+	case *Defined:
+		walk(e.X, f)
 	}
 }
 
@@ -352,6 +410,18 @@ func Subst(e Expr, m map[*Sym]Expr) Expr {
 			return x
 		}
 		return fold(&Convert{T: x.T, X: nx})
+	case *Ite:
+		nc, nt, ne := Subst(x.Cond, m), Subst(x.Then, m), Subst(x.Else, m)
+		if nc == x.Cond && nt == x.Then && ne == x.Else && !isConst(nc) {
+			return x
+		}
+		return fold(&Ite{Cond: nc, Then: nt, Else: ne})
+	case *Defined:
+		nx := Subst(x.X, m)
+		if nx == x.X && !isConst(nx) {
+			return x
+		}
+		return fold(&Defined{X: nx})
 	}
 	panic("constraint: unknown expression")
 }
@@ -381,6 +451,18 @@ func fold(e Expr) Expr {
 			return x.Y
 		}
 	case *Convert:
+		_, constant = x.X.(*Const)
+	case *Ite:
+		// Only the selected branch is evaluated: it is the value.
+		if k, ok := x.Cond.(*Const); ok {
+			if k.V.Bool() {
+				return x.Then
+			}
+			return x.Else
+		}
+		return e
+	case *Defined:
+		// A constant never panics (a panicking one is left unfolded).
 		_, constant = x.X.(*Const)
 	}
 	if !constant {

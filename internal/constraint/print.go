@@ -1,7 +1,8 @@
 package constraint
 
 // This file prints expressions in Go syntax, with the parentheses Go's
-// precedence needs and no others.
+// precedence needs and no others. Ite and Defined, which Go has no
+// expression for, print as calls: ite(c, t, e), defined(x).
 
 import (
 	"go/token"
@@ -51,6 +52,10 @@ func format(e Expr, min int) string {
 		s = x.Op.String() + format(x.X, precUnary+1)
 	case *Convert:
 		s = x.T.String() + "(" + format(x.X, 0) + ")"
+	case *Ite:
+		s = "ite(" + format(x.Cond, 0) + ", " + format(x.Then, 0) + ", " + format(x.Else, 0) + ")"
+	case *Defined:
+		s = "defined(" + format(x.X, 0) + ")"
 	case *Binary:
 		p = prec(x.Op)
 		// Left-associative: the right operand of equal precedence needs

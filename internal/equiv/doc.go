@@ -21,6 +21,11 @@
 //  3. Exact (Theorem 3): the same, decided by bit-blasting and SAT
 //     (internal/solve/sat) over all arrivals at once; a model is an
 //     input that infects the state.
+//
+// Every solver is asked through the solver chain (internal/solve), in
+// the configurations newSolvers (the verdicts: rules alone, SAT alone,
+// domain reduction for quick models) and newRefuter (the explorations'
+// path refutations) assemble.
 //  4. Sufficiency (§4.2): for units whose every path the prover models
 //     (scalar inputs and results, no memory, calls only into the
 //     package's own functions, which are inlined, loops that end within
@@ -61,7 +66,7 @@
 //     taken, captured) are never read, since stores through pointers
 //     change them silently.
 //   - Only pure expressions are evaluated (eval.go); a value whose
-//     evaluation may panic counts as different (sat.Query.AssertDiffer),
+//     evaluation may panic counts as different (constraint.Distinct),
 //     and the rules are not applied to such values.
 //   - "Differs" means different bits, not !=: float == is not identity
 //     (-0 == 0, NaN != NaN), so the necessity condition of a float value
@@ -107,7 +112,7 @@
 //
 // Limits leave verdicts unknown, never wrong, and they are counts, not
 // the clock: blocks visited per exploration, SAT propagations per
-// decision (sat.Budget) and per exploration, each mutant's and each
+// decision (solve.Budget) and per exploration, each mutant's and each
 // exploration's own (a cached refutation is charged what it cost). So a
 // mutant's verdict is the same on every run, whatever the load, -j, or
 // the other mutants analysed with it (score asks only about its

@@ -17,8 +17,7 @@ import (
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
-	"github.com/gozilla/gozilla/internal/solve/domred"
-	"github.com/gozilla/gozilla/internal/solve/infeasible"
+	"github.com/gozilla/gozilla/internal/solve"
 	"github.com/gozilla/gozilla/internal/solve/sat"
 	"github.com/gozilla/gozilla/internal/symbolic"
 	"github.com/gozilla/gozilla/internal/unit"
@@ -69,8 +68,11 @@ type Verdict struct {
 // Finding is an unreachable statement or an infeasible branch.
 type Finding struct {
 	Func string
-	Pos  token.Position
-	Text string // the statement or condition
+	// Pos is where the statement (or the first statement of a dead
+	// block) or the condition starts; End is where the dead code ends
+	// (for a block, its last statement's end).
+	Pos, End token.Position
+	Text     string // the statement or condition
 	// Never is, for a branch, the value the condition never takes.
 	Never bool
 }
@@ -106,7 +108,7 @@ type Config struct {
 	// not decide stays unknown. A count, not the clock, and the mutant's
 	// own: a verdict is the same on every run, whatever the load and
 	// whichever other mutants are analysed with it.
-	Budget sat.Budget
+	Budget int64
 	// Func, when set, restricts the analysis to that function (F, T.M
 	// or (*T).M).
 	Func string
@@ -119,7 +121,7 @@ func (cfg Config) runs(m Method) bool { return cfg.Upto == None || m <= cfg.Upto
 func Analyze(ctx context.Context, a *analysis.Package, set *mutate.Set, cfg Config) (*Report, error) {
 	start := time.Now()
 	if cfg.Budget <= 0 {
-		cfg.Budget = sat.DefaultBudget
+		cfg.Budget = int64(sat.DefaultBudget)
 	}
 	pkg := a.Load
 	rep := &Report{Verdicts: map[int]*Verdict{}}
@@ -145,7 +147,7 @@ func Analyze(ctx context.Context, a *analysis.Package, set *mutate.Set, cfg Conf
 		delete(byFunc, u.Name)
 		t0 := time.Now()
 		ur := &UnitReport{Name: u.Name, Mutants: len(ms)}
-		p := &prover{pkg: pkg, prog: prog, u: u, cfg: cfg, rep: rep, ur: ur, cache: newUnitCache(), mutants: map[int]*exploration{}, mutantErr: map[int]error{}}
+		p := &prover{pkg: pkg, prog: prog, u: u, cfg: cfg, rep: rep, ur: ur, cache: newUnitCache(), solvers: newSolvers(), mutants: map[int]*exploration{}, mutantErr: map[int]error{}}
 		p.run(ctx, ms)
 		ur.Seconds = time.Since(t0).Seconds()
 		rep.Units = append(rep.Units, ur)
@@ -175,6 +177,7 @@ type prover struct {
 	sites     map[ast.Node]*siteInfo
 	bounded   *exploration // the original, bounded (sufficiency)
 	cache     *unitCache
+	solvers   *solvers
 	mutants   map[int]*exploration // the mutants' bounded explorations
 	mutantErr map[int]error
 	// boundedAssumed says the bounded explorations start from the
@@ -182,6 +185,29 @@ type prover struct {
 	boundedAssumed bool
 	// boundedSummaries says they summarise the callees' loops.
 	boundedSummaries bool
+}
+
+// solvers are the prover's configurations of the solver chain
+// (internal/solve) for its verdicts; the explorations' are in
+// unitCache (refutations, invariants).
+type solvers struct {
+	// rules proves C_R ∧ C_n infeasible with the Offutt–Pan strategies.
+	rules solve.Solver
+	// exact decides a necessity query or a miter by SAT alone, within
+	// what the mutant's budget allows.
+	exact solve.Solver
+	// quick looks for an input that infects the state by domain
+	// reduction (3 tries a clause, on the first 16 clauses of the
+	// query's DNF): cheap, incomplete, never a proof.
+	quick solve.Solver
+}
+
+func newSolvers() *solvers {
+	return &solvers{
+		rules: solve.Chain(solve.Config{Rules: true}),
+		exact: solve.Chain(solve.Config{SAT: true}),
+		quick: solve.Chain(solve.Config{DomRed: true, Tries: 3, DNF: 16}),
+	}
 }
 
 func (p *prover) unknown(m *mutate.Mutant, why string) {
@@ -418,8 +444,9 @@ func (p *prover) obligations(m *mutate.Mutant, s *siteInfo, evs []*event) ([]arr
 // issue 13's bug, to show that their checks catch the false proofs.
 var differ = c.Differ
 
-// system is C_R (∧ assumptions) ∧ C_n for the rules, in DNF.
-func (a *arrival) system(o obligation, assume c.Clause) (c.System, bool) {
+// clause is C_R (∧ assumptions) ∧ C_n for the rules; false when the
+// values may panic (C_n, their difference, would then miss the panics).
+func (a *arrival) clause(o obligation, assume c.Clause) (c.Clause, bool) {
 	cl := append(append(c.Clause(nil), a.reach...), assume...)
 	switch {
 	case o.ok != nil:
@@ -432,8 +459,7 @@ func (a *arrival) system(o obligation, assume c.Clause) (c.System, bool) {
 		// o.orig != o.mut being false does not make them the same.
 		cl = append(cl, differ(o.orig, o.mut))
 	}
-	s, ok := cl.DNF()
-	return s, ok
+	return cl, true
 }
 
 // byRules applies the Offutt–Pan strategies to every arrival.
@@ -451,12 +477,12 @@ func (p *prover) byRules(v *Verdict, arrs []arrival, assumed bool) bool {
 			alts = []obligation{{level: "reachability"}}
 		}
 		for _, o := range alts {
-			sys, ok := a.system(o, assume)
+			cl, ok := a.clause(o, assume)
 			if !ok {
 				continue
 			}
-			if cs, ok := infeasible.System(sys); ok {
-				proof = append(proof, fmt.Sprintf("arrival %d, %s: %s", i+1, o.level, conflicts(cs)))
+			if r := p.solvers.rules.Solve(&solve.Query{Clause: cl}, solve.Budget{}); r.Status == solve.Unsat {
+				proof = append(proof, fmt.Sprintf("arrival %d, %s: %s", i+1, o.level, r.Why))
 				done = true
 				break
 			}
@@ -474,21 +500,6 @@ func (p *prover) byRules(v *Verdict, arrs []arrival, assumed bool) bool {
 		v.Reason += ": " + strings.SplitN(proof[0], ": ", 2)[1]
 	}
 	return true
-}
-
-func conflicts(cs []infeasible.Conflict) string {
-	parts := make([]string, 0, len(cs))
-	for i, cf := range cs {
-		if i == 3 {
-			parts = append(parts, fmt.Sprintf("… %d more clause(s)", len(cs)-i))
-			break
-		}
-		parts = append(parts, cf.String())
-	}
-	if len(parts) == 0 {
-		return "no clause"
-	}
-	return strings.Join(parts, "; ")
 }
 
 // byExact decides the obligations with SAT: one query per level of
@@ -511,18 +522,22 @@ func (p *prover) byExact(v *Verdict, arrs []arrival, assumed bool) bool {
 		tries = append(tries, levels-1)
 	}
 	for _, lv := range tries {
-		cases := make([]sat.Case, 0, len(arrs))
+		// Some arrival infects the state: the disjunction of the cases,
+		// each C_R (∧ assumptions) ∧ C_n at that level, where C_n counts
+		// a panic as a difference (c.Distinct).
+		var some c.Expr
 		open := false
 		for i := range arrs {
 			a := &arrs[i]
-			cs := sat.Case{Holds: append(append(c.Clause(nil), a.reach...), assume...)}
+			holds := append(append(c.Clause(nil), a.reach...), assume...)
+			var differs c.Expr
 			if len(a.alts) > 0 {
 				o := a.alts[min(lv, len(a.alts)-1)]
 				switch {
 				case o.ok != nil:
-					cs.Holds = append(cs.Holds, o.ok)
+					holds = append(holds, o.ok)
 				case o.orig != nil:
-					cs.X, cs.Y = o.orig, o.mut
+					differs = c.Distinct(o.orig, o.mut)
 				}
 				if model := p.quickModel(a, o, assumed); model != nil {
 					if v.Input == nil {
@@ -532,7 +547,17 @@ func (p *prover) byExact(v *Verdict, arrs []arrival, assumed bool) bool {
 					break
 				}
 			}
-			cases = append(cases, cs)
+			var cs c.Expr
+			for _, e := range holds {
+				cs = and(cs, c.Holds(e))
+			}
+			if differs != nil {
+				cs = and(cs, differs)
+			}
+			if cs == nil {
+				cs = c.B(true)
+			}
+			some = or(some, cs)
 		}
 		if open {
 			continue
@@ -541,12 +566,13 @@ func (p *prover) byExact(v *Verdict, arrs []arrival, assumed bool) bool {
 			v.Reason = fmt.Sprintf("SAT budget (%d propagations) spent", p.cfg.Budget)
 			return false
 		}
-		q := sat.NewQuery()
-		q.AssertSome(cases)
-		st, model, err := q.Solve(left)
-		left -= q.Spent()
-		switch st {
-		case sat.Unsat:
+		if some == nil {
+			some = c.B(false)
+		}
+		r := p.solvers.exact.Solve(&solve.Query{Clause: c.Clause{some}}, solve.Budget{Props: left})
+		left -= r.Spent.Props
+		switch r.Status {
+		case solve.Unsat:
 			what := "the mutated value"
 			if lv > 0 {
 				what = "the outermost enclosing expression"
@@ -558,15 +584,15 @@ func (p *prover) byExact(v *Verdict, arrs []arrival, assumed bool) bool {
 			}
 			v.Proof = []string{v.Reason}
 			return true
-		case sat.Sat:
+		case solve.Sat:
 			if v.Input == nil {
-				v.Input = p.modelInput(model)
+				v.Input = p.modelInput(r.Model)
 			}
 		default:
-			if errors.Is(err, sat.ErrFloat) {
+			if errors.Is(r.Err, sat.ErrFloat) {
 				v.Reason = "floating-point values: the exact procedure does not decide them"
-			} else if err != nil {
-				v.Reason = "SAT: " + err.Error()
+			} else if r.Err != nil {
+				v.Reason = "SAT: " + r.Why
 			}
 		}
 	}
@@ -591,18 +617,11 @@ func (p *prover) quickModel(a *arrival, o obligation, assumed bool) c.Assignment
 	default:
 		need = c.B(true)
 	}
-	sys, _ := append(cl, need).DNF()
-	if len(sys) > 16 {
-		sys = sys[:16]
-	}
-	model, err := domred.Solve(sys, domred.Config{Tries: 3})
-	if err != nil {
+	r := p.solvers.quick.Solve(&solve.Query{Clause: append(cl, need)}, solve.Unlimited())
+	if r.Status != solve.Sat {
 		return nil
 	}
-	if ok, err := append(cl, need).Eval(model); !ok || err != nil {
-		return nil
-	}
-	return model
+	return r.Model
 }
 
 // mayPanic reports whether evaluating e may panic: a division or
@@ -725,7 +744,7 @@ func (p *prover) findings() {
 					if len(st.List) > 1 && !strings.HasSuffix(text, " …") {
 						text += " …"
 					}
-					p.rep.Unreachable = append(p.rep.Unreachable, Finding{Func: p.u.Name, Pos: fset.Position(st.List[0].Pos()), Text: text})
+					p.rep.Unreachable = append(p.rep.Unreachable, Finding{Func: p.u.Name, Pos: fset.Position(st.List[0].Pos()), End: fset.Position(st.List[len(st.List)-1].End()), Text: text})
 					return false
 				}
 			}
@@ -733,7 +752,7 @@ func (p *prover) findings() {
 			*ast.LabeledStmt, *ast.CaseClause, *ast.CommClause:
 		case ast.Stmt:
 			if any, reached := blocksOf(st); any && !reached {
-				p.rep.Unreachable = append(p.rep.Unreachable, Finding{Func: p.u.Name, Pos: fset.Position(st.Pos()), Text: firstLine(p.pkg, st)})
+				p.rep.Unreachable = append(p.rep.Unreachable, Finding{Func: p.u.Name, Pos: fset.Position(st.Pos()), End: fset.Position(st.End()), Text: firstLine(p.pkg, st)})
 				return false
 			}
 		}
@@ -758,7 +777,7 @@ func (p *prover) findings() {
 			expr := condExpr(br.Cond)
 			f := Finding{Func: p.u.Name, Never: i == 0, Text: "condition"}
 			if expr != nil {
-				f.Pos = fset.Position(expr.Pos())
+				f.Pos, f.End = fset.Position(expr.Pos()), fset.Position(expr.End())
 				f.Text = types.ExprString(expr)
 			} else if pos := br.Cond.Pos(); pos.IsValid() {
 				f.Pos = fset.Position(pos)

@@ -21,7 +21,7 @@ import (
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/pmap"
-	"github.com/gozilla/gozilla/internal/solve/domred"
+	"github.com/gozilla/gozilla/internal/solve"
 	"github.com/gozilla/gozilla/internal/solve/sat"
 	"github.com/gozilla/gozilla/internal/symbolic"
 )
@@ -62,25 +62,26 @@ const (
 	exploreTime   = 2 * time.Minute
 )
 
-// SAT budgets of an exploration, in propagations (sat.Budget: a count,
-// so that what an exploration keeps and proves is the same on every run,
-// whatever the machine's load). Each exploration has its own: what one
-// proves never depends on which others ran before it (other mutants'),
-// nor on the cache they filled (a cached answer costs what it cost).
+// SAT budgets of an exploration, in propagations (solve.Budget: a
+// count, so that what an exploration keeps and proves is the same on
+// every run, whatever the machine's load). Each exploration has its own:
+// what one proves never depends on which others ran before it (other
+// mutants'), nor on the cache they filled (a cached answer costs what it
+// cost).
 const (
-	refuteSAT    sat.Budget = 50_000    // refuting one branch by SAT alone
-	refuteBudget sat.Budget = 4_000_000 // all of them, in one exploration
+	refuteSAT    int64 = 50_000    // refuting one branch by SAT alone
+	refuteBudget int64 = 4_000_000 // all of them, in one exploration
 	// boundedRefuteBudget replaces refuteBudget in the original's
 	// bounded explorations, mutantRefuteBudget in each mutant's, which
 	// shares most of its branches with the original's (refuted).
-	boundedRefuteBudget sat.Budget = 2_000_000
-	mutantRefuteBudget  sat.Budget = 100_000
+	boundedRefuteBudget int64 = 2_000_000
+	mutantRefuteBudget  int64 = 100_000
 	// confirmSAT confirms a refutation by domain reduction.
-	confirmSAT sat.Budget = 200_000
+	confirmSAT int64 = 200_000
 	// invariantSAT bounds one invariant's check, invariantBudget all of
 	// them in one exploration.
-	invariantSAT    sat.Budget = 500_000
-	invariantBudget sat.Budget = 10_000_000
+	invariantSAT    int64 = 500_000
+	invariantBudget int64 = 10_000_000
 )
 
 // clockStops counts the explorations stopped by exploreTime.
@@ -98,8 +99,8 @@ const (
 	returned = iota
 	panicDivide
 	panicShift
-	panicOpaque // explicit panics and the rest: never equal to another outcome
-	hang        = sat.Hang
+	panicOpaque       // explicit panics and the rest: never equal to another outcome
+	hang        = 255 // a path that never ends (a summarised loop that does not)
 )
 
 // input is a parameter of the unit, or a part of one: a scalar has a
@@ -205,7 +206,7 @@ type exploration struct {
 	// unknown value, a call, memory.
 	opaque string
 	// apps are the applications of summarised loops (bounded mode).
-	apps  []sat.Apply
+	apps  []apply
 	paths int
 	facts c.Clause // the inputs' facts
 	entry *pmap.Layer[*types.Var, binding]
@@ -264,8 +265,8 @@ type explorer struct {
 	after   map[ssa.Instruction][]*siteInfo // and after
 	res     *exploration
 	nhavoc  int
-	satLeft sat.Budget // for refutations by SAT alone
-	invLeft sat.Budget // for invariants
+	satLeft int64 // for refutations by SAT alone
+	invLeft int64 // for invariants
 	stop    bool
 	cache   *unitCache // shared by the explorations of a unit
 	until   time.Time  // the exploration's deadline
@@ -409,8 +410,9 @@ func (x *explorer) havoc(t types.Type, why string) binding {
 }
 
 // refuted reports whether cl is proven unsatisfiable: by domain
-// reduction (confirmed by SAT when SAT can decide it), or by SAT alone
-// within the exploration's SAT budget.
+// reduction (confirmed by SAT when SAT can decide it, in mode widen), or
+// by SAT alone within the exploration's SAT budget — the unit's
+// refutation chain (unitCache.refuters).
 //
 // The answer depends on cl, the mode and what is left of the budget,
 // never on which mutants' explorations ran before: a refutation by SAT
@@ -420,65 +422,51 @@ func (x *explorer) havoc(t types.Type, why string) binding {
 // before any mutant's (whatever the mutants), are free to every
 // exploration: the mutants share most of their branches with it.
 func (x *explorer) refuted(cl c.Clause) bool {
-	var key refKey
-	if x.cache != nil {
-		key = refKey{x.mode, x.cache.shapes.clauseKey(cl)}
-		if r, ok := x.cache.refuted[key]; ok {
-			if r.bySAT && !r.original {
-				if x.satLeft < refuteSAT {
-					return false
-				}
-				x.satLeft -= r.cost
-			}
-			return r.ok
+	rf := x.cache.refuters[x.mode]
+	q := &solve.Query{Clause: cl}
+	// SAT alone is tried only with a full refuteSAT left (domain
+	// reduction, and its confirmation, cost nothing of the budget).
+	allow := solve.Budget{}
+	if x.satLeft >= refuteSAT {
+		allow.Props = refuteSAT
+	}
+	if x.fn == x.cache.orig {
+		r := rf.orig.Solve(q, allow)
+		if !r.Cached {
+			x.satLeft -= r.Spent.Props
 		}
+		return r.Status == solve.Unsat
 	}
-	r, decided := x.refute(cl)
-	if x.cache != nil && decided {
-		r.original = x.fn == x.cache.orig
-		x.cache.refuted[key] = r
+	if r, ok := rf.orig.Lookup(q); ok {
+		return r.Status == solve.Unsat // the original's: free
 	}
-	return r.ok
+	r := rf.mutants.Solve(q, allow)
+	if r.Cached && r.Spent.Props > 0 && x.satLeft < refuteSAT {
+		return false // another mutant's refutation by SAT alone: not affordable
+	}
+	x.satLeft -= r.Spent.Props
+	return r.Status == solve.Unsat
 }
 
-// refutation is a cached answer of refute.
-type refutation struct {
-	ok       bool       // refuted
-	bySAT    bool       // by SAT alone, from the exploration's budget
-	cost     sat.Budget // what it took from that budget
-	original bool       // made by an exploration of the original
+// refuter is the refutation chain of one mode, with the answers of the
+// original's explorations and those of the mutants' remembered apart.
+type refuter struct {
+	orig, mutants *solve.Cache
 }
 
-// refKey keys refutations: the mode too, since a bounded exploration
-// takes domain reduction's word where a widening one asks SAT.
-type refKey struct {
-	mode mode
-	key  [2]uint64
-}
-
-// refute decides cl; decided is false when the budget left is too small
-// to try (the answer, not refuted, is then not cached).
-func (x *explorer) refute(cl c.Clause) (r refutation, decided bool) {
-	if x.cache.shapes.small(cl) && domred.Refute(cl) != "" {
-		if x.mode == bounded {
-			// A path dropped in error leaves inputs no path covers, which
-			// the miter counts as a difference: no need to confirm.
-			return refutation{ok: true}, true
-		}
-		st, _, _ := sat.Solve(cl, sat.Config{Budget: confirmSAT})
-		return refutation{ok: st != sat.Sat}, true // a model would mean domain reduction erred: keep the path
+// newRefuter assembles the refutation chain of mode m: domain
+// reduction alone, on clauses small enough as trees — its refutations
+// confirmed by SAT in mode widen (a model means it erred: the path is
+// kept), taken as they are in mode bounded (a path dropped in error
+// leaves inputs no path covers, which the miter counts as a
+// difference) — then SAT alone within refuteSAT.
+func newRefuter(m mode, shapes *solve.Shapes) *refuter {
+	cfg := solve.Config{DomRed: true, MaxTree: maxTree, SAT: true, Props: refuteSAT, Shapes: shapes}
+	if m == widen {
+		cfg.Confirm = confirmSAT
 	}
-	if x.satLeft < refuteSAT {
-		return refutation{}, false
-	}
-	q := sat.NewQuery()
-	for _, e := range cl {
-		q.Assert(e)
-	}
-	st, _, _ := q.Solve(refuteSAT)
-	r = refutation{ok: st == sat.Unsat, bySAT: true, cost: q.Spent()}
-	x.satLeft -= r.cost
-	return r, true
+	ch := solve.Chain(cfg)
+	return &refuter{orig: solve.NewCache(ch, shapes), mutants: solve.NewCache(ch, shapes)}
 }
 
 func (x *explorer) value(f *frame, v ssa.Value) binding {
@@ -764,13 +752,17 @@ func (x *explorer) minMax(f *frame, b *ssa.BasicBlock, call *ssa.Call) bool {
 	return true
 }
 
-// unitCache is what the explorations of one unit share: refutations by
-// structural key, and the memoised measures of expressions.
+// unitCache is what the explorations of one unit share: the refutation
+// chains with their caches of answers, and the memoised measures of
+// expressions.
 type unitCache struct {
-	refuted map[refKey]refutation
-	shapes  *shapes
-	ufs     map[[2]uint64]sat.Apply // loop summaries by function and argument structure
-	keys    map[string]*c.Sym       // a symbol per summarised loop, to key them
+	refuters [2]*refuter // by mode
+	// implied is the chain that proves invariants: SAT alone, within
+	// invariantSAT a check.
+	implied solve.Solver
+	shapes  *solve.Shapes
+	ufs     map[[2]uint64]apply // loop summaries by function and argument structure
+	keys    map[string]*c.Sym   // a symbol per summarised loop, to key them
 	// orig is the unit's function: its explorations' refutations are
 	// free to the mutants' (refuted).
 	orig *ssa.Function
@@ -784,7 +776,9 @@ func (u *unitCache) keySym(key string) *c.Sym {
 }
 
 func newUnitCache() *unitCache {
-	return &unitCache{refuted: map[refKey]refutation{}, shapes: newShapes(), ufs: map[[2]uint64]sat.Apply{}, keys: map[string]*c.Sym{}}
+	sh := solve.NewShapes()
+	return &unitCache{refuters: [2]*refuter{widen: newRefuter(widen, sh), bounded: newRefuter(bounded, sh)}, shapes: sh,
+		implied: solve.Chain(solve.Config{SAT: true, Props: invariantSAT}), ufs: map[[2]uint64]apply{}, keys: map[string]*c.Sym{}}
 }
 
 // maxInline bounds the depth of inlined calls.
@@ -916,7 +910,7 @@ func (x *explorer) branch(f *frame, b *ssa.BasicBlock, ins *ssa.If) {
 		}
 		f.cond = append(f.cond, c0)
 		app := &x.res.apps[f.summary]
-		app.Exit = append(app.Exit, c0)
+		app.exit = append(app.exit, c0)
 		if !x.refuted(f.cond) {
 			x.block(f, succ, b)
 		}

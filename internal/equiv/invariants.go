@@ -17,7 +17,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
-	"github.com/gozilla/gozilla/internal/solve/sat"
+	"github.com/gozilla/gozilla/internal/solve"
 )
 
 // probe is the state of a run of a loop's body for invariants.
@@ -91,7 +91,7 @@ func (x *explorer) invariants(f *frame, h *ssa.BasicBlock, entry map[ssa.Value]b
 		return nil
 	}
 	outside := func(e c.Expr) bool {
-		for _, s := range x.cache.shapes.vars(e) {
+		for _, s := range x.cache.shapes.Vars(e) {
 			if isPhi(s) || s.Name != "" && s.Name[0] == '?' && !x.known(s, f) {
 				return false
 			}
@@ -163,7 +163,7 @@ func (x *explorer) invariants(f *frame, h *ssa.BasicBlock, entry map[ssa.Value]b
 // same on every iteration.
 func (x *explorer) known(s *c.Sym, f *frame) bool {
 	for _, e := range f.cond {
-		for _, v := range x.cache.shapes.vars(e) {
+		for _, v := range x.cache.shapes.Vars(e) {
 			if v == s {
 				return true
 			}
@@ -196,7 +196,8 @@ func (x *explorer) probeLoop(f *frame, h *ssa.BasicBlock, assume c.Clause) ([]pr
 }
 
 // implied reports whether cond implies goal, by SAT (unsat of cond ∧
-// ¬goal) within the invariant budget.
+// ¬goal: the unit's implication chain) within invariantSAT and what is
+// left of the invariant budget.
 func (x *explorer) implied(cond c.Clause, goal c.Expr) bool {
 	if k, ok := c.Fold(goal).(*c.Const); ok {
 		return k.V.Bool()
@@ -204,12 +205,8 @@ func (x *explorer) implied(cond c.Clause, goal c.Expr) bool {
 	if x.invLeft <= 0 {
 		return false
 	}
-	q := sat.NewQuery()
-	for _, e := range cond {
-		q.Assert(e)
-	}
-	q.Assert(c.Not(goal))
-	st, _, _ := q.Solve(min(x.invLeft, invariantSAT))
-	x.invLeft -= q.Spent()
-	return st == sat.Unsat
+	cl := append(append(make(c.Clause, 0, len(cond)+1), cond...), c.Not(goal))
+	r := x.cache.implied.Solve(&solve.Query{Clause: cl}, solve.Budget{Props: x.invLeft})
+	x.invLeft -= r.Spent.Props
+	return r.Status == solve.Unsat
 }

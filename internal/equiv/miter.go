@@ -20,7 +20,7 @@ import (
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/mutate"
-	"github.com/gozilla/gozilla/internal/solve/sat"
+	"github.com/gozilla/gozilla/internal/solve"
 	"github.com/gozilla/gozilla/internal/symbolic"
 )
 
@@ -114,16 +114,19 @@ func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 		if assumed && len(p.assume) == 0 || !assumed && p.boundedAssumed {
 			continue
 		}
-		q := sat.NewQuery()
+		var cl c.Clause
 		if assumed {
-			for _, e := range p.assume {
-				q.Assert(e)
-			}
+			cl = append(cl, p.assume...)
 		}
-		q.AssertOutcomesDiffer(oa, ma, append(append([]sat.Apply(nil), ob.apps...), mb.apps...))
-		st, model, err := q.Solve(p.cfg.Budget)
-		switch st {
-		case sat.Unsat:
+		diff, checks, err := miter(oa, ma, append(append([]apply(nil), ob.apps...), mb.apps...))
+		if err != nil {
+			v.Reason = appendWhy(v.Reason, fmt.Sprintf("miter undecided: %v", err))
+			continue
+		}
+		r := p.solvers.exact.Solve(&solve.Query{Clause: append(cl, diff...), Checks: checks}, solve.Budget{Props: p.cfg.Budget})
+		model := r.Model
+		switch r.Status {
+		case solve.Unsat:
 			v.Status, v.Method, v.Assumed, v.Input = mutate.Equivalent, Sufficiency, assumed, nil
 			v.Reason = fmt.Sprintf("the outputs never differ: original (%d paths) and mutant (%d paths) side by side, unsatisfiable (SAT)", len(ob.ends), len(mb.ends))
 			if assumed {
@@ -131,7 +134,7 @@ func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 			}
 			v.Proof = []string{v.Reason}
 			return true
-		case sat.Sat:
+		case solve.Sat:
 			if !assumed || v.Status != mutate.Killable {
 				v.Status, v.Input = mutate.Killable, p.modelInput(model)
 				v.Reason = "an input makes the outputs differ (a model of the miter)"
@@ -140,7 +143,7 @@ func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 				continue // under the assumptions it may still be equivalent
 			}
 		default:
-			v.Reason = appendWhy(v.Reason, fmt.Sprintf("miter undecided: %v", err))
+			v.Reason = appendWhy(v.Reason, "miter undecided: "+r.Why)
 		}
 	}
 	return false
@@ -151,7 +154,7 @@ func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 // inputs (every combination of a few when there are few inputs), which
 // settles most killable mutants without SAT. It returns nil when none
 // differs or the unit has assumptions (an input must meet them).
-func (p *prover) simulate(a, b []sat.Outcome) c.Assignment {
+func (p *prover) simulate(a, b []pathOutcome) c.Assignment {
 	if len(p.assume) > 0 {
 		return nil
 	}
@@ -197,7 +200,7 @@ func (p *prover) simulate(a, b []sat.Outcome) c.Assignment {
 			asg[s] = lists[i][k%len(lists[i])]
 			k /= len(lists[i])
 		}
-		if d, err := sat.OutcomesDiffer(a, b, asg); err == nil && d {
+		if d, err := outcomesDiffer(a, b, asg); err == nil && d {
 			return asg
 		}
 	}
@@ -211,14 +214,14 @@ func appendWhy(a, b string) string {
 	return a + "; " + b
 }
 
-func outcomes(ex *exploration) []sat.Outcome {
-	out := make([]sat.Outcome, len(ex.ends))
+func outcomes(ex *exploration) []pathOutcome {
+	out := make([]pathOutcome, len(ex.ends))
 	for i, e := range ex.ends {
 		code := e.panic
 		if code >= panicOpaque && code != hang {
-			code = sat.Opaque
+			code = panicOpaque
 		}
-		out[i] = sat.Outcome{Cond: e.cond, Code: code, Results: e.results}
+		out[i] = pathOutcome{cond: e.cond, code: code, results: e.results}
 	}
 	return out
 }

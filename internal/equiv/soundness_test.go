@@ -85,7 +85,7 @@ func openSubject(t *testing.T, name string) *subject {
 // budget), with a smaller budget with -short: fewer proofs, as sound.
 func proverConfig() equiv.Config {
 	if testing.Short() {
-		return equiv.Config{Budget: sat.DefaultBudget / 4}
+		return equiv.Config{Budget: int64(sat.DefaultBudget) / 4}
 	}
 	return equiv.Config{}
 }

@@ -26,7 +26,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
-	"github.com/gozilla/gozilla/internal/solve/sat"
 	"github.com/gozilla/gozilla/internal/symbolic"
 )
 
@@ -129,29 +128,29 @@ func (x *explorer) summarise(f *frame, h, from *ssa.BasicBlock) bool {
 	// One application per argument structure, shared by the original's
 	// and the mutant's explorations: identical arguments give the very
 	// same result symbols, and the circuits built on them coincide.
-	uk := x.cache.shapes.clauseKey(append([]c.Expr{c.V(x.cache.keySym(key))}, args...))
+	uk := x.cache.shapes.ClauseKey(append([]c.Expr{c.V(x.cache.keySym(key))}, args...))
 	app, seen := x.cache.ufs[uk]
-	if !seen || app.Key != key || len(app.Results) != len(phis) {
+	if !seen || app.key != key || len(app.results) != len(phis) {
 		x.napps++
-		app = sat.Apply{Key: key, Args: args, Ends: c.V(&c.Sym{Name: fmt.Sprintf("?ends(%s)#%d", key, x.napps), Type: c.Bool})}
+		app = apply{key: key, args: args, ends: c.V(&c.Sym{Name: fmt.Sprintf("?ends(%s)#%d", key, x.napps), Type: c.Bool})}
 		for _, phi := range phis {
 			t, _ := symbolic.IRType(phi.Type())
-			app.Results = append(app.Results, c.V(&c.Sym{Name: fmt.Sprintf("?%s(%s)#%d", phi.Comment, key, x.napps), Type: t}))
+			app.results = append(app.results, c.V(&c.Sym{Name: fmt.Sprintf("?%s(%s)#%d", phi.Comment, key, x.napps), Type: t}))
 		}
 		x.cache.ufs[uk] = app
 	}
-	app.Exit = nil
+	app.exit = nil
 	f.summaryRuns += 1 << bits
 	g := f.clone()
 	for i, phi := range phis {
-		g.vals[phi] = binding{e: app.Results[i]}
+		g.vals[phi] = binding{e: app.results[i]}
 	}
 	x.res.apps = append(x.res.apps, app)
 	// The loop never ends: the function hangs.
-	f.cond = append(f.cond, c.Not(app.Ends))
+	f.cond = append(f.cond, c.Not(app.ends))
 	x.finish(f, hang, nil)
 	// It ends: the head runs once more on the results, and leaves.
-	g.cond = append(g.cond, app.Ends)
+	g.cond = append(g.cond, app.ends)
 	x.res.reached[h] = true
 	g.seen = map[*siteInfo]bool{}
 	g.summarised, g.summary = h, len(x.res.apps)-1

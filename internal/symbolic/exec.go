@@ -17,6 +17,7 @@ import (
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/pmap"
+	"github.com/gozilla/gozilla/internal/solve"
 	"github.com/gozilla/gozilla/internal/value"
 )
 
@@ -46,9 +47,10 @@ type Config struct {
 
 	// Refute, when set, is asked at each branch and each fork on a
 	// symbolic index whether the path condition so far is certainly
-	// unsatisfiable (a non-empty reason); such paths are not followed.
-	// It must never refute a satisfiable condition.
-	Refute func(c.Clause) string
+	// unsatisfiable (Unsat); such paths are not followed. It is asked
+	// with no allowance, so it must need none: domain reduction alone
+	// (solve.Chain(solve.Config{DomRed: true})).
+	Refute solve.Solver
 }
 
 // sval is the symbolic value of an SSA register: a scalar expression, an
@@ -863,7 +865,7 @@ func (x *explorer) feasible(cl c.Clause) bool {
 		return true
 	}
 	x.work += 4 * len(cl) // reducing the domains of the whole condition
-	return x.cfg.Refute(cl) == ""
+	return x.cfg.Refute.Solve(&solve.Query{Clause: cl}, solve.Budget{}).Status != solve.Unsat
 }
 
 // store writes through a pointer the explorer knows (an element or field

@@ -12,7 +12,7 @@ import (
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/load"
-	"github.com/gozilla/gozilla/internal/solve/domred"
+	"github.com/gozilla/gozilla/internal/solve"
 	"github.com/gozilla/gozilla/internal/testmod"
 	"github.com/gozilla/gozilla/internal/value"
 )
@@ -264,7 +264,7 @@ func TestMaxBlocks(t *testing.T) {
 // counted, and took 24 GB. With the refuter on, as cbt runs it.
 func TestMaxWork(t *testing.T) {
 	// Unbounded, this runs past the test binary's timeout.
-	res, _ := exploreWith(t, "Lookups", Config{MaxPaths: 1 << 40, MaxWork: 200_000, Refute: domred.Refute})
+	res, _ := exploreWith(t, "Lookups", Config{MaxPaths: 1 << 40, MaxWork: 200_000, Refute: solve.Chain(solve.Config{DomRed: true})})
 	if !res.Cut || res.Paths > 10_000 {
 		t.Errorf("Lookups: cut %v, %d paths; want a cut exploration", res.Cut, res.Paths)
 	}

@@ -2,7 +2,8 @@
 // and "sat" for its exact variant; Godzilla, seed 000): for a live mutant it builds the system
 // reachability ∧ necessity (∧ predicate) from the symbolic evaluation of
 // its unit (internal/symbolic), solves clauses of it by domain reduction
-// (internal/solve/domred), and hands the solutions to the pipeline as
+// (internal/solve: the chain's domain reduction, then SAT for the
+// engine's exact variant), and hands the solutions to the pipeline as
 // candidate inputs, which the driver runs: nothing here is trusted.
 //
 // For mutants it has no candidate for, it answers the reason
@@ -21,8 +22,7 @@ import (
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/engine"
-	"github.com/gozilla/gozilla/internal/solve/domred"
-	"github.com/gozilla/gozilla/internal/solve/sat"
+	"github.com/gozilla/gozilla/internal/solve"
 	"github.com/gozilla/gozilla/internal/symbolic"
 	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
@@ -53,7 +53,7 @@ type unitState struct {
 
 // New returns the engine with default settings.
 func New() *Engine {
-	return &Engine{Symbolic: symbolic.Config{Refute: domred.Refute}}
+	return &Engine{Symbolic: symbolic.Config{Refute: solve.Chain(solve.Config{DomRed: true})}}
 }
 
 // maxArrivals bounds the paths through a mutant a system is built from:
@@ -68,10 +68,22 @@ const maxTries = 200
 // candidates do not depend on the machine's load): per mutant over all
 // its clauses, and per clause.
 const (
-	satMutant      sat.Budget = 1_500_000
-	satExactMutant sat.Budget = 5_000_000
-	satClause      sat.Budget = 1_000_000
+	satMutant      int64 = 1_500_000
+	satExactMutant int64 = 5_000_000
+	satClause      int64 = 1_000_000
 )
+
+// solver is the engine's configuration of the solver chain
+// (internal/solve): domain reduction with the engine's tries per
+// clause, then, with SAT set, SAT within satClause propagations a
+// clause; SAT alone, within as much, for the exact variant.
+func (p *Engine) solver() solve.Solver {
+	tries := p.Tries
+	if tries <= 0 {
+		tries = 20
+	}
+	return solve.Chain(solve.Config{DomRed: !p.Exact, Tries: tries, SAT: p.SAT || p.Exact, Props: satClause})
+}
 
 // maxExplained bounds the clauses Explain prints.
 const maxExplained = 24
@@ -187,6 +199,7 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 		satLeft = satExactMutant
 	}
 	detail := func() string { return explain(sys, outcome) }
+	chain := p.solver()
 	for _, clause := range sys {
 		if len(out) >= max {
 			outcome = append(outcome, "not tried (enough candidates)")
@@ -196,37 +209,35 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 			outcome = append(outcome, fmt.Sprintf("not tried (%d tries spent on the mutant)", maxTries))
 			continue
 		}
-		var asg c.Assignment
-		var err error
-		var f *domred.Failure
-		if p.Exact {
-			err = errors.New("not tried")
-		} else {
-			asg, err = domred.Solve(c.System{clause}, domred.Config{Tries: p.Tries, Rand: rnd})
-			if errors.As(err, &f) {
-				budget -= f.Tries + 1
-			}
+		if p.Exact && satLeft <= 0 {
+			outcome = append(outcome, "not tried")
+			lastErr = errors.New("not tried")
+			continue
 		}
-		if err != nil && (p.SAT || p.Exact) && satLeft > 0 {
-			// Domain reduction found nothing: the exact procedure decides
-			// the clause, within what is left of the mutant's SAT budget.
-			q := sat.NewQuery()
-			for _, e := range clause {
-				q.Assert(e)
-			}
-			status, model, serr := q.Solve(min(satLeft, satClause))
-			satLeft -= q.Spent()
-			switch status {
-			case sat.Sat:
-				asg, err = model, nil
-			case sat.Unsat:
-				err = errors.New("unsatisfiable (SAT)")
-			default:
-				err = fmt.Errorf("SAT: %v", serr)
-			}
-			if p.Exact {
-				budget--
-			}
+		// The chain (solver): domain reduction, then, with SAT set, SAT
+		// within what is left of the mutant's SAT budget; SAT alone for
+		// the exact variant.
+		allow := solve.Budget{Props: satLeft, Tries: solve.Unlimited().Tries}
+		if allow.Props < 0 {
+			allow.Props = 0
+		}
+		r := chain.Solve(&solve.Query{Clause: clause, Rand: rnd}, allow)
+		satLeft -= r.Spent.Props
+		switch {
+		case p.Exact:
+			budget--
+		case r.Status != solve.Sat || r.By != solve.DomRedName:
+			// Domain reduction failed: its tries, and one more.
+			budget -= r.Spent.Tries + 1
+		}
+		asg := r.Model
+		var err error
+		switch {
+		case r.Status == solve.Sat:
+		case r.By == solve.SATName && r.Status == solve.Unknown:
+			err = fmt.Errorf("SAT: %s", r.Why)
+		default:
+			err = errors.New(r.Why)
 		}
 		if err != nil {
 			outcome = append(outcome, err.Error())

@@ -15,9 +15,22 @@
 // assignment of every symbol of the satisfied clause, or why none was
 // found: a clause is "unsolvable" when reduction alone empties a domain
 // before any arbitrary choice (detectably unsolvable, seed 000 §5), and
-// the search "gave up" after its retries otherwise. Neither is a proof:
-// reduction over-approximates nothing, so the exact engines of issue 5
-// decide infeasibility.
+// the search "gave up" after its retries otherwise.
+//
+// "Detectably unsolvable" is a proof that no assignment satisfies the
+// clause (Refute, and Search's ErrUnsolvable for a system whose every
+// clause is): reduction only removes from a domain values that violate
+// a constraint — x R c by the order of the type's values (floats: NaN,
+// outside every domain, satisfies only !=, which removes no interval,
+// and x == 0 keeps -0 and +0), x R y between integers or bools by
+// their intervals, f(x) == c through the exact inverse of Go's wrapping
+// arithmetic, order constraints by a negative cycle over mathematical
+// integers (comparisons, unlike arithmetic, do not wrap) — and pins a
+// symbol only to the one value its domain has left, so an empty domain,
+// or a constraint false under forced values, leaves no assignment. "Gave
+// up" proves nothing. The tests check every claim against exhaustive
+// enumeration. The solver chain (internal/solve) reports the first as
+// Unsat, the second as Unknown.
 package domred
 
 import (
@@ -63,6 +76,13 @@ type Config struct {
 // Solve finds an assignment satisfying some clause of s (and cfg.Assume).
 // Clauses are tried in order.
 func Solve(s c.System, cfg Config) (c.Assignment, error) {
+	a, _, err := Search(s, cfg)
+	return a, err
+}
+
+// Search is Solve, also returning the assignments it attempted over all
+// clauses (on failure, Failure.Tries).
+func Search(s c.System, cfg Config) (c.Assignment, int, error) {
 	if cfg.Tries <= 0 {
 		cfg.Tries = 20
 	}
@@ -75,7 +95,7 @@ func Solve(s c.System, cfg Config) (c.Assignment, error) {
 		a, unsolvable, tries, detail := solveClause(all, cfg)
 		f.Tries += tries
 		if a != nil {
-			return a, nil
+			return a, f.Tries, nil
 		}
 		if !unsolvable {
 			f.Err, f.Detail = ErrGaveUp, detail
@@ -83,7 +103,7 @@ func Solve(s c.System, cfg Config) (c.Assignment, error) {
 			f.Detail = detail
 		}
 	}
-	return nil, f
+	return nil, f.Tries, f
 }
 
 // solveClause returns an assignment of the clause's symbols satisfying
@@ -328,7 +348,7 @@ func (st *state) reduce(cons c.Clause) (c.Clause, string) {
 				return nil, fmt.Sprintf("no value of %s is left", s.Name)
 			}
 			if d.size() == 1 {
-				v, _ := d.choose(0, nil)
+				v := d.only()
 				d.val, d.fixed = v, true
 				cons = substitute(cons, s, v)
 				changed = true
@@ -547,6 +567,26 @@ func relate(op token.Token, x, y *domain) bool {
 		return relate(token.LEQ, y, x)
 	}
 	return x.lo != xlo || x.hi != xhi || y.lo != ylo || y.hi != yhi
+}
+
+// only returns the value of d, which has one left (size 1). choose
+// looks only near zero, and an integer domain wider than its reach may
+// have its one value further out, among more than a thousand
+// exclusions: then the interval is scanned, which takes at most one
+// step more than the exclusions.
+func (d *domain) only() c.Value {
+	v, _ := d.choose(0, nil)
+	if d.contains(v) || d.t.Kind == c.KFloat {
+		return v
+	}
+	for k := d.lo; ; k++ {
+		if !d.excl[k] {
+			return fromKey(d.t, k)
+		}
+		if k == d.hi {
+			return v // not reached: the domain has a value
+		}
+	}
 }
 
 // choose picks a value of d: on the first try the value nearest zero

@@ -231,3 +231,128 @@ func TestSignedZero(t *testing.T) {
 		}
 	}
 }
+
+// TestRefuteIsSoundWide checks Refute's claim, and Search's
+// ErrUnsolvable, that reduction alone proves a clause unsatisfiable
+// (the solver chain reports it as Unsat), against exhaustive
+// enumeration on
+// random clauses over an int8 and a uint8 symbol with every form
+// reduction uses: x R c and c R x, x R y, invertible equalities (+, -,
+// ^ with a constant, * by an odd one, unary - and ^, conversions to
+// wider and same-width types), order cycles, booleans, and forms it
+// does not use (to be left alone). A refutation of a clause that has a
+// solution is a failure.
+func TestRefuteIsSoundWide(t *testing.T) {
+	x, y, u := sym("x", c.Int8), sym("y", c.Int8), sym("u", c.Uint8)
+	b := sym("b", c.Bool)
+	r := rand.New(rand.NewPCG(21, 22))
+	ops := []token.Token{token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ}
+	k8 := func() c.Expr { return c.I(c.Int8, int64(r.IntN(256)-128)) }
+	ku := func() c.Expr { return c.I(c.Uint8, int64(r.IntN(256))) }
+	atom := func() c.Expr {
+		op := ops[r.IntN(len(ops))]
+		switch r.IntN(10) {
+		case 0:
+			return cmp(op, c.V(x), k8())
+		case 1:
+			return cmp(op, k8(), c.V(y))
+		case 2:
+			return cmp(op, c.V(x), c.V(y))
+		case 3:
+			return cmp(op, c.V(u), ku())
+		case 4:
+			inv := []c.Expr{c.Bin(token.ADD, c.V(x), k8()), c.Bin(token.SUB, k8(), c.V(x)), c.Bin(token.XOR, c.V(y), k8()),
+				c.Bin(token.MUL, c.V(x), c.I(c.Int8, int64(2*r.IntN(64)+1))), c.Un(token.SUB, c.V(y)), c.Un(token.XOR, c.V(x))}
+			return cmp(token.EQL, inv[r.IntN(len(inv))], k8())
+		case 5:
+			wide := []c.Expr{c.Conv(c.Int16, c.V(x)), c.Conv(c.Uint16, c.V(y)), c.Conv(c.Int16, c.V(u)), c.Conv(c.Int8, c.V(u))}
+			w := wide[r.IntN(len(wide))]
+			return cmp(op, w, c.I(w.Type(), int64(r.IntN(600)-300)))
+		case 6:
+			return cmp([]token.Token{token.EQL, token.NEQ}[r.IntN(2)], c.V(b), c.B(r.IntN(2) == 0))
+		case 7:
+			return cmp(op, c.Bin(token.MUL, c.V(x), c.V(y)), k8()) // not used by reduction
+		case 8:
+			return cmp(op, c.Bin(token.REM, c.V(x), c.V(y)), k8()) // panics on y == 0
+		}
+		return cmp(op, c.Bin(token.ADD, c.V(x), c.V(y)), k8())
+	}
+	refuted := 0
+	for n := 0; n < 1000; n++ {
+		var cl c.Clause
+		for m := 2 + r.IntN(4); m > 0; m-- {
+			cl = append(cl, atom())
+		}
+		why := Refute(cl)
+		if _, _, err := Search(c.System{cl}, Config{Tries: 3}); errors.Is(err, ErrUnsolvable) && why == "" {
+			why = err.Error() // the search's reduction, before any choice
+		}
+		if why == "" {
+			continue
+		}
+		refuted++
+		// The atoms over x and y, over u and over b are independent:
+		// the clause is satisfiable when each group is.
+		var xy, us, bs c.Clause
+		for _, e := range cl {
+			switch c.Vars(e)[0] {
+			case u:
+				us = append(us, e)
+			case b:
+				bs = append(bs, e)
+			default:
+				xy = append(xy, e)
+			}
+		}
+		sat := func(part c.Clause, each func(func(c.Assignment) bool)) bool {
+			found := false
+			each(func(a c.Assignment) bool {
+				ok, _ := part.Eval(a)
+				found = ok
+				return !ok
+			})
+			return found
+		}
+		all := sat(xy, func(f func(c.Assignment) bool) {
+			for vx := -128; vx < 128; vx++ {
+				for vy := -128; vy < 128; vy++ {
+					if !f(c.Assignment{x: c.Wrap(c.Int8, uint64(vx)), y: c.Wrap(c.Int8, uint64(vy))}) {
+						return
+					}
+				}
+			}
+		}) && sat(us, func(f func(c.Assignment) bool) {
+			for v := uint64(0); v < 256 && f(c.Assignment{u: c.Value(v)}); v++ {
+			}
+		}) && sat(bs, func(f func(c.Assignment) bool) {
+			_ = f(c.Assignment{b: 0}) && f(c.Assignment{b: 1})
+		})
+		if all {
+			t.Fatalf("%s: refuted (%s), but it has a solution", cl, why)
+		}
+	}
+	t.Logf("1000 random clauses: %d refuted", refuted)
+	if refuted < 100 {
+		t.Errorf("only %d of 1000 random clauses refuted", refuted)
+	}
+}
+
+// TestRefuteFarValue checks that a domain narrowed to one value far
+// from zero by many exclusions (more than choose looks at) is pinned to
+// that value, not to an excluded one: the clause has a solution, so it
+// must not be refuted.
+func TestRefuteFarValue(t *testing.T) {
+	x := sym("x", c.Int16)
+	cl := c.Clause{cmp(token.GEQ, c.V(x), c.I(c.Int16, 0)), cmp(token.LEQ, c.V(x), c.I(c.Int16, 2000))}
+	for v := int64(0); v < 2000; v++ {
+		cl = append(cl, cmp(token.NEQ, c.V(x), c.I(c.Int16, v)))
+	}
+	cl = append(cl, cmp(token.EQL, c.Bin(token.REM, c.V(x), c.I(c.Int16, 1000)), c.I(c.Int16, 0)))
+	if why := Refute(cl); why != "" {
+		t.Fatalf("refuted (%s), but x = 2000 satisfies it", why)
+	}
+	a, err := Solve(c.System{cl}, Config{})
+	if err != nil || a[x].Int() != 2000 {
+		t.Fatalf("Solve = %v, %v; want x = 2000", a, err)
+	}
+}

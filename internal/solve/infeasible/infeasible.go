@@ -275,6 +275,12 @@ func Equal(a, b c.Expr) bool {
 	case *c.Convert:
 		y, ok := b.(*c.Convert)
 		return ok && x.T == y.T && Equal(x.X, y.X)
+	case *c.Ite:
+		y, ok := b.(*c.Ite)
+		return ok && Equal(x.Cond, y.Cond) && Equal(x.Then, y.Then) && Equal(x.Else, y.Else)
+	case *c.Defined:
+		y, ok := b.(*c.Defined)
+		return ok && Equal(x.X, y.X)
 	}
 	return false
 }

@@ -99,7 +99,9 @@ func props(g *gini.Gini) int64 {
 }
 
 // decide solves g's clauses within b > 0 propagations: 1 (sat), -1
-// (unsat) or 0 (unknown, with why), and the propagations spent.
+// (unsat) or 0 (unknown, with why), and the propagations spent. A
+// search over the budget costs exactly b, wherever the controller caught
+// it: what callers charge must not depend on the machine's load.
 func decide(g *gini.Gini, b Budget) (int, Budget, error) {
 	if propsPath == nil {
 		return 0, 0, errors.New("gini's propagation counter was not found: no bounded decision")
@@ -113,7 +115,7 @@ func decide(g *gini.Gini, b Budget) (int, Budget, error) {
 			// Done: the answer counts only if the search ended within
 			// the budget, wherever the controller caught it before.
 			if spent > b {
-				return 0, spent, fmt.Errorf("%w (%d)", ErrBudget, b)
+				return 0, b, fmt.Errorf("%w (%d)", ErrBudget, b)
 			}
 			return res, spent, nil
 		}
@@ -131,7 +133,7 @@ func decide(g *gini.Gini, b Budget) (int, Budget, error) {
 				clockStops.Add(1)
 				return 0, spent, fmt.Errorf("%w (%v, after %d propagations)", ErrClock, SafetyNet, spent)
 			}
-			return 0, spent, fmt.Errorf("%w (%d)", ErrBudget, b)
+			return 0, b, fmt.Errorf("%w (%d)", ErrBudget, b)
 		}
 	}
 }

@@ -22,8 +22,16 @@
 // answers need, and its logic package hashes the circuit structurally;
 // gophersat's Solve cannot be bounded (../shared/DEPENDENCIES.md).
 //
-// In: a constraint.Clause. Out: Sat with an assignment of every symbol,
-// Unsat, or Unknown with the reason.
+// Besides Go's operators the IR has Ite (a multiplexer) and Defined
+// ("this does not panic"), with which a caller states questions about
+// panics and whole functions (the prover's miter, internal/equiv) in
+// the IR itself: each is bit-blasted like any other node, sharing every
+// subterm.
+//
+// In: a constraint.Clause (Query.Assert, one constraint at a time), and
+// checks a model must pass besides (Query.Check). Out: Sat with an
+// assignment of every symbol, Unsat, or Unknown with the reason. The
+// solver chain (internal/solve) is its client.
 package sat
 
 import (
@@ -40,12 +48,14 @@ import (
 // Status is a decision.
 type Status int
 
+// The decisions: none within the budget, a model, a proof there is none.
 const (
 	Unknown Status = iota
 	Sat
 	Unsat
 )
 
+// String returns "unknown", "sat" or "unsat".
 func (s Status) String() string {
 	switch s {
 	case Sat:
@@ -177,6 +187,30 @@ func (b *blaster) expr1(e c.Expr) (term, error) {
 			return y, err
 		}
 		return b.binary(e.Op, e.X.Type(), e.Y.Type(), x, y)
+	case *c.Ite:
+		// A multiplexer; only the selected branch's panics count.
+		cond, err := b.expr(e.Cond)
+		if err != nil {
+			return cond, err
+		}
+		t, err := b.expr(e.Then)
+		if err != nil {
+			return t, err
+		}
+		f, err := b.expr(e.Else)
+		if err != nil {
+			return f, err
+		}
+		sel := cond.bits[0]
+		return term{b.mux(sel, t.bits, f.bits), b.c.And(cond.ok, b.c.Choice(sel, t.ok, f.ok))}, nil
+	case *c.Defined:
+		// The operand's ok bit is the value; it never panics. Floats
+		// are not modelled even here: their panics are not either.
+		x, err := b.expr(e.X)
+		if err != nil {
+			return x, err
+		}
+		return term{[]z.Lit{x.ok}, b.c.T}, nil
 	}
 	return term{}, fmt.Errorf("sat: cannot bit-blast %s", c.String(e))
 }
