@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/gozilla/gozilla/internal/emit"
+	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/engines"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/load"
@@ -50,6 +51,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		quiet      = fs.Bool("q", false, "no progress on standard error")
 		explain    = fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): status, why they live, their constraint system")
 		dl         = fs.Duration("deadline", 0, deadlineUsage+"; a package not finished gets no test file")
+		covers     = fs.Bool("cover", true, "also keep tests that cover branches and def-use pairs the others miss (gozilla cover), and report the generated tests' coverage")
 		perUnit    = fs.Duration("unit", gen.DefaultUnitWall, "most wall time spent on one unit (its random pass and its mutants' deterministic passes); its mutants left alive are undecided, and the report says which units hit it")
 	)
 	opSet, err := parseCommon(fs, args, ops, stderr)
@@ -124,7 +126,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if file == "" {
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(*name, "{pkg}", pkg.Name))
 		}
-		cfg := gen.Config{Tags: *tags, Ops: opSet, Run: re, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit, Engines: engines.New(infos)}
+		cfg := gen.Config{Tags: *tags, Ops: opSet, Run: re, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit, Engines: engines.New(infos), Cover: *covers}
 		if *random <= 0 {
 			cfg.Random = -1
 		}
@@ -143,7 +145,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			// Rendered, and run under go test, under -n too: the file
 			// names the cases the report lists, and the report's kills
 			// are those of the file that would be written.
-			src, err = checkedFile(ctx, pkg, res, file, *tags, emit.Options{Command: regenCommand(pkg, *seed, *runRE, *ops, *name, infos, *random, *tags), Taken: takenNames(pkg, file)})
+			src, err = checkedFile(ctx, pkg, res, file, *tags, emit.Options{Command: regenCommand(pkg, *seed, *runRE, *ops, *name, infos, *random, *tags, *covers), Taken: takenNames(pkg, file)})
 		}
 		if ctx.Err() != nil {
 			// Stopped during the package: whatever Generate returned is
@@ -316,8 +318,11 @@ func explainMutant(w io.Writer, res *gen.Result, ms []report.Mutant, id int) {
 // owned reports whether a file was written by gozilla gen.
 func owned(data []byte) bool { return bytes.HasPrefix(data, []byte(emit.Header)) }
 
-func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string, infos []engines.Info, random int, tags string) string {
+func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string, infos []engines.Info, random int, tags string, cover bool) string {
 	cmd := "gozilla gen"
+	if !cover {
+		cmd += " -cover=false"
+	}
 	var names []string
 	for _, i := range infos {
 		names = append(names, i.Name)
@@ -436,6 +441,8 @@ func genReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
 	for _, f := range res.Set.SkippedFiles {
 		pr.Notes = append(pr.Notes, fmt.Sprintf("%s not mutated (cgo)", report.RelPath(f)))
 	}
+	pr.Coverage = genCoverage(res)
+	pr.Notes = append(pr.Notes, res.Notes...)
 	return pr, ms
 }
 
@@ -449,4 +456,58 @@ func progressBar(w io.Writer, pkg string, p gen.Progress) {
 	}
 	fmt.Fprintf(w, "\r\033[K%s [%s%s] %d/%d killed · unit %d/%d %s", pkg, strings.Repeat("=", filled), strings.Repeat(" ", width-filled),
 		p.Killed, p.Total, p.UnitNo, p.Units, p.Unit)
+}
+
+// genCoverage tallies what the emitted tests cover of the functions of
+// the units generation ran on, and lists the branches and def-use pairs
+// they leave uncovered (with why) or that were proven infeasible.
+func genCoverage(res *gen.Result) *report.GenCoverage {
+	c := res.Coverage
+	if c == nil {
+		return nil
+	}
+	names := map[string]bool{}
+	for _, u := range res.Units {
+		names[u.Name] = true
+	}
+	plan := c.Plan
+	gc := &report.GenCoverage{}
+	goal := func(t *report.Tally, fn string, kind engine.Kind, id int, covered bool, pos token.Position, text string) {
+		x := gen.Goal{Kind: kind, ID: id}
+		st, why := report.Uncovered, c.Why[x]
+		switch {
+		case covered:
+			st = report.Covered
+		case c.Infeasible[x] != "":
+			st, why = report.Infeasible, c.Infeasible[x]
+		}
+		t.Count(st)
+		if st != report.Covered {
+			gc.Requirements = append(gc.Requirements, report.CoverRequirement{Package: res.Pkg.Path, Func: fn, Kind: kind.String(), File: report.RelPath(pos.Filename), Line: pos.Line, Col: pos.Column, Text: text, Status: st, Proof: why})
+		}
+	}
+	for _, fn := range plan.Funcs {
+		if !names[fn.Name] {
+			continue
+		}
+		for _, id := range fn.Stmts {
+			st := report.Uncovered
+			if c.Covered.Stmts[id] {
+				st = report.Covered
+			}
+			gc.Statements.Count(st)
+		}
+		for _, id := range fn.Branches {
+			b := plan.Branches[id]
+			goal(&gc.Branches, fn.Name, engine.CoverBranch, id, c.Covered.Branches[id], b.Pos, b.Kind+" "+b.Label)
+		}
+		for _, id := range fn.Pairs {
+			p := plan.Pairs[id]
+			goal(&gc.Pairs, fn.Name, engine.CoverPair, id, c.Covered.Pairs[id], p.Use, fmt.Sprintf("%s: def line %d → use line %d", p.Var, p.Def.Line, p.Use.Line))
+		}
+	}
+	gc.Statements.Finish()
+	gc.Branches.Finish()
+	gc.Pairs.Finish()
+	return gc
 }

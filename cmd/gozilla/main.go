@@ -4,6 +4,7 @@
 //	gozilla score [flags] [packages]   mutation score of the existing tests
 //	gozilla gen [flags] [packages]     generate tests that kill mutants
 //	gozilla equiv [flags] [packages]   prove mutants equivalent, statements unreachable, branches infeasible
+//	gozilla cover [flags] [packages]   statement, branch and all-uses coverage of the existing tests
 //
 // Exit codes: 0 ok; 1 the score is below --threshold; 2 bad input (no
 // matching package, a package that does not compile, tests that fail
@@ -37,6 +38,7 @@ Usage:
 	gozilla score [flags] [packages]   mutation score of the packages' existing tests
 	gozilla gen [flags] [packages]     write table-driven tests that kill the packages' mutants
 	gozilla equiv [flags] [packages]   prove mutants equivalent, statements unreachable, branches infeasible
+	gozilla cover [flags] [packages]   statement, branch and def-use pair coverage of the packages' existing tests
 
 Run "gozilla <command> -h" for the command's flags.
 `
@@ -109,6 +111,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdGen(ctx, args[1:], stdout, stderr)
 	case "equiv":
 		err = cmdEquiv(ctx, args[1:], stdout, stderr)
+	case "cover":
+		err = cmdCover(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gozilla/gozilla/internal/coverage"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/symbolic"
@@ -130,4 +131,22 @@ func (a *Package) Memo(key any, f func() any) any {
 type memo struct {
 	once sync.Once
 	v    any
+}
+
+type coverageKey struct{}
+
+type coverageResult struct {
+	plan *coverage.Plan
+	err  error
+}
+
+// Coverage returns the package's coverage plan (its statements, branch
+// outcomes and def-use pairs, and the probes that record them), built on
+// first use.
+func (a *Package) Coverage() (*coverage.Plan, error) {
+	r := a.Memo(coverageKey{}, func() any {
+		p, err := coverage.Build(a.Load)
+		return coverageResult{p, err}
+	}).(coverageResult)
+	return r.plan, r.err
 }

@@ -23,6 +23,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/harness"
 	"github.com/gozilla/gozilla/internal/mutate"
@@ -609,10 +610,11 @@ func btoi(b bool) int {
 // panicText is the wanted panic of a row, as gozillaPanic reports it.
 func panicText(p *harness.Panic) string { return p.Msg }
 
-// comment names the mutants a row is the first to kill.
+// comment names the mutants a row is the first to kill, or else the
+// coverage goals it is the first to cover.
 func (e *emitter) comment(t *gen.Test) string {
 	if len(t.Credit) == 0 {
-		return ""
+		return e.coverComment(t)
 	}
 	var parts []string
 	for i, id := range t.Credit {
@@ -624,6 +626,31 @@ func (e *emitter) comment(t *gen.Test) string {
 		parts = append(parts, fmt.Sprintf("#%d %s %s → %s (line %d)", m.ID, m.Op, oneLine(m.Orig), oneLine(m.Repl), m.Line))
 	}
 	return "// kills " + strings.Join(parts, ", ") + "\n"
+}
+
+// coverComment names the branches and def-use pairs a row that kills no
+// mutant of its own is the first to cover.
+func (e *emitter) coverComment(t *gen.Test) string {
+	if len(t.CoverCredit) == 0 || e.res.Coverage == nil {
+		return ""
+	}
+	plan := e.res.Coverage.Plan
+	var parts []string
+	for i, x := range t.CoverCredit {
+		if i == 2 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(t.CoverCredit)-2))
+			break
+		}
+		switch x.Kind {
+		case engine.CoverBranch:
+			b := plan.Branches[x.ID]
+			parts = append(parts, fmt.Sprintf("branch %s %s (line %d)", b.Kind, oneLine(b.Label), b.Pos.Line))
+		case engine.CoverPair:
+			p := plan.Pairs[x.ID]
+			parts = append(parts, fmt.Sprintf("%s defined on line %d, used on line %d", p.Var, p.Def.Line, p.Use.Line))
+		}
+	}
+	return "// covers " + strings.Join(parts, ", ") + "\n"
 }
 
 // oneLine shortens a span's text for a comment.

@@ -18,12 +18,15 @@ import (
 // Engine is the prover as an engine. Use one per package.
 type Engine struct {
 	Cfg      Config
-	done     map[string]bool // units analysed
+	reports  map[string]*Report // units analysed, by name
+	proofs   map[string]Proofs  // their coverage findings
 	verdicts map[int]*Verdict
 }
 
 // NewEngine returns the engine with every stage.
-func NewEngine() *Engine { return &Engine{done: map[string]bool{}, verdicts: map[int]*Verdict{}} }
+func NewEngine() *Engine {
+	return &Engine{reports: map[string]*Report{}, proofs: map[string]Proofs{}, verdicts: map[int]*Verdict{}}
+}
 
 // Name implements engine.Engine.
 func (p *Engine) Name() string { return "equiv" }
@@ -31,34 +34,46 @@ func (p *Engine) Name() string { return "equiv" }
 // Sound implements engine.Sound: an Equivalent verdict is a proof.
 func (p *Engine) Sound() bool { return true }
 
-// Solve implements engine.Engine for mutants. The first mutant asked
-// about in a unit has the prover analyse every open mutant of that unit
-// at once (they share its exploration).
+// analyse has the prover analyse the unit named fn once, with every
+// open mutant of it (they share its exploration).
+func (p *Engine) analyse(ctx context.Context, pb *engine.Problem, fn string) (*Report, error) {
+	if rep, ok := p.reports[fn]; ok {
+		return rep, nil
+	}
+	var live []*mutate.Mutant
+	for _, x := range pb.Pkg.Mutants(fn) {
+		if pb.IsOpen(engine.Requirement{Kind: engine.KillMutant, ID: x.ID}) {
+			live = append(live, x)
+		}
+	}
+	cfg := p.Cfg
+	cfg.Func = fn
+	rep, err := Analyze(ctx, pb.Pkg, &mutate.Set{Pkg: pb.Pkg.Set.Pkg, Mutants: live}, cfg)
+	if err != nil {
+		return nil, err
+	}
+	p.reports[fn] = rep
+	for id, v := range rep.Verdicts {
+		p.verdicts[id] = v
+	}
+	return rep, nil
+}
+
+// Solve implements engine.Engine. A mutant is equivalent (Infeasible)
+// when the prover proves it, and its input, when the prover finds one, is
+// a candidate. A coverage requirement is Infeasible when it lies in code
+// the prover shows unreachable or is a branch outcome it shows
+// infeasible (complete explorations only).
 func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Requirement) (engine.Answer, error) {
 	if r.Kind != engine.KillMutant {
-		return engine.Answer{Reason: r.Kind.String() + " requirements are not supported yet"}, nil
+		return p.solveCoverage(ctx, pb, r)
 	}
 	m := pb.Pkg.Mutant(r.ID)
 	if m == nil {
 		return engine.Answer{Reason: "no such mutant"}, nil
 	}
-	if !p.done[m.Func] {
-		p.done[m.Func] = true
-		var live []*mutate.Mutant
-		for _, x := range pb.Pkg.Mutants(m.Func) {
-			if pb.IsOpen(engine.Requirement{Kind: engine.KillMutant, ID: x.ID}) {
-				live = append(live, x)
-			}
-		}
-		cfg := p.Cfg
-		cfg.Func = m.Func
-		rep, err := Analyze(ctx, pb.Pkg, &mutate.Set{Pkg: pb.Pkg.Set.Pkg, Mutants: live}, cfg)
-		if err != nil {
-			return engine.Answer{}, err
-		}
-		for id, v := range rep.Verdicts {
-			p.verdicts[id] = v
-		}
+	if _, err := p.analyse(ctx, pb, m.Func); err != nil {
+		return engine.Answer{}, err
 	}
 	v := p.verdicts[m.ID]
 	if v == nil {
@@ -77,4 +92,36 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 		ans.Verdict, ans.Inputs = engine.Found, [][]value.Value{v.Input}
 	}
 	return ans, nil
+}
+
+func (p *Engine) solveCoverage(ctx context.Context, pb *engine.Problem, r engine.Requirement) (engine.Answer, error) {
+	if r.Unit == nil {
+		return engine.Answer{Reason: "not in a unit the prover analyses"}, nil
+	}
+	plan, err := pb.Pkg.Coverage()
+	if err != nil {
+		return engine.Answer{Reason: err.Error()}, nil
+	}
+	pf, ok := p.proofs[r.Unit.Name]
+	if !ok {
+		rep, err := p.analyse(ctx, pb, r.Unit.Name)
+		if err != nil {
+			return engine.Answer{}, err
+		}
+		pf = Infeasible(pb.Pkg.Load, plan, rep)
+		p.proofs[r.Unit.Name] = pf
+	}
+	var why string
+	switch r.Kind {
+	case engine.CoverStmt:
+		why = pf.Stmts[r.ID]
+	case engine.CoverBranch:
+		why = pf.Branches[r.ID]
+	case engine.CoverPair:
+		why = pf.Pairs[r.ID]
+	}
+	if why == "" {
+		return engine.Answer{Reason: "no proof that it is infeasible"}, nil
+	}
+	return engine.Answer{Verdict: engine.Infeasible, Reason: why}, nil
 }

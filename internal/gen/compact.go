@@ -10,6 +10,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/harness"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/unit"
@@ -65,6 +66,8 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 			sort.Ints(kills)
 			t.Kills = kills
 			t.Hits = r.Hits
+			t.cover = r.Cover
+			t.Covers = g.goalsOf(r)
 		}()
 	}
 	wg.Wait()
@@ -84,7 +87,9 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 	// dereference, an index out of range) go after all others: a row a
 	// developer keeps shows the code working, and one that expects a
 	// crash stays only for mutants nothing else kills.
-	covered := map[int]bool{}
+	// Goals are the mutants a test kills (Kind KillMutant) and the
+	// coverage goals it covers, counted alike.
+	covered := map[Goal]bool{}
 	var kept []*Test
 	sim := make([]*Test, 0, len(tests))
 	for _, crash := range []bool{false, true} {
@@ -96,7 +101,7 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 	}
 	for _, t := range sim {
 		fresh := false
-		for _, m := range t.Kills {
+		for _, m := range t.goals() {
 			if !covered[m] {
 				fresh = true
 				covered[m] = true
@@ -121,7 +126,7 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 					continue
 				}
 				n := 0
-				for _, m := range t.Kills {
+				for _, m := range t.goals() {
 					if uncovered[m] {
 						n++
 					}
@@ -139,7 +144,7 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 		}
 		used[best] = true
 		chosen = append(chosen, kept[best])
-		for _, m := range kept[best].Kills {
+		for _, m := range kept[best].goals() {
 			delete(uncovered, m)
 		}
 	}
@@ -157,16 +162,33 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 		return a.seq < b.seq
 	})
 	credited := map[int]bool{}
+	creditedGoal := map[Goal]bool{}
 	for _, t := range chosen {
-		t.Credit = nil
+		t.Credit, t.CoverCredit = nil, nil
 		for _, m := range t.Kills {
 			if !credited[m] {
 				credited[m] = true
 				t.Credit = append(t.Credit, m)
 			}
 		}
+		for _, x := range t.Covers {
+			if !creditedGoal[x] {
+				creditedGoal[x] = true
+				t.CoverCredit = append(t.CoverCredit, x)
+			}
+		}
 	}
 	return chosen, nil
+}
+
+// goals lists what t achieves: the mutants it kills and the goals it
+// covers.
+func (t *Test) goals() []Goal {
+	out := make([]Goal, 0, len(t.Kills)+len(t.Covers))
+	for _, m := range t.Kills {
+		out = append(out, Goal{engine.KillMutant, m})
+	}
+	return append(out, t.Covers...)
 }
 
 // crashes reports whether t's original run ends in a runtime panic.

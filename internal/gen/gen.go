@@ -38,6 +38,7 @@ import (
 	"time"
 
 	"github.com/gozilla/gozilla/internal/analysis"
+	"github.com/gozilla/gozilla/internal/coverage"
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/harness"
 	"github.com/gozilla/gozilla/internal/load"
@@ -62,6 +63,13 @@ type Config struct {
 	// unit (0 = 1000, < 0 = no sampling); the sampling of a unit also
 	// stops after Patience inputs in a row kill nothing (0 = 200).
 	Random, Patience int
+
+	// Cover makes the branch outcomes and def-use pairs of the package
+	// (internal/coverage) goals too: an input that covers one no kept
+	// test covers is kept, and after the mutants the engines are asked
+	// about each goal still open. Result.Coverage says what the emitted
+	// tests cover.
+	Cover bool
 
 	// Engines find the inputs (internal/engines has the registry).
 	// Samplers (random testing) run first, unit by unit; then every
@@ -116,6 +124,10 @@ type Test struct {
 	// Credit is the mutants this test is the first in the emitted order
 	// to kill (set by compaction): what its comment names.
 	Credit []int
+	// Covers is the coverage goals the test covers (Config.Cover), and
+	// CoverCredit those it is the first in the emitted order to cover.
+	Covers, CoverCredit []Goal
+	cover               []int32 // the probes' records of its run
 	// Name is the case's name in the emitted file and Func its test
 	// function's (set by emit.File).
 	Name, Func string
@@ -175,6 +187,11 @@ type Result struct {
 	// detail holds what the engines built for each mutant they tried
 	// (Explain).
 	detail map[int]func() string
+	// Coverage is what the emitted tests cover (Config.Cover; nil
+	// without).
+	Coverage *Coverage
+	// Notes are things the report should say (coverage left out).
+	Notes []string
 	// Equivalent holds, for each mutant proven equivalent, the proof's
 	// gist.
 	Equivalent map[int]string
@@ -216,9 +233,27 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	if cfg.UnitWall <= 0 {
 		cfg.UnitWall = DefaultUnitWall
 	}
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops})
+	var plan *coverage.Plan
+	var probes *mutate.Probes
+	var notes []string
+	if cfg.Cover {
+		p, err := coverage.Build(pkg)
+		var ve *coverage.VersionError
+		switch {
+		case errors.As(err, &ve):
+			notes = append(notes, "no coverage goals: "+ve.Error())
+		case err != nil:
+			return nil, err
+		default:
+			plan, probes = p, p.Probes()
+		}
+	}
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Probes: probes})
 	if err != nil {
 		return nil, err
+	}
+	if set.ProbesErr != "" {
+		return nil, fmt.Errorf("internal error: %s: %s", pkg.Path, set.ProbesErr)
 	}
 	units := unit.Find(pkg, cfg.Run)
 	for _, u := range units {
@@ -281,8 +316,18 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		cost:       map[*unit.Unit]*cost{},
 		limits:     map[*unit.Unit]map[Limit]int{},
 		wallHits:   map[int]int{},
+		plan:       plan,
+		covered:    map[Goal]bool{},
+		infeasible: map[Goal]string{},
+		goalWhy:    map[Goal]string{},
 	}
-	problem.Open = func(r engine.Requirement) bool { return r.Kind == engine.KillMutant && g.live[r.ID] }
+	problem.Open = func(r engine.Requirement) bool {
+		if r.Kind == engine.KillMutant {
+			return g.live[r.ID]
+		}
+		x := Goal{r.Kind, r.ID}
+		return !g.covered[x] && g.infeasible[x] == ""
+	}
 	for _, m := range set.Mutants {
 		g.live[m.ID] = true
 	}
@@ -335,6 +380,13 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 			return nil, err
 		}
 	}
+	if plan != nil {
+		for _, e := range solvers {
+			if err := g.coverGoals(ctx, e, seconds); err != nil {
+				return nil, err
+			}
+		}
+	}
 	tests, err := g.compact(ctx)
 	if err != nil {
 		return nil, err
@@ -342,6 +394,8 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent}
 	g.verdicts(res)
 	res.detail = g.detail
+	res.Coverage = g.coverResult(tests)
+	res.Notes = notes
 	for id, why := range g.why {
 		if res.Status[id] != mutate.Killed {
 			res.Why[id] = why
@@ -378,6 +432,14 @@ type generator struct {
 	detail     map[int]func() string // what that engine built for it (Answer.Detail)
 	equivalent map[int]string        // mutants a sound engine proved equivalent
 	seq        int
+
+	// Coverage goals (cover.go): the plan (nil without Config.Cover),
+	// the goals the kept tests cover, those proven infeasible, and why
+	// the engines left the others open.
+	plan       *coverage.Plan
+	covered    map[Goal]bool
+	infeasible map[Goal]string
+	goalWhy    map[Goal]string
 
 	// Budgets and limits (budget.go), under mu.
 	cost     map[*unit.Unit]*cost
@@ -490,9 +552,13 @@ func usable(u *unit.Unit, r *harness.Response) bool {
 
 // keep records a test that kills live mutants and drops them.
 func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pass string) *Test {
-	t := &Test{Unit: u, In: in, Out: r.Orig, Pass: pass, Hits: r.Hits, seq: g.seq}
+	t := &Test{Unit: u, In: in, Out: r.Orig, Pass: pass, Hits: r.Hits, seq: g.seq, cover: r.Cover}
 	g.seq++
 	g.reach(r)
+	t.Covers = g.goalsOf(r)
+	for _, x := range t.Covers {
+		g.covered[x] = true
+	}
 	for _, m := range r.Killed {
 		t.Kills = append(t.Kills, m)
 		delete(g.live, m)
@@ -603,7 +669,7 @@ func (g *generator) tryMutant(ctx context.Context, e engine.Engine, id int, m *m
 				}
 				continue
 			}
-			in, r, err := g.shrink(ctx, c.Unit, c.In, credit, r, verified)
+			in, r, err := g.shrink(ctx, c.Unit, c.In, credit, g.freshGoals(r), r, verified)
 			if err != nil {
 				return err
 			}

@@ -72,12 +72,13 @@ func (g *generator) randomPass(ctx context.Context, sampler engine.Sampler, u *u
 				credit = g.liveOf(v.Killed)
 				r.Killed, r.Unsure, verified = append(r.Killed, credit...), nil, true
 			}
-			if len(credit) == 0 {
+			goals := g.freshGoals(r)
+			if len(credit) == 0 && len(goals) == 0 {
 				idle++
 				continue
 			}
 			idle = 0
-			in, r, err := g.shrink(ctx, u, batch[i], credit, r, verified)
+			in, r, err := g.shrink(ctx, u, batch[i], credit, goals, r, verified)
 			if err != nil {
 				return err
 			}
@@ -92,7 +93,7 @@ func (g *generator) randomPass(ctx context.Context, sampler engine.Sampler, u *u
 // run against every live mutant. r is in's run against the live mutants;
 // when verified, its kills are final and it is reused if in cannot be
 // simplified.
-func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, credit []int, r0 *harness.Response, verified bool) ([]value.Value, *harness.Response, error) {
+func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, credit []int, goals []Goal, r0 *harness.Response, verified bool) ([]value.Value, *harness.Response, error) {
 	types := u.Inputs()
 	cur := in
 	tried := map[string]bool{value.Key(in): true}
@@ -118,7 +119,7 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 					if err != nil {
 						return nil, nil, err
 					}
-					if usable(u, r) && containsAll(append(r.Killed, r.Unsure...), credit) {
+					if usable(u, r) && containsAll(append(r.Killed, r.Unsure...), credit) && g.coversAll(r, goals) {
 						cur, improved, progress = cand, true, true
 						break
 					}
@@ -133,7 +134,7 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 		return in, r0, nil
 	}
 	r, err := g.exec(ctx, u, cur, nil, harness.Bits(g.runnable(g.liveIDs())), false)
-	if err == nil && len(cur) > 0 && !killsLive(g, r) && value.Key(cur) != value.Key(in) {
+	if err == nil && len(cur) > 0 && len(credit) > 0 && !killsLive(g, r) && value.Key(cur) != value.Key(in) {
 		// A mutant only thought to time out on the shrunk input ended
 		// after all: keep the input that was found.
 		cur = in

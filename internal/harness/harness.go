@@ -271,10 +271,14 @@ type Panic struct {
 
 // Response answers a Request.
 type Response struct {
-	Orig   Outcome `json:"o"`
-	Ticks  uint64  `json:"t"`             // loop-budget ticks of the original run
-	Work   uint64  `json:"w,omitempty"`   // ticks of every run of the input: original, mutants, canaries
-	Hits   []int   `json:"h,omitempty"`   // schemata sites the original reached
+	Orig  Outcome `json:"o"`
+	Ticks uint64  `json:"t"`           // loop-budget ticks of the original run
+	Work  uint64  `json:"w,omitempty"` // ticks of every run of the input: original, mutants, canaries
+	Hits  []int   `json:"h,omitempty"` // schemata sites the original reached
+	// Cover holds what the coverage probes (mutate.Probes) recorded in
+	// the original's run, when the package carries them
+	// (coverage.Plan.Records decodes it).
+	Cover  []int32 `json:"c,omitempty"`
 	Killed []int   `json:"k,omitempty"`   // mutants whose outcome differs, in request order
 	Unsure []int   `json:"u,omitempty"`   // Quick: mutants over the tight budget
 	Ran    int     `json:"ran"`           // mutants run

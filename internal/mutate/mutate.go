@@ -28,6 +28,7 @@
 package mutate
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -185,6 +186,39 @@ type Options struct {
 	// SkipCheck skips the per-mutant type check (debugging and benchmarks
 	// of the generator only: unchecked mutants may not compile).
 	SkipCheck bool
+
+	// Probes is instrumentation the schemata carry besides the mutants
+	// (the coverage probes of internal/coverage); nil = none.
+	Probes *Probes
+}
+
+// Probes is source instrumentation carried by the schemata: text
+// inserted into the original files, which only the original's code path
+// holds (a mutant's variant is the plain text), and files added to the
+// package. The instrumented package must behave as the original.
+type Probes struct {
+	Inserts map[string][]Insert // file path -> insertions, sorted by Offset (stable)
+	Files   map[string][]byte   // base name -> source of a file added to the package
+	// Stub declares, without imports, what Files declare that the
+	// inserts use: it stands in for Files when the schemata are
+	// type-checked (the added files' imports are not loaded then).
+	Stub []byte
+}
+
+// Insert is text inserted before the byte at Offset of an original file.
+// Text holds no newline (line numbers do not change). A wrapper is two
+// inserts: the opening one (End > Offset: it wraps [Offset, End)) and the
+// closing one (Close, Start: it ends the wrapper begun at Start). Each
+// is emitted outside every mutation site inside the wrapped span and
+// inside every site that holds the span. Any other insert (End ≤ Offset,
+// not Close) is a point: emitted before every site that starts at
+// Offset.
+type Insert struct {
+	Offset int
+	Text   string
+	End    int  // opening insert: end of the wrapped span
+	Close  bool // closing insert
+	Start  int  // closing insert: start of the wrapped span
 }
 
 // Dropped records mutants that were generated but rejected, by reason.
@@ -203,6 +237,11 @@ type Set struct {
 	Dropped Dropped
 
 	SkippedFiles []string // files not mutated (cgo)
+
+	// ProbesErr says why Options.Probes are not in the schemata (they
+	// did not type-check: gozilla's bug); "" when they are, or none
+	// were asked for.
+	ProbesErr string
 }
 
 // Generate applies the operators to every function body of pkg, checks
@@ -231,7 +270,15 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 	// encoding is redone, so the final numbering has no holes.
 	for attempt := 0; ; attempt++ {
 		number(pkg, files, set)
-		overlay, bad, err := schemata(pkg, files, set.Sites)
+		overlay, bad, err := schemata(pkg, files, set.Sites, opt.Probes)
+		var pe *probesError
+		if errors.As(err, &pe) {
+			// The probes are at fault, not the mutants: the schemata go
+			// on without them.
+			set.ProbesErr, opt.Probes = pe.msg, nil
+			attempt--
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}

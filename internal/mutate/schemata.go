@@ -56,7 +56,17 @@ type renderer struct {
 	spans []siteSpan
 	ticks []int        // offsets, ascending, where a _gzTick() call goes
 	done  map[int]bool // ticks already emitted
+	ins   []Insert     // probes (Options.Probes), by offset
+	insed []bool       // probes already emitted
+	// probeOut lists the output spans of the probes, to tell their type
+	// errors from the sites'.
+	probeOut [][2]int
 }
+
+// probesError is a type error in the probes' text.
+type probesError struct{ msg string }
+
+func (e *probesError) Error() string { return e.msg }
 
 type siteSpan struct {
 	s          *site
@@ -65,14 +75,18 @@ type siteSpan struct {
 
 // schemata renders every file and type-checks the result. It returns the
 // overlay, or the sites responsible for type errors (to be dropped).
-func schemata(pkg *load.Package, files []*fileSites, nsites int) (map[string][]byte, []*site, error) {
+func schemata(pkg *load.Package, files []*fileSites, nsites int, probes *Probes) (map[string][]byte, []*site, error) {
 	overlay := map[string][]byte{}
 	renders := map[string]*renderer{}
 	for _, fs := range files {
-		if len(fs.all) == 0 {
+		var ins []Insert
+		if probes != nil {
+			ins = probes.Inserts[fs.file.Path]
+		}
+		if len(fs.all) == 0 && len(ins) == 0 {
 			continue
 		}
-		r := &renderer{src: fs.file.Src, path: fs.file.Path, tf: pkg.Fset.File(fs.file.Syntax.Pos()), done: map[int]bool{}}
+		r := &renderer{src: fs.file.Src, path: fs.file.Path, tf: pkg.Fset.File(fs.file.Syntax.Pos()), done: map[int]bool{}, ins: ins, insed: make([]bool, len(ins))}
 		r.ticks = tickOffsets(r.tf, fs.file.Syntax)
 		r.emitRange(0, len(r.src), fs.roots)
 		overlay[fs.file.Path] = []byte(r.out.String())
@@ -83,21 +97,41 @@ func schemata(pkg *load.Package, files []*fileSites, nsites int) (map[string][]b
 		return nil, nil, fmt.Errorf("schemata for %s: %s already exists", pkg.Path, helperPath)
 	}
 	overlay[helperPath] = helper(pkg.Name, nsites)
+	var extra []string
+	stubs := map[string][]byte{helperPath: nil}
+	if probes != nil {
+		for name, src := range probes.Files {
+			path := filepath.Join(pkg.Dir, name)
+			if _, err := os.Stat(path); err == nil {
+				return nil, nil, fmt.Errorf("schemata for %s: %s already exists", pkg.Path, path)
+			}
+			overlay[path] = src
+			extra = append(extra, path)
+			stubs[path] = []byte("package " + pkg.Name + "\n")
+		}
+		sort.Strings(extra)
+		if len(extra) > 0 {
+			stubs[extra[0]] = append([]byte("package "+pkg.Name+"\n"), probes.Stub...)
+		}
+	}
 
 	// Type-check the schemata package; map each error to the innermost
 	// site whose generated text holds it.
 	// The helper's imports are not loaded, so a stub with the same
 	// declarations stands in for it.
-	stub := []byte("package " + pkg.Name + "\nvar _gzActive int\nfunc _gzHit(int) {}\nfunc _gzTick() {}\n")
+	stub := []byte("package " + pkg.Name + "\nvar _gzActive int\nvar _gzCovReset func()\nvar _gzCovRead func() []int32\nfunc _gzHit(int) {}\nfunc _gzTick() {}\n")
 	errs := checkFiles(pkg, func(path string) []byte {
 		if path == helperPath {
 			return stub
+		}
+		if b, ok := stubs[path]; ok {
+			return b
 		}
 		if b, ok := overlay[path]; ok {
 			return b
 		}
 		return nil
-	}, helperPath)
+	}, append([]string{helperPath}, extra...)...)
 	if len(errs) == 0 {
 		return overlay, nil, nil
 	}
@@ -108,6 +142,9 @@ func schemata(pkg *load.Package, files []*fileSites, nsites int) (map[string][]b
 		var s *site
 		if r != nil {
 			s = r.siteAt(e.offset)
+		}
+		if probes != nil && (r == nil || r.inProbe(e.offset) || s == nil) {
+			return nil, nil, &probesError{msg: fmt.Sprintf("coverage probes do not type-check: %s", e.msg)}
 		}
 		if s == nil {
 			return nil, nil, fmt.Errorf("internal error: schemata for %s: %s", pkg.Path, e.msg)
@@ -135,30 +172,93 @@ func (r *renderer) siteAt(off int) *site {
 	return best.s
 }
 
+// emitRange writes src[a:b] with its sites, the ORIG path of the site
+// that spans [a, b) (or a whole file).
 func (r *renderer) emitRange(a, b int, sites []*site) {
 	p := a
 	for _, s := range sites {
 		if s.pos < p || s.end > b {
 			continue
 		}
-		r.writeSrc(p, s.pos)
+		r.writeSrc(p, s.pos, a, b)
+		// Probes that hold the site go outside it.
+		r.probes(s.pos, func(in Insert) bool { return !in.Close && (in.End <= in.Offset || in.End >= s.end) })
 		r.tick(s.pos)
 		r.emitSite(s)
+		// Wrappers that hold the site close after it, unless they hold
+		// the range being emitted too (the enclosing range closes them).
+		r.probes(s.end, func(in Insert) bool {
+			return in.Close && in.Start <= s.pos && in.Start >= a && !(in.Start == a && s.end == b)
+		})
 		p = s.end
 	}
-	r.writeSrc(p, b)
+	r.writeSrc(p, b, a, b)
 }
 
-// writeSrc copies src[a:b], inserting the loop ticks that fall inside.
-func (r *renderer) writeSrc(a, b int) {
-	i := sort.SearchInts(r.ticks, a)
-	for ; i < len(r.ticks) && r.ticks[i] < b; i++ {
-		off := r.ticks[i]
-		r.out.Write(r.src[a:off])
-		r.tick(off)
-		a = off
+// writeSrc copies src[x:y], inserting the loop ticks and the probes that
+// fall inside, in the range [a, b) being emitted. A closing probe at y
+// is emitted here unless y = b and the wrapper began at or before a (it holds
+// the site whose range this is); the probes at x that hold that site
+// were emitted before it.
+func (r *renderer) writeSrc(x, y, a, b int) {
+	i := sort.SearchInts(r.ticks, x)
+	j := sort.Search(len(r.ins), func(k int) bool { return r.ins[k].Offset >= x })
+	for {
+		off := y
+		if i < len(r.ticks) && r.ticks[i] < off {
+			off = r.ticks[i]
+		}
+		if j < len(r.ins) && r.ins[j].Offset <= off {
+			off = r.ins[j].Offset
+		}
+		r.out.Write(r.src[x:off])
+		x = off
+		for ; j < len(r.ins) && r.ins[j].Offset == off; j++ {
+			in := r.ins[j]
+			switch {
+			case r.insed[j]:
+			case in.Close && (off == a || off == y && y == b && in.Start <= a):
+			case !in.Close && off == y:
+			default:
+				r.emitProbe(j)
+			}
+		}
+		if i < len(r.ticks) && r.ticks[i] == off && off < y {
+			r.tick(off)
+			i++
+		}
+		if off >= y {
+			return
+		}
 	}
-	r.out.Write(r.src[a:b])
+}
+
+// probes emits the probes at off that keep says belong here and are not
+// emitted yet.
+func (r *renderer) probes(off int, keep func(Insert) bool) {
+	j := sort.Search(len(r.ins), func(k int) bool { return r.ins[k].Offset >= off })
+	for ; j < len(r.ins) && r.ins[j].Offset == off; j++ {
+		if !r.insed[j] && keep(r.ins[j]) {
+			r.emitProbe(j)
+		}
+	}
+}
+
+func (r *renderer) emitProbe(j int) {
+	r.insed[j] = true
+	start := r.out.Len()
+	r.out.WriteString(r.ins[j].Text)
+	r.probeOut = append(r.probeOut, [2]int{start, r.out.Len()})
+}
+
+// inProbe reports whether output offset off is inside a probe's text.
+func (r *renderer) inProbe(off int) bool {
+	for _, sp := range r.probeOut {
+		if sp[0] <= off && off < sp[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // tick emits the budget tick at off, once. If code follows on the same
@@ -320,6 +420,12 @@ var (
 	// instead of exiting the process; the harness also lowers the budget
 	// to get a run to call it (a resource limit).
 	_gzStop func()
+
+	// Coverage probes (Options.Probes), when the package carries them,
+	// set these: the generation harness clears what the probes recorded
+	// before a run of the original and reads it after.
+	_gzCovReset func()
+	_gzCovRead  func() []int32
 )
 
 func _gzInit() int {

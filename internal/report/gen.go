@@ -56,6 +56,18 @@ type GenPackage struct {
 	// Partial is set when generation of the package was stopped: no
 	// test file is written for it and its mutants are not_run.
 	Partial bool `json:"partial,omitempty"`
+	// Coverage is what the emitted tests cover of the units' functions
+	// (gen -cover): tallies as in gozilla.cover/v1, and the branches and
+	// def-use pairs left uncovered or proven infeasible, with why.
+	Coverage *GenCoverage `json:"coverage,omitempty"`
+}
+
+// GenCoverage is the coverage of a package's generated tests.
+type GenCoverage struct {
+	Statements   Tally              `json:"statements"`
+	Branches     Tally              `json:"branches"`
+	Pairs        Tally              `json:"pairs"`
+	Requirements []CoverRequirement `json:"requirements,omitempty"` // not covered: uncovered (Proof says why) or infeasible
 }
 
 // Unit is one function or method.
@@ -161,6 +173,9 @@ func (g *Gen) Text(w io.Writer, verbose bool) error {
 			fmt.Fprintf(tw, "(not units)\t%d\t%d\t%d\t%d\t%s\t\t\t\n", p.Other.Mutants, p.Other.Killed, p.Other.Mutants-p.Other.Killed-p.Other.Equivalent, p.Other.Equivalent, fmtScore(scorePtr(p.Other)))
 		}
 		fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%d\t%s\t%d\t%.2f\t\n", p.Mutants, p.Killed, p.Mutants-p.Killed-p.Equivalent, p.Equivalent, fmtScore(p.Score), p.Tests, p.Seconds)
+		if c := p.Coverage; c != nil {
+			fmt.Fprintf(tw, "coverage of the generated tests: statements %s, branches %s, def-use pairs %s\n", tallyText(c.Statements), tallyText(c.Branches), tallyText(c.Pairs))
+		}
 		for _, u := range skipped {
 			fmt.Fprintf(tw, "skipped %s (%s:%d): %s\n", u.Name, u.File, u.Line, u.Skipped)
 		}
@@ -177,6 +192,12 @@ func (g *Gen) Text(w io.Writer, verbose bool) error {
 		}
 		for _, n := range p.Notes {
 			fmt.Fprintf(tw, "note: %s\n", n)
+		}
+		if verbose && p.Coverage != nil && len(p.Coverage.Requirements) > 0 {
+			fmt.Fprintln(tw, "\nCOVERAGE\tPOSITION\tFUNC\tREQUIREMENT\tWHY")
+			for _, r := range p.Coverage.Requirements {
+				fmt.Fprintf(tw, "%s\t%s:%d:%d\t%s\t%s %s\t%s\n", r.Status, r.File, r.Line, r.Col, r.Func, r.Kind, oneLine(r.Text), r.Proof)
+			}
 		}
 		if verbose {
 			fmt.Fprintln(tw, "\nSTATUS\tID\tOP\tPOSITION\tFUNC\tMUTATION\tWHY")

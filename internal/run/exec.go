@@ -29,6 +29,9 @@ type Runner struct {
 	Jobs    int      // parallel processes; <= 0 means 1
 	Env     []string // extra environment
 	WorkDir string   // scratch directory for coverage files
+	// KeepCover keeps each baseline test's coverage file in
+	// TestInfo.Cover.
+	KeepCover bool
 }
 
 // TestInfo is what the unmutated baseline run learned about one test.
@@ -40,6 +43,10 @@ type TestInfo struct {
 	Sites    []int         // mutation sites the test reaches, ascending
 	Ticks    uint64        // upper bound of the loop-budget ticks the test uses
 	Output   string        // output when the test failed
+	// Cover is the test's whole coverage file: the sites above and the
+	// records of the coverage probes the schemata carry, if any
+	// (coverage.Plan.Decode reads them).
+	Cover []byte
 }
 
 // Baseline runs every test alone on the original program in coverage
@@ -65,6 +72,11 @@ func (r *Runner) Baseline(ctx context.Context, tests []string, timeout time.Dura
 		sites, ticks, err := readCover(cover)
 		if err != nil {
 			return err
+		}
+		if r.KeepCover {
+			if info.Cover, err = os.ReadFile(cover); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
 		}
 		os.Remove(cover)
 		info.Sites, info.Ticks = sites, ticks

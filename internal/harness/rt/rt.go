@@ -124,6 +124,7 @@ type _gzResp struct {
 	T   uint64     `json:"t"`             // ticks of the original run
 	W   uint64     `json:"w,omitempty"`   // ticks of every run for this input (the work done)
 	H   []int      `json:"h,omitempty"`   // sites the original reached
+	C   []int32    `json:"c,omitempty"`   // coverage probes' records of the original run
 	K   []int      `json:"k,omitempty"`   // mutants whose outcome differs
 	U   []int      `json:"u,omitempty"`   // quick mode: mutants over the tight budget, undecided
 	E   []_gzEnd   `json:"e,omitempty"`   // mutants whose run a limit ended (killed, or undecided when "slow")
@@ -338,6 +339,9 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 	for i := range _gzSeen {
 		_gzSeen[i].Store(false)
 	}
+	if _gzCovReset != nil {
+		_gzCovReset()
+	}
 	attrib := !unit.S || !_gzDirty
 	t0 := _gztime.Now()
 	orig, ticks, leaked, err := _gzCallRun(fn, req.In, -1, req.B, 0, 0, attrib, _gzOrigWall)
@@ -357,6 +361,9 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 		if _gzSeen[i].Load() {
 			resp.H = append(resp.H, i)
 		}
+	}
+	if _gzCovRead != nil {
+		resp.C = _gzCovRead()
 	}
 	// Goroutines the original leaves behind end the process after this
 	// input, not the mutants' runs (a unit may start one on every call).

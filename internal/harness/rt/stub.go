@@ -15,6 +15,8 @@ var (
 	_gzSeen             [8]atomic.Bool
 	_gzTicks, _gzBudget uint64 = 0, 1<<64 - 1
 	_gzStop             func()
+	_gzCovReset         func()
+	_gzCovRead          func() []int32
 
 	_gzUnits     []_gzUnit
 	_gzMutSite   []int32

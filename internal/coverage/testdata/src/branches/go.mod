@@ -1,0 +1,3 @@
+module example.com/branches
+
+go 1.26

@@ -1,0 +1,3 @@
+module example.com/flow
+
+go 1.26

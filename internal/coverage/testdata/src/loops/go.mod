@@ -1,0 +1,3 @@
+module example.com/loops
+
+go 1.26

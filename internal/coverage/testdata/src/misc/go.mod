@@ -1,0 +1,3 @@
+module example.com/misc
+
+go 1.26
