@@ -239,7 +239,7 @@ func runGen(gz, mod, dir string, jobs int, seed uint64, engine string, dry bool,
 	r.ids = map[int]string{}
 	r.genKilled = 0
 	for _, m := range doc.Mutants {
-		r.ids[m.ID] = string(m.Status)
+		r.ids[m.ID] = m.Status.String()
 		if m.Status == mutate.Killed {
 			r.genKilled++
 		}

@@ -8,6 +8,7 @@
 //	go run ./cmd/gozilla-bench equiv [-n 3] [-j 2] [-random 20000] [-subjects a,b] [-utf8=false] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench resources [-j 2] [-before REV] [-limit 300s] [-std a,b] [-modules m@v,…] [-mingo 1.21] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench repeat [-j 2] [-subjects a,b] [-std a,b] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench cover [-j 2] [-subjects a,b] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench support [-j 2] [-limit 300s] [-realistic=false] [-std a,b] [-modules m@v,…] [-mingo 1.21] [-w BENCHMARKS.md]
 //
 // score: gozilla score against gremlins v0.5.0 on copies of standard
@@ -33,6 +34,9 @@
 // -j 1 and with -j 2 under CPU load: the mutants whose status differs
 // (the target is 0) and the MS of each run.
 //
+// cover: gozilla cover on every subject with its hand-written tests and
+// with the tests gozilla gen writes, and on standard library copies.
+//
 // support: gozilla gen on every package of testdata/realistic, of std
 // copies and of pinned third-party modules: the units it supports and why
 // it skips the others, the generated files checked by go test and
@@ -52,7 +56,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -108,6 +112,11 @@ func main() {
 		std := fs.String("std", "unicode/utf8,encoding/hex", "standard library packages to copy, with their tests")
 		fs.Parse(os.Args[2:])
 		err = benchRepeat(max(*jobs, 2), only(*subj), only(*std), *write)
+	case "cover":
+		subj := subjects()
+		std := fs.String("std", "", "standard library packages to copy with their tests and measure")
+		fs.Parse(os.Args[2:])
+		err = benchCover(*jobs, only(*subj), only(*std), *write)
 	case "support":
 		limit := fs.Duration("limit", 300*time.Second, "per package, stop each gozilla command (its -deadline) and go test after this long")
 		realistic := fs.Bool("realistic", true, "include the module of testdata/realistic")
