@@ -1,0 +1,441 @@
+// Package drive is the driver of `gozilla gen`: for each package it
+// generates the tests (internal/gen), renders them (internal/emit), runs
+// the file under go test on the current code before anything is written
+// (a failing case is dropped with the kills only it made), writes the
+// file gozilla owns, and builds the report (internal/report).
+//
+// In: package patterns and a Config. Out: a *Result (the gozilla.gen/v1
+// document and the -explain text). The CLI parses flags and prints.
+package drive
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gozilla/gozilla/internal/emit"
+	"github.com/gozilla/gozilla/internal/engine"
+	"github.com/gozilla/gozilla/internal/engines"
+	"github.com/gozilla/gozilla/internal/gen"
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/report"
+	"github.com/gozilla/gozilla/internal/run"
+)
+
+// Config controls a run. Name and Engines are needed.
+type Config struct {
+	Tags     string
+	Ops      map[mutate.Op]bool // nil = all
+	OpsText  string             // -ops as given, for the regenerate command
+	Run      *regexp.Regexp     // units; nil = all
+	RunText  string             // -run as given
+	Seed     uint64
+	Workers  int
+	Random   int // most random inputs per unit; <= 0: no random pass
+	UnitWall time.Duration
+	Engines  []engines.Info
+	Cover    bool   // coverage goals (gen.Config.Cover)
+	Name     string // the generated file's name; {pkg} is the package name
+	Dry      bool   // write nothing
+	Explain  []int  // mutants to explain
+	// Progress reports generation's progress in a package; Done is
+	// called when a package's generation ends.
+	Progress func(pkg string, p gen.Progress)
+	Done     func()
+}
+
+// Result is a run's outcome.
+type Result struct {
+	Doc       *report.Gen
+	Explained string // the -explain text
+}
+
+// UserError is bad input (a file gozilla does not own in the way, a
+// package that does not build): one line, exit 2.
+type UserError struct{ Msg string }
+
+func (e *UserError) Error() string { return e.Msg }
+
+// Run generates for the packages matching patterns. When ctx ends, the
+// packages not finished are reported partial and nothing is written for
+// them.
+func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
+	start := time.Now()
+
+	// A first look finds the files gozilla will write, so that an older
+	// generated file (perhaps stale against the code) stays out of the
+	// harness build. Test files are not loaded: gen needs the code only.
+	lcfg := load.Config{Tags: cfg.Tags, NoTests: true}
+	listed, err := load.List(lcfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	targets := map[string]string{} // package path -> file
+	replace := map[string]bool{}   // owned generated files about to be replaced
+	for _, l := range listed {
+		file := filepath.Join(l.Dir, strings.ReplaceAll(cfg.Name, "{pkg}", l.Name))
+		targets[l.Path] = file
+		data, err := os.ReadFile(file)
+		switch {
+		case err == nil && !owned(data):
+			return nil, &UserError{Msg: fmt.Sprintf("%s exists and was not written by gozilla: not overwriting it (choose another -name)", report.RelPath(file))}
+		case err == nil:
+			replace[file] = true
+		}
+	}
+	pkgs, err := load.Load(lcfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+
+	var reports []report.GenPackage
+	var mutants []report.Mutant
+	var explained strings.Builder
+	for _, pkg := range pkgs {
+		if ctx.Err() != nil {
+			// Stopped (signal, -deadline): the packages not started are
+			// listed, partial, with nothing written.
+			reports = append(reports, report.GenPackage{Path: pkg.Path, Partial: true, Skipped: "not started: generation was stopped before it"})
+			continue
+		}
+		file := targets[pkg.Path]
+		if file == "" {
+			file = filepath.Join(pkg.Dir, strings.ReplaceAll(cfg.Name, "{pkg}", pkg.Name))
+		}
+		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Engines: engines.New(cfg.Engines), Cover: cfg.Cover}
+		if cfg.Random <= 0 {
+			gcfg.Random = -1
+		}
+		if replace[file] {
+			gcfg.Skip = file
+		}
+		if cfg.Progress != nil {
+			gcfg.Progress = func(p gen.Progress) { cfg.Progress(pkg.Path, p) }
+		}
+		res, err := gen.Generate(ctx, pkg, gcfg)
+		if cfg.Done != nil {
+			cfg.Done()
+		}
+		var src []byte
+		if err == nil && ctx.Err() == nil {
+			// Rendered, and run under go test, under -n too: the file
+			// names the cases the report lists, and the report's kills
+			// are those of the file that would be written.
+			src, err = checkedFile(ctx, pkg, res, file, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover), Taken: takenNames(pkg, file)})
+		}
+		if ctx.Err() != nil {
+			// Stopped during the package: whatever Generate returned is
+			// not the end of it, and a half-generated file is not
+			// written. Its mutants are reported not_run.
+			pr, ms, err := stoppedGen(pkg, cfg.Ops)
+			if err != nil {
+				return nil, err
+			}
+			reports = append(reports, pr)
+			mutants = append(mutants, ms...)
+			continue
+		}
+		if errors.Is(err, run.ErrNoTests) {
+			err = fmt.Errorf("%s: internal error: the harness test file was not built", pkg.Path)
+		}
+		if err != nil {
+			var be *run.BuildError
+			if errors.As(err, &be) {
+				return nil, &UserError{Msg: be.Error()}
+			}
+			return nil, err
+		}
+		pr, ms := packageReport(res)
+		for _, id := range cfg.Explain {
+			explainMutant(&explained, res, ms, id)
+		}
+		if src != nil && !cfg.Dry {
+			if err := os.WriteFile(file, src, 0o644); err != nil {
+				return nil, err
+			}
+			pr.File = report.RelPath(file)
+		}
+		reports = append(reports, pr)
+		mutants = append(mutants, ms...)
+	}
+	return &Result{Doc: report.NewGen(reports, mutants, time.Since(start).Seconds()), Explained: explained.String()}, nil
+}
+
+// checkedFile renders res's test file and runs it with go test on the
+// current code (emit.Check) before anything is written: cases that fail
+// there (they depend on something outside their inputs, such as package
+// state another unit's run left in the harness's worker) are dropped with
+// the kills only they made, and the file is rendered and run again. It
+// returns nil when no test is left.
+func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file, tags string, opt emit.Options) ([]byte, error) {
+	const why = "the case that killed it failed when the generated file ran under go test on the current code (it depends on state outside its inputs): dropped"
+	for round := 0; len(res.Tests) > 0; round++ {
+		src, err := emit.File(res, opt)
+		if err != nil {
+			return nil, err
+		}
+		var funcs []string
+		seen := map[string]bool{}
+		for _, t := range res.Tests {
+			if !seen[t.Func] {
+				seen[t.Func] = true
+				funcs = append(funcs, t.Func)
+			}
+		}
+		fails, err := emit.Check(ctx, pkg.Dir, file, src, tags, funcs)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", pkg.Path, err)
+		}
+		if len(fails) == 0 {
+			return src, nil
+		}
+		dropped := res.Drop(func(t *gen.Test) bool { return fails.Fails(t.Func, emit.SubtestName(t.Name)) }, why)
+		if dropped == 0 || round == 3 {
+			return nil, fmt.Errorf("%s: internal error: the generated file fails under go test and no case explains it: %v", pkg.Path, fails)
+		}
+	}
+	return nil, nil
+}
+
+// stoppedGen is the report of a package whose generation was stopped:
+// partial, every mutant not_run (the tests found so far are not written,
+// so none is killed).
+func stoppedGen(pkg *load.Package, ops map[mutate.Op]bool) (report.GenPackage, []report.Mutant, error) {
+	pr := report.GenPackage{Path: pkg.Path, Partial: true}
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: ops})
+	if err != nil {
+		return pr, nil, err
+	}
+	var ms []report.Mutant
+	for _, m := range set.Mutants {
+		rm := report.MutantOf(m)
+		rm.Status = mutate.NotRun
+		pr.Counts.Add(rm.Status)
+		ms = append(ms, rm)
+	}
+	return pr, ms, nil
+}
+
+// explainMutant writes what gen knows of mutant id of res's package:
+// where and what it is, its verdict, why it lives, and the constraint
+// system the deterministic passes built for it (seed 000 §5).
+func explainMutant(w io.Writer, res *gen.Result, ms []report.Mutant, id int) {
+	if id > len(ms) {
+		fmt.Fprintf(w, "mutant %d: %s has only %d mutants\n", id, res.Pkg.Path, len(ms))
+		return
+	}
+	m := ms[id-1]
+	fmt.Fprintf(w, "mutant %d of %s: %s %s:%d:%d in %s: %s\n", id, m.Package, m.Op, m.File, m.Line, m.Col, m.Func, report.Change(m.Orig, m.Repl))
+	fmt.Fprintf(w, "  status: %s\n", m.Status)
+	for _, t := range res.Tests {
+		if slices.Contains(t.Kills, id) {
+			fmt.Fprintf(w, "  killed by: %s (%s pass)\n", t.Name, t.Pass)
+			break
+		}
+	}
+	if m.Why != "" {
+		fmt.Fprintf(w, "  why it lives: %s\n", m.Why)
+	}
+	if x := res.Explain(id); x != "" {
+		for _, line := range strings.Split(strings.TrimRight(x, "\n"), "\n") {
+			fmt.Fprintf(w, "  %s\n", line)
+		}
+	}
+}
+
+// owned reports whether a file was written by gozilla gen.
+func owned(data []byte) bool { return bytes.HasPrefix(data, []byte(emit.Header)) }
+
+func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string, infos []engines.Info, random int, tags string, cover bool) string {
+	cmd := "gozilla gen"
+	if !cover {
+		cmd += " -cover=false"
+	}
+	var names []string
+	for _, i := range infos {
+		names = append(names, i.Name)
+	}
+	if list := strings.Join(names, ","); list != engines.Default {
+		cmd += " -engine " + list
+	}
+	if random != 1000 {
+		cmd += fmt.Sprintf(" -random %d", random)
+	}
+	if tags != "" {
+		cmd += fmt.Sprintf(" -tags '%s'", tags)
+	}
+	if seed != 1 {
+		cmd += fmt.Sprintf(" -seed %d", seed)
+	}
+	if runRE != "" {
+		cmd += fmt.Sprintf(" -run '%s'", runRE)
+	}
+	if ops != "" {
+		cmd += " -ops " + ops
+	}
+	if name != "{pkg}_gozilla_test.go" {
+		cmd += " -name " + name
+	}
+	return cmd + " " + pkg.Path
+}
+
+// takenNames lists the top-level names the package's other internal test
+// files declare.
+func takenNames(pkg *load.Package, skip string) map[string]bool {
+	names := map[string]bool{}
+	files, _ := filepath.Glob(filepath.Join(pkg.Dir, "*_test.go"))
+	fset := token.NewFileSet()
+	for _, path := range files {
+		if path == skip {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil || f.Name.Name != pkg.Name {
+			continue
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					names[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					switch s := s.(type) {
+					case *ast.ValueSpec:
+						for _, n := range s.Names {
+							names[n.Name] = true
+						}
+					case *ast.TypeSpec:
+						names[s.Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+func packageReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
+	pr := report.GenPackage{Path: res.Pkg.Path, Tests: len(res.Tests), Seconds: res.Wall.Seconds(), Runs: res.Runs, Build: res.Build.Seconds()}
+	var ms []report.Mutant
+	for _, m := range res.Set.Mutants {
+		rm := report.MutantOf(m)
+		rm.Why = res.Why[m.ID]
+		switch res.Status[m.ID] {
+		case mutate.Killed:
+			rm.Status = mutate.Killed
+		case mutate.Lived:
+			rm.Status = mutate.Lived
+		case mutate.Equivalent:
+			rm.Status = mutate.Equivalent
+			rm.Reason = res.Equivalent[m.ID]
+		default:
+			rm.Status = mutate.NotCovered
+		}
+		pr.Counts.Add(rm.Status)
+		ms = append(ms, rm)
+	}
+	pr.Score = report.UnitScore(pr.Killed, pr.Mutants-pr.Equivalent)
+	for _, s := range res.Stats {
+		u := report.Unit{Name: s.Unit.Name, File: report.RelPath(s.Unit.Pos.Filename), Line: s.Unit.Pos.Line, Skipped: s.Unit.Skip,
+			Mutants: s.Mutants, Killed: s.Killed, Live: s.Live, Equivalent: s.Equivalent, Tests: s.Tests, Seconds: s.Seconds}
+		if len(s.ByPass) > 0 {
+			u.ByPass = s.ByPass
+		}
+		for _, l := range s.Limits {
+			u.Limits = append(u.Limits, report.GenLimit{Kind: l.Kind, Mutant: l.Mutant, Count: l.Count})
+		}
+		u.Score = report.UnitScore(s.Killed, s.Mutants-s.Equivalent)
+		pr.Units = append(pr.Units, u)
+	}
+	// Other tallies the statuses the mutants' records carry, so that it
+	// agrees with summary and mutants[] (a mutant no input reaches is
+	// not_covered there and here).
+	units := map[string]bool{}
+	for _, s := range res.Stats {
+		if s.Unit != nil && s.Unit.Skip == "" {
+			units[s.Unit.Name] = true
+		}
+	}
+	for _, m := range ms {
+		if !units[m.Func] {
+			pr.Other.Add(m.Status)
+		}
+	}
+	for _, t := range res.Tests {
+		pr.Cases = append(pr.Cases, report.GenTest{Unit: t.Unit.Name, Name: t.Name, Pass: t.Pass, Kills: t.Kills, Credit: t.Credit})
+	}
+	for _, f := range res.Set.SkippedFiles {
+		pr.Notes = append(pr.Notes, fmt.Sprintf("%s not mutated (cgo)", report.RelPath(f)))
+	}
+	pr.Coverage = coverageReport(res)
+	pr.Notes = append(pr.Notes, res.Notes...)
+	return pr, ms
+}
+
+// coverageReport tallies what the emitted tests cover of the functions of
+// the units generation ran on, and lists the branches and def-use pairs
+// they leave uncovered (with why) or that were proven infeasible.
+func coverageReport(res *gen.Result) *report.GenCoverage {
+	c := res.Coverage
+	if c == nil {
+		return nil
+	}
+	names := map[string]bool{}
+	for _, u := range res.Units {
+		names[u.Name] = true
+	}
+	plan := c.Plan
+	gc := &report.GenCoverage{}
+	goal := func(t *report.Tally, fn string, kind engine.Kind, id int, covered bool, pos token.Position, text string) {
+		x := gen.Goal{Kind: kind, ID: id}
+		st, why := report.Uncovered, c.Why[x]
+		switch {
+		case covered:
+			st = report.Covered
+		case c.Infeasible[x] != "":
+			st, why = report.Infeasible, c.Infeasible[x]
+		}
+		t.Count(st)
+		if st != report.Covered {
+			gc.Requirements = append(gc.Requirements, report.CoverRequirement{Package: res.Pkg.Path, Func: fn, Kind: kind.String(), File: report.RelPath(pos.Filename), Line: pos.Line, Col: pos.Column, Text: text, Status: st, Proof: why})
+		}
+	}
+	for _, fn := range plan.Funcs {
+		if !names[fn.Name] {
+			continue
+		}
+		for _, id := range fn.Stmts {
+			st := report.Uncovered
+			if c.Covered.Stmts[id] {
+				st = report.Covered
+			}
+			gc.Statements.Count(st)
+		}
+		for _, id := range fn.Branches {
+			b := plan.Branches[id]
+			goal(&gc.Branches, fn.Name, engine.CoverBranch, id, c.Covered.Branches[id], b.Pos, b.Kind+" "+b.Label)
+		}
+		for _, id := range fn.Pairs {
+			p := plan.Pairs[id]
+			goal(&gc.Pairs, fn.Name, engine.CoverPair, id, c.Covered.Pairs[id], p.Use, fmt.Sprintf("%s: def line %d → use line %d", p.Var, p.Def.Line, p.Use.Line))
+		}
+	}
+	gc.Statements.Finish()
+	gc.Branches.Finish()
+	gc.Pairs.Finish()
+	return gc
+}
