@@ -100,11 +100,6 @@ func measure(ctx context.Context, cfg Config, pkg *load.Package) (report.CoverPa
 	t0 := time.Now()
 	pr := report.CoverPackage{Path: pkg.Path, Dir: report.RelPath(pkg.Dir)}
 	plan, err := coverage.Build(pkg)
-	var ve *coverage.VersionError
-	if errors.As(err, &ve) {
-		pr.Skipped = "not measured: " + ve.Error()
-		return pr, nil, nil
-	}
 	if err != nil {
 		return pr, nil, err
 	}
@@ -152,7 +147,7 @@ func runTests(ctx context.Context, cfg Config, pkg *load.Package, plan *coverage
 	if !pkg.HasTests {
 		return 0, "the package has no test files: nothing is covered", nil
 	}
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: map[mutate.Op]bool{}, Probes: Probes(plan)})
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: map[mutate.Op]bool{}, Probes: plan.Probes()})
 	if err != nil {
 		return 0, "", err
 	}
@@ -206,18 +201,6 @@ func runTests(ctx context.Context, cfg Config, pkg *load.Package, plan *coverage
 	return len(tests), note, nil
 }
 
-// Probes converts a coverage plan's probes to the schemata's.
-func Probes(plan *coverage.Plan) *mutate.Probes {
-	p := &mutate.Probes{Inserts: map[string][]mutate.Insert{}, Files: map[string][]byte{coverage.RuntimeFile: plan.Runtime}, Stub: plan.Stub}
-	for path, ins := range plan.Inserts {
-		out := make([]mutate.Insert, len(ins))
-		for i, in := range ins {
-			out[i] = mutate.Insert{Offset: in.Offset, Text: in.Text, End: in.End, Close: in.Close, Start: in.Start}
-		}
-		p.Inserts[path] = out
-	}
-	return p
-}
 
 // Report fills p's tallies from res and returns its requirements that
 // are not covered (all of them with all), in source order.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/version"
 	"sort"
 
 	"github.com/gozilla/gozilla/internal/load"
@@ -50,6 +49,7 @@ type Plan struct {
 	Stub []byte
 
 	pkgName string // the package clause's name
+	goVer   string // the package's language version ("" = the latest)
 }
 
 // Insert is text to insert before the byte at Offset of the original
@@ -137,15 +137,6 @@ type Untracked struct {
 	Reason string         // e.g. "address taken", "captured by a func literal"
 }
 
-// VersionError is Build's error for a package whose module's go
-// directive is older than go 1.18: the probes are generic functions,
-// which its files cannot call.
-type VersionError struct{ Pkg, Version string }
-
-func (e *VersionError) Error() string {
-	return fmt.Sprintf("%s: its module says %s; coverage probes need go1.18 or later (raise the go directive)", e.Pkg, e.Version)
-}
-
 // Build computes the requirements and probes of every function
 // declaration with a body (methods included; func literals belong to the
 // declaration that contains them) in pkg's non-cgo files. Functions named
@@ -155,10 +146,7 @@ func Build(pkg *load.Package) (*Plan, error) {
 	if pkg.Info == nil || pkg.Fset == nil {
 		return nil, fmt.Errorf("coverage: package %s has no type information", pkg.Path)
 	}
-	if v := pkg.Types.GoVersion(); v != "" && version.Compare(v, "go1.18") < 0 {
-		return nil, &VersionError{Pkg: pkg.Path, Version: v}
-	}
-	b := &builder{pkg: pkg, plan: &Plan{Inserts: map[string][]Insert{}, pkgName: pkg.Name}}
+	b := &builder{pkg: pkg, plan: &Plan{Inserts: map[string][]Insert{}, pkgName: pkg.Name, goVer: pkg.Types.GoVersion()}}
 	for _, f := range pkg.Files {
 		if f.Cgo {
 			continue

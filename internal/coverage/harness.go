@@ -7,6 +7,7 @@ package coverage
 // (the hooks _gzCovReset and _gzCovRead the schemata helper declares).
 
 import (
+	"go/version"
 	"strconv"
 
 	"github.com/gozilla/gozilla/internal/mutate"
@@ -30,6 +31,11 @@ func (p *Plan) Probes() *mutate.Probes {
 		Inserts: map[string][]mutate.Insert{},
 		Files:   map[string][]byte{RuntimeFile: p.Runtime, HooksFile: p.hooks()},
 		Stub:    p.stub(),
+	}
+	if p.goVer != "" && version.Compare(p.goVer, "go1.18") < 0 {
+		// The probes are generic functions: the files that call them
+		// need go1.18 at least.
+		out.MinGo = "go1.18"
 	}
 	for path, ins := range p.Inserts {
 		m := make([]mutate.Insert, len(ins))

@@ -238,15 +238,10 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	var notes []string
 	if cfg.Cover {
 		p, err := coverage.Build(pkg)
-		var ve *coverage.VersionError
-		switch {
-		case errors.As(err, &ve):
-			notes = append(notes, "no coverage goals: "+ve.Error())
-		case err != nil:
+		if err != nil {
 			return nil, err
-		default:
-			plan, probes = p, p.Probes()
 		}
+		plan, probes = p, p.Probes()
 	}
 	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Probes: probes})
 	if err != nil {

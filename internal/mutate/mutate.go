@@ -203,6 +203,12 @@ type Probes struct {
 	// inserts use: it stands in for Files when the schemata are
 	// type-checked (the added files' imports are not loaded then).
 	Stub []byte
+	// MinGo, when set (e.g. "go1.18"), is the language version the
+	// probes need and the package's module does not give: every file
+	// that carries probes, and every added file, gets a //go:build line
+	// that raises its version (combined with its own constraint; a line
+	// directive keeps the positions of the original lines).
+	MinGo string
 }
 
 // Insert is text inserted before the byte at Offset of an original file.

@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/parser"
 	"go/scanner"
 	"go/token"
@@ -89,7 +90,11 @@ func schemata(pkg *load.Package, files []*fileSites, nsites int, probes *Probes)
 		r := &renderer{src: fs.file.Src, path: fs.file.Path, tf: pkg.Fset.File(fs.file.Syntax.Pos()), done: map[int]bool{}, ins: ins, insed: make([]bool, len(ins))}
 		r.ticks = tickOffsets(r.tf, fs.file.Syntax)
 		r.emitRange(0, len(r.src), fs.roots)
-		overlay[fs.file.Path] = []byte(r.out.String())
+		out := []byte(r.out.String())
+		if probes != nil && probes.MinGo != "" && len(ins) > 0 {
+			out = raiseVersion(out, fs.file.Path, probes.MinGo)
+		}
+		overlay[fs.file.Path] = out
 		renders[fs.file.Path] = r
 	}
 	helperPath := filepath.Join(pkg.Dir, HelperFile)
@@ -105,6 +110,9 @@ func schemata(pkg *load.Package, files []*fileSites, nsites int, probes *Probes)
 			if _, err := os.Stat(path); err == nil {
 				return nil, nil, fmt.Errorf("schemata for %s: %s already exists", pkg.Path, path)
 			}
+			if probes.MinGo != "" {
+				src = append([]byte("//go:build "+probes.MinGo+"\n\n"), src...)
+			}
 			overlay[path] = src
 			extra = append(extra, path)
 			stubs[path] = []byte("package " + pkg.Name + "\n")
@@ -112,6 +120,11 @@ func schemata(pkg *load.Package, files []*fileSites, nsites int, probes *Probes)
 		sort.Strings(extra)
 		if len(extra) > 0 {
 			stubs[extra[0]] = append([]byte("package "+pkg.Name+"\n"), probes.Stub...)
+		}
+		if probes.MinGo != "" {
+			for _, path := range extra {
+				stubs[path] = append([]byte("//go:build "+probes.MinGo+"\n\n"), stubs[path]...)
+			}
 		}
 	}
 
@@ -533,4 +546,48 @@ func checkFiles(pkg *load.Package, contents func(path string) []byte, extra ...s
 	}
 	_, _ = conf.Check(pkg.Path, fset, files, nil)
 	return errs
+}
+
+// raiseVersion gives a rendered file the language version v (a
+// //go:build line naming v makes the file's version max(v, go1.21)): its
+// build constraint, if any, becomes "(constraint) && v"; without one a
+// //go:build line and a blank line go first, and a line directive gives
+// the first original line its number back.
+func raiseVersion(src []byte, path, v string) []byte {
+	var exprs []constraint.Expr
+	rest := src
+	off := 0
+	for len(rest) > 0 {
+		i := bytes.IndexByte(rest, '\n')
+		line := rest
+		if i >= 0 {
+			line = rest[:i+1]
+		}
+		t := strings.TrimSpace(string(line))
+		if t != "" && !strings.HasPrefix(t, "//") {
+			break // the header ends at the first line of code
+		}
+		if constraint.IsGoBuild(t) || constraint.IsPlusBuild(t) {
+			if x, err := constraint.Parse(t); err == nil {
+				exprs = append(exprs, x)
+				if constraint.IsGoBuild(t) {
+					// A //go:build line alone counts (the +build lines
+					// are ignored beside it): it is rewritten in place.
+					goBuild := off
+					want := &constraint.AndExpr{X: x, Y: &constraint.TagExpr{Tag: v}}
+					out := append([]byte(nil), src[:goBuild]...)
+					out = append(out, "//go:build "+want.String()...)
+					return append(out, src[goBuild+len(strings.TrimRight(string(line), "\n")):]...)
+				}
+			}
+		}
+		off += len(line)
+		rest = rest[len(line):]
+	}
+	var want constraint.Expr = &constraint.TagExpr{Tag: v}
+	for _, x := range exprs {
+		want = &constraint.AndExpr{X: x, Y: want}
+	}
+	head := "//go:build " + want.String() + "\n\n//line " + path + ":1\n"
+	return append([]byte(head), src...)
 }
