@@ -201,7 +201,6 @@ func runTests(ctx context.Context, cfg Config, pkg *load.Package, plan *coverage
 	return len(tests), note, nil
 }
 
-
 // Report fills p's tallies from res and returns its requirements that
 // are not covered (all of them with all), in source order.
 func Report(pkg *load.Package, res *Result, match *regexp.Regexp, all bool, p *report.CoverPackage) []report.CoverRequirement {
