@@ -259,10 +259,12 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	var hunits []harness.Unit
 	index := map[*unit.Unit]int{}
 	stateful := harness.Stateful(pkg)
+	isStateful := map[*unit.Unit]bool{}
 	for _, u := range units {
 		if u.Skip == "" {
 			index[u] = len(hunits)
-			hunits = append(hunits, harness.UnitOf(pkg, u, stateful(u.Func)))
+			isStateful[u] = stateful(u.Func)
+			hunits = append(hunits, harness.UnitOf(pkg, u, isStateful[u]))
 		}
 	}
 	mutSite := make([]int, len(set.Mutants)+1)
@@ -312,6 +314,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		limits:     map[*unit.Unit]map[Limit]int{},
 		wallHits:   map[int]int{},
 		plan:       plan,
+		stateful:   isStateful,
 		covered:    map[Goal]bool{},
 		infeasible: map[Goal]string{},
 		goalWhy:    map[Goal]string{},
@@ -432,6 +435,7 @@ type generator struct {
 	// the goals the kept tests cover, those proven infeasible, and why
 	// the engines left the others open.
 	plan       *coverage.Plan
+	stateful   map[*unit.Unit]bool // units that may touch package-level state
 	covered    map[Goal]bool
 	infeasible map[Goal]string
 	goalWhy    map[Goal]string
@@ -664,7 +668,7 @@ func (g *generator) tryMutant(ctx context.Context, e engine.Engine, id int, m *m
 				}
 				continue
 			}
-			in, r, err := g.shrink(ctx, c.Unit, c.In, credit, g.freshGoals(r), r, verified)
+			in, r, err := g.shrink(ctx, c.Unit, c.In, credit, g.freshGoals(c.Unit, r), r, verified)
 			if err != nil {
 				return err
 			}

@@ -72,7 +72,7 @@ func (g *generator) randomPass(ctx context.Context, sampler engine.Sampler, u *u
 				credit = g.liveOf(v.Killed)
 				r.Killed, r.Unsure, verified = append(r.Killed, credit...), nil, true
 			}
-			goals := g.freshGoals(r)
+			goals := g.freshGoals(u, r)
 			if len(credit) == 0 && len(goals) == 0 {
 				idle++
 				continue
