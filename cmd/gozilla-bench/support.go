@@ -415,8 +415,9 @@ func censusUnits(gz string, m *supportModule, p listedPkg, r *supportPkg) {
 // (gen copy), as a user does. A failure is the generated file's when the
 // output names the file or one of its tests fails, or when the file alone
 // (only copy, -vet=off: go test's vet is about the package's own files
-// too) fails; otherwise it is the package's own (its code fails go test's
-// vet, or its own tests fail), and noted.
+// too) fails, or when the own tests pass without it (own copy); otherwise
+// it is the package's own (its code fails go test's vet, or its own
+// tests fail), and noted.
 func checkGoTest(m *supportModule, p listedPkg, limit time.Duration, r *supportPkg) {
 	test := func(dir string, extra ...string) runResult {
 		args := append([]string{"test", "-count=1", "-timeout", limit.String()}, extra...)
@@ -441,8 +442,15 @@ func checkGoTest(m *supportModule, p listedPkg, limit time.Duration, r *supportP
 		r.fails = append(r.fails, "go test -vet=off of the generated file alone: "+excerpt(alone.stdout, alone.stderr))
 		return
 	}
+	if own := test(m.own); own.exit == 0 {
+		// The own tests pass without the file and fail next to it: the
+		// file breaks them (state a generated row leaves behind).
+		r.test = "FAIL"
+		r.fails = append(r.fails, "the own tests pass alone and fail next to the generated file: "+excerpt(both.stdout, both.stderr))
+		return
+	}
 	r.test = "ok (own files fail)"
-	r.notes = append(r.notes, "go test fails on the package's own files or tests, not on the generated file (which passes alone): "+excerpt(both.stdout, both.stderr))
+	r.notes = append(r.notes, "go test fails on the package's own files or tests, also without the generated file (which passes alone): "+excerpt(both.stdout, both.stderr))
 }
 
 // checkVet386 runs GOARCH=386 go vet with the generated file next to the
@@ -806,7 +814,7 @@ func supportMarkdown(pkgs []*supportPkg, mods []*supportModule, cfg *supportConf
 	var b strings.Builder
 	b.WriteString("## Support: how much of real Go code gozilla gen handles\n\n")
 	fmt.Fprintf(&b, "`go run ./cmd/gozilla-bench support%s -w BENCHMARKS.md` on %s, %s; every figure from this one run.\n\n", supportFlags(cfg), host, date)
-	fmt.Fprintf(&b, "Targets: the module of `testdata/realistic` with its own tests; copies of standard library packages with their tests (`scripts/stdcopy.sh`, one module); third-party modules at pinned versions, fetched from the module proxy at bench time (go directive as shipped unless `-mingo`). On each package, in a scratch copy: `gozilla gen -json -q -j %d -deadline %s` (stopped at the limit: then no file, and the units are counted by a dry `gen -n -random 0 -engine ''`). *units*: the functions and methods gen supports (does not skip) out of all it finds; *gen s*: the whole command; *per-unit s*: the seconds gen's report gives each supported unit (median, max); *go test*: `go test -count=1` with the generated file next to the package's own tests, a failure being the file's when the output names it or one of its tests, or when the file alone fails `go test -vet=off` (*own files fail*: go test fails on the package's own code or tests only); *386 vet*: `GOARCH=386 go vet` likewise, its findings the file's when they name it (*64-bit only*: the file's rows need a 64-bit int and its build constraint leaves 32-bit targets out); *MS own* and *MS generated*: `gozilla score -json` (default operators, same mutants) with only the package's own tests, and with only the generated file (every `*_test.go` outside testdata removed): D/(M−E) as score reports it.\n\n", cfg.jobs, cfg.limit)
+	fmt.Fprintf(&b, "Targets: the module of `testdata/realistic` with its own tests; copies of standard library packages with their tests (`scripts/stdcopy.sh`, one module); third-party modules at pinned versions, fetched from the module proxy at bench time (go directive as shipped unless `-mingo`). On each package, in a scratch copy: `gozilla gen -json -q -j %d -deadline %s` (stopped at the limit: then no file, and the units are counted by a dry `gen -n -random 0 -engine ''`). *units*: the functions and methods gen supports (does not skip) out of all it finds; *gen s*: the whole command; *per-unit s*: the seconds gen's report gives each supported unit (median, max); *go test*: `go test -count=1` with the generated file next to the package's own tests, a failure being the file's when the output names it or one of its tests, or when the file alone fails `go test -vet=off`, or when the own tests pass without the file (*own files fail*: go test fails on the package's own code or tests, with or without the file); *386 vet*: `GOARCH=386 go vet` likewise, its findings the file's when they name it (*64-bit only*: the file's rows need a 64-bit int and its build constraint leaves 32-bit targets out); *MS own* and *MS generated*: `gozilla score -json` (default operators, same mutants) with only the package's own tests, and with only the generated file (every `*_test.go` outside testdata removed): D/(M−E) as score reports it.\n\n", cfg.jobs, cfg.limit)
 
 	all := sumSupport(pkgs)
 	verdict := "met"
