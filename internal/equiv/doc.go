@@ -6,7 +6,8 @@
 // # Pipeline
 //
 // Per function (unit), the SSA form is explored once over symbols for
-// its inputs (explore.go, mode widen), recording at every mutation site
+// its inputs (the core explorer, internal/explore, under its sound
+// policy: explore.go, mode widen), recording at every mutation site
 // each arrival: the path condition there (the reachability condition
 // C_R) and the source variables' values. Per mutant, then:
 //

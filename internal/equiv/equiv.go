@@ -15,6 +15,7 @@ import (
 
 	"github.com/gozilla/gozilla/internal/analysis"
 	c "github.com/gozilla/gozilla/internal/constraint"
+	core "github.com/gozilla/gozilla/internal/explore"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/solve"
@@ -170,10 +171,9 @@ type prover struct {
 	ur   *UnitReport
 
 	fn        *ssa.Function
-	inputs    []*input
+	inputs    []*core.Arg // the unit's parameters (the core's input model)
 	ex        *exploration
 	assume    c.Clause // the unit's assumptions in input terms
-	memVars   map[*types.Var]bool
 	sites     map[ast.Node]*siteInfo
 	bounded   *exploration // the original, bounded (sufficiency)
 	cache     *unitCache
@@ -260,15 +260,14 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 	}
 	p.cache.orig = p.fn
 	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache, nil, false)
-	p.ur.Incomplete, p.ur.Paths = p.ex.incomplete, p.ex.paths
-	p.memVars = memoryVars(p.fn)
+	p.ur.Incomplete, p.ur.Paths = p.ex.Incomplete, p.ex.Paths
 	for _, a := range u.Assume {
-		ev := &evaluator{info: a.Info, env: p.ex.entry, memVars: p.memVars}
+		ev := newEvaluator(a.Info, p.ex.Entry)
 		if e, err := ev.scalar(a.Expr); err == nil && e.Type() == c.Bool {
 			p.assume = append(p.assume, e)
 		}
 	}
-	if p.ex.incomplete == "" {
+	if p.ex.Incomplete == "" {
 		p.findings()
 	}
 	var open []*mutate.Mutant
@@ -286,7 +285,7 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 			open = append(open, m)
 		}
 	}
-	if len(p.assume) == 0 || len(open) == 0 || p.ex.incomplete != "" {
+	if len(p.assume) == 0 || len(open) == 0 || p.ex.Incomplete != "" {
 		return
 	}
 	// The unit's preconditions, assumed from the start, strengthen what
@@ -294,7 +293,7 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 	// still open get a second look, and what it proves is so only under
 	// the assumptions.
 	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache, p.assume, false)
-	if p.ex.incomplete != "" {
+	if p.ex.Incomplete != "" {
 		return
 	}
 	for _, m := range open {
@@ -314,16 +313,16 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 // verdict runs the stages on one mutant.
 func (p *prover) verdict(m *mutate.Mutant, s *siteInfo) *Verdict {
 	v := &Verdict{ID: m.ID, Unit: m.Func}
-	if p.ex.incomplete != "" {
-		v.Reason = "exploration incomplete: " + p.ex.incomplete
+	if p.ex.Incomplete != "" {
+		v.Reason = "exploration incomplete: " + p.ex.Incomplete
 		return v
 	}
-	if reach, known := s.reachable(p.fn, p.ex.reached); known && !reach {
+	if reach, known := s.reachable(p.fn, p.ex.Reached); known && !reach {
 		v.Status, v.Method = mutate.Equivalent, Unreachable
 		v.Reason = "the mutated code is unreachable: no feasible path runs it"
 		return v
 	}
-	evs := p.ex.events[s]
+	evs := p.ex.Events[s.node]
 	switch {
 	case s.overflow:
 		v.Reason = fmt.Sprintf("more than %d arrivals at the mutated code", maxEvents)
@@ -363,7 +362,7 @@ type arrival struct {
 // obligations builds, for every arrival, what the mutant must change
 // there: the site's value and those of the expressions around it, or a
 // template, or nothing (statement deletions need only be reached).
-func (p *prover) obligations(m *mutate.Mutant, s *siteInfo, evs []*event) ([]arrival, string) {
+func (p *prover) obligations(m *mutate.Mutant, s *siteInfo, evs []*core.Event) ([]arrival, string) {
 	var mf *mutantForms
 	if _, isExpr := s.node.(ast.Expr); isExpr {
 		mf = forms(p.pkg, m, s, p.u.Decl)
@@ -371,8 +370,8 @@ func (p *prover) obligations(m *mutate.Mutant, s *siteInfo, evs []*event) ([]arr
 	why := ""
 	out := make([]arrival, 0, len(evs))
 	for _, e := range evs {
-		a := arrival{reach: e.cond}
-		ev := &evaluator{info: p.pkg.Info, env: e.env, memVars: p.memVars}
+		a := arrival{reach: e.Cond}
+		ev := newEvaluator(p.pkg.Info, e.Env)
 		switch {
 		case mf == nil: // a statement
 			if m.Op == mutate.SDL {
@@ -414,7 +413,7 @@ func (p *prover) obligations(m *mutate.Mutant, s *siteInfo, evs []*event) ([]arr
 					why = err.Error()
 					continue
 				}
-				mev := &evaluator{info: l.mutInfo, env: e.env, memVars: p.memVars}
+				mev := newEvaluator(l.mutInfo, e.Env)
 				mu, err := mev.scalar(l.mut)
 				if err != nil {
 					why = err.Error()
@@ -647,68 +646,20 @@ func mayPanic(e c.Expr) bool {
 	return false
 }
 
-// modelInput turns a model into the unit's input, nil when it cannot.
+// maxInputLen bounds the lengths of the inputs the prover proposes.
+const maxInputLen = 64
+
+// modelInput turns a model into the unit's input (the core's converter,
+// lengths up to maxInputLen), nil when it cannot.
 func (p *prover) modelInput(a c.Assignment) []value.Value {
 	if p.u.Skip != "" {
 		return nil
 	}
-	ts := p.u.Inputs()
-	if len(ts) != len(p.inputs) {
+	in, err := core.Inputs(p.inputs, p.u.Inputs(), a, maxInputLen)
+	if err != nil {
 		return nil
 	}
-	out := make([]value.Value, len(ts))
-	for i, in := range p.inputs {
-		v, ok := in.value(ts[i], a)
-		if !ok {
-			return nil
-		}
-		out[i] = v
-	}
-	return out
-}
-
-// value builds the input's value under a model; parts the model leaves
-// out take their zero value.
-func (in *input) value(t *value.Type, a c.Assignment) (value.Value, bool) {
-	switch {
-	case in.sym != nil:
-		v := a[in.sym]
-		switch t.Kind {
-		case value.Bool:
-			return value.BoolValue(v.Bool()), true
-		case value.Int:
-			return value.Value{I: v.Int()}, true
-		case value.Uint:
-			return value.Value{U: v.Uint()}, true
-		case value.Float:
-			return value.FloatValue(v.Float()), true
-		}
-		return value.Value{}, false
-	case in.len != nil:
-		n := a[in.len].Int()
-		if n < 0 || n > 64 {
-			return value.Value{}, false
-		}
-		if t.Kind == value.String {
-			return value.Value{S: value.Str(make([]byte, n))}, true
-		}
-		v := value.Value{E: make([]value.Value, n)}
-		for i := range v.E {
-			v.E[i] = value.Zero(t.Elem)
-		}
-		return v, true
-	case in.fields != nil && t.Kind == value.Struct && len(t.Fields) == len(in.fields):
-		v := value.Value{E: make([]value.Value, len(in.fields))}
-		for i, f := range in.fields {
-			fv, ok := f.value(t.Fields[i].Type, a)
-			if !ok {
-				return value.Value{}, false
-			}
-			v.E[i] = fv
-		}
-		return v, true
-	}
-	return value.Zero(t), true
+	return in
 }
 
 // findings lists the unit's unreachable statements and infeasible
@@ -720,7 +671,7 @@ func (p *prover) findings() {
 			for _, ins := range b.Instrs {
 				if posIn(ins.Pos(), n) {
 					any = true
-					if p.ex.reached[b] {
+					if p.ex.Reached[b] {
 						return true, true
 					}
 				}
@@ -760,7 +711,7 @@ func (p *prover) findings() {
 	}
 	ast.Inspect(p.u.Decl.Body, func(n ast.Node) bool { return n != nil && walk(n) })
 	for _, b := range p.fn.Blocks {
-		if !p.ex.reached[b] || len(b.Instrs) == 0 {
+		if !p.ex.Reached[b] || len(b.Instrs) == 0 {
 			continue
 		}
 		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
@@ -771,7 +722,7 @@ func (p *prover) findings() {
 			continue // a constant condition (UintSize == 32): no path question
 		}
 		for i, s := range b.Succs {
-			if p.ex.edges[edge{b, s}] {
+			if p.ex.Edges[core.Edge{From: b, To: s}] {
 				continue
 			}
 			expr := condExpr(br.Cond)

@@ -42,12 +42,12 @@ func (p *prover) runsMiter() bool {
 			}
 			p.bounded = explore(p.fn, p.inputs, nil, bounded, p.cache, initial, try.summaries)
 			p.boundedAssumed, p.boundedSummaries = try.assumed, try.summaries
-			if p.bounded.incomplete == "" {
+			if p.bounded.Incomplete == "" {
 				break
 			}
 		}
 	}
-	return p.bounded.incomplete == "" && p.bounded.opaque == ""
+	return p.bounded.Incomplete == "" && p.bounded.Opaque == ""
 }
 
 // mutantPaths explores the mutant's version of the unit (bounded), once.
@@ -66,10 +66,10 @@ func (p *prover) mutantPaths(m *mutate.Mutant) (*exploration, error) {
 	}
 	mb := explore(mfn, p.inputs, nil, bounded, p.cache, initial, p.boundedSummaries)
 	switch {
-	case mb.incomplete != "":
-		err = fmt.Errorf("the mutant's %s", mb.incomplete)
-	case mb.opaque != "":
-		err = fmt.Errorf("the mutant has an %s", mb.opaque)
+	case mb.Incomplete != "":
+		err = fmt.Errorf("the mutant's %s", mb.Incomplete)
+	case mb.Opaque != "":
+		err = fmt.Errorf("the mutant has an %s", mb.Opaque)
 	}
 	if err != nil {
 		mb = nil
@@ -96,9 +96,9 @@ func (p *prover) killedBySimulation(v *Verdict, m *mutate.Mutant) bool {
 
 func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 	if !p.runsMiter() {
-		why := p.bounded.incomplete
+		why := p.bounded.Incomplete
 		if why == "" {
-			why = p.bounded.opaque
+			why = p.bounded.Opaque
 		}
 		v.Reason = appendWhy(v.Reason, "no miter: "+why)
 		return false
@@ -128,7 +128,7 @@ func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 		switch r.Status {
 		case solve.Unsat:
 			v.Status, v.Method, v.Assumed, v.Input = mutate.Equivalent, Sufficiency, assumed, nil
-			v.Reason = fmt.Sprintf("the outputs never differ: original (%d paths) and mutant (%d paths) side by side, unsatisfiable (SAT)", len(ob.ends), len(mb.ends))
+			v.Reason = fmt.Sprintf("the outputs never differ: original (%d paths) and mutant (%d paths) side by side, unsatisfiable (SAT)", len(ob.Ends), len(mb.Ends))
 			if assumed {
 				v.Reason += ", under //gozilla:assume"
 			}
@@ -160,7 +160,7 @@ func (p *prover) simulate(a, b []pathOutcome) c.Assignment {
 	}
 	var syms []*c.Sym
 	for _, in := range p.inputs {
-		syms = append(syms, in.syms(nil)...)
+		syms = append(syms, in.Syms()...)
 	}
 	if len(syms) == 0 || len(syms) > 6 {
 		return nil
@@ -215,13 +215,13 @@ func appendWhy(a, b string) string {
 }
 
 func outcomes(ex *exploration) []pathOutcome {
-	out := make([]pathOutcome, len(ex.ends))
-	for i, e := range ex.ends {
-		code := e.panic
+	out := make([]pathOutcome, len(ex.Ends))
+	for i, e := range ex.Ends {
+		code := e.Code
 		if code >= panicOpaque && code != hang {
 			code = panicOpaque
 		}
-		out[i] = pathOutcome{cond: e.cond, code: code, results: e.results}
+		out[i] = pathOutcome{cond: e.Cond, code: code, results: e.Results}
 	}
 	return out
 }

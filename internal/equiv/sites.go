@@ -134,8 +134,9 @@ func isCondition(path []ast.Node, i int) bool {
 	return false
 }
 
-// attach registers the site's triggers among fn's instructions.
-func (s *siteInfo) attach(fn *ssa.Function, before, after map[ssa.Instruction][]*siteInfo) {
+// attach registers the site's triggers among fn's instructions: the
+// instructions after (before) which its node's arrivals are recorded.
+func (s *siteInfo) attach(fn *ssa.Function, before, after map[ssa.Instruction][]ast.Node) {
 	if e, ok := s.node.(ast.Expr); ok && !s.constant {
 		var own, inner []ssa.Instruction
 		for _, b := range fn.Blocks {
@@ -156,7 +157,7 @@ func (s *siteInfo) attach(fn *ssa.Function, before, after map[ssa.Instruction][]
 			own = inner
 		}
 		for _, ins := range own {
-			after[ins] = append(after[ins], s)
+			after[ins] = append(after[ins], s.node)
 		}
 		if own != nil {
 			return
@@ -168,7 +169,7 @@ func (s *siteInfo) attach(fn *ssa.Function, before, after map[ssa.Instruction][]
 	for _, b := range fn.Blocks {
 		for _, ins := range b.Instrs {
 			if _, phi := ins.(*ssa.Phi); !phi && posIn(ins.Pos(), s.span) {
-				before[ins] = append(before[ins], s)
+				before[ins] = append(before[ins], s.node)
 			}
 		}
 	}
@@ -392,3 +393,6 @@ func parseStmt(src string) (ast.Stmt, error) {
 	}
 	return body.List[0], nil
 }
+
+// posIn reports whether p lies in n's span.
+func posIn(p token.Pos, n ast.Node) bool { return p.IsValid() && n.Pos() <= p && p < n.End() }

@@ -21,12 +21,13 @@ package equiv
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
-	"github.com/gozilla/gozilla/internal/symbolic"
+	core "github.com/gozilla/gozilla/internal/explore"
 )
 
 // maxSummaryRuns bounds the iterations a path's summarised loops may
@@ -35,12 +36,11 @@ const maxSummaryRuns = 1 << 19
 
 // summarisable reports whether the loop at h (a callee's) can be
 // summarised, with its φ-nodes' total width.
-func (x *explorer) summarisable(h *ssa.BasicBlock) (bits int, ok bool) {
-	if h.Parent() == x.fn {
+func summarisable(x *core.Explorer, h *ssa.BasicBlock) (bits int, ok bool) {
+	if h.Parent() == x.Fn {
 		return 0, false
 	}
-	li := x.loopsOf(h.Parent())
-	body := li.body[h]
+	body := x.Loops(h.Parent()).Body[h]
 	for b := range body {
 		for _, s := range b.Succs {
 			if !body[s] && b != h {
@@ -51,12 +51,12 @@ func (x *explorer) summarisable(h *ssa.BasicBlock) (bits int, ok bool) {
 			switch ins := ins.(type) {
 			case *ssa.Phi:
 				if b == h {
-					t, ok := symbolic.IRType(ins.Type())
+					t, ok := core.IRType(ins.Type())
 					if !ok || t.Kind != c.KInt {
 						return 0, false
 					}
 					bits += t.Bits
-				} else if _, ok := symbolic.IRType(ins.Type()); !ok {
+				} else if _, ok := core.IRType(ins.Type()); !ok {
 					return 0, false
 				}
 			case *ssa.BinOp:
@@ -64,7 +64,7 @@ func (x *explorer) summarisable(h *ssa.BasicBlock) (bits int, ok bool) {
 				case token.QUO, token.REM, token.SHL, token.SHR:
 					return 0, false
 				}
-				if _, ok := symbolic.IRType(ins.Type()); !ok {
+				if _, ok := core.IRType(ins.Type()); !ok {
 					return 0, false
 				}
 			case *ssa.UnOp:
@@ -83,19 +83,45 @@ func (x *explorer) summarisable(h *ssa.BasicBlock) (bits int, ok bool) {
 	return bits, true
 }
 
+// loopState is a path's state in summarised loops, in its frame
+// (explore.Frame.Ext).
+type loopState struct {
+	// runs bounds the iterations of the summarised loops on the path;
+	// summarised is the head of the loop whose summary the path is
+	// leaving, summary its application's index in exploration.apps.
+	runs       int
+	summarised *ssa.BasicBlock
+	summary    int
+}
+
+// Clone implements explore.Ext.
+func (s *loopState) Clone() core.Ext {
+	t := *s
+	return &t
+}
+
+// loopStateOf returns f's loop state, made on first use.
+func loopStateOf(f *core.Frame) *loopState {
+	if f.Ext == nil {
+		f.Ext = &loopState{}
+	}
+	return f.Ext.(*loopState)
+}
+
 // summarise runs the loop at h, entered from from, as one application
 // of its uninterpreted function: the path that ends (the φ-nodes take
 // the results, the head's condition sends it out) and the path that
-// never does. It reports whether it took the loop over.
-func (x *explorer) summarise(f *frame, h, from *ssa.BasicBlock) bool {
-	bits, ok := x.summarisable(h)
-	if !ok || f.summaryRuns+1<<bits > maxSummaryRuns {
+// never does. It reports whether it took the loop over (the sound
+// policy's Summarise hook, explore.Sound).
+func (w *walk) summarise(x *core.Explorer, f *core.Frame, h, from *ssa.BasicBlock) bool {
+	bits, ok := summarisable(x, h)
+	if !ok || loopStateOf(f).runs+1<<bits > maxSummaryRuns {
 		return false
 	}
 	if _, ok := h.Instrs[len(h.Instrs)-1].(*ssa.If); !ok {
 		return false
 	}
-	body := x.loopsOf(h.Parent()).body[h]
+	body := x.Loops(h.Parent()).Body[h]
 	exit := 0 // the successor that leaves the loop
 	if body[h.Succs[0]] {
 		exit = 1
@@ -107,54 +133,78 @@ func (x *explorer) summarise(f *frame, h, from *ssa.BasicBlock) bool {
 	// outside the loop its instructions read.
 	key := fmt.Sprintf("%s#%d", h.Parent().RelString(nil), h.Index)
 	var args []c.Expr
-	entry := x.phiValues(f, h, from)
+	entry := x.PhiValues(f, h, from)
 	var phis []*ssa.Phi
 	for _, ins := range h.Instrs {
 		if phi, ok := ins.(*ssa.Phi); ok {
 			phis = append(phis, phi)
-			if entry[phi].e == nil {
+			if entry[phi].E == nil {
 				return false
 			}
-			args = append(args, entry[phi].e)
+			args = append(args, entry[phi].E)
 		}
 	}
 	for _, v := range loopInputs(body) {
-		b := x.value(f, v)
-		if b.e == nil {
+		b := x.Value(f, v)
+		if b.E == nil {
 			return false
 		}
-		args = append(args, b.e)
+		args = append(args, b.E)
 	}
 	// One application per argument structure, shared by the original's
 	// and the mutant's explorations: identical arguments give the very
 	// same result symbols, and the circuits built on them coincide.
-	uk := x.cache.shapes.ClauseKey(append([]c.Expr{c.V(x.cache.keySym(key))}, args...))
-	app, seen := x.cache.ufs[uk]
+	uk := w.cache.shapes.ClauseKey(append([]c.Expr{c.V(w.cache.keySym(key))}, args...))
+	app, seen := w.cache.ufs[uk]
 	if !seen || app.key != key || len(app.results) != len(phis) {
-		x.napps++
-		app = apply{key: key, args: args, ends: c.V(&c.Sym{Name: fmt.Sprintf("?ends(%s)#%d", key, x.napps), Type: c.Bool})}
+		w.napps++
+		app = apply{key: key, args: args, ends: c.V(&c.Sym{Name: fmt.Sprintf("?ends(%s)#%d", key, w.napps), Type: c.Bool})}
 		for _, phi := range phis {
-			t, _ := symbolic.IRType(phi.Type())
-			app.results = append(app.results, c.V(&c.Sym{Name: fmt.Sprintf("?%s(%s)#%d", phi.Comment, key, x.napps), Type: t}))
+			t, _ := core.IRType(phi.Type())
+			app.results = append(app.results, c.V(&c.Sym{Name: fmt.Sprintf("?%s(%s)#%d", phi.Comment, key, w.napps), Type: t}))
 		}
-		x.cache.ufs[uk] = app
+		w.cache.ufs[uk] = app
 	}
 	app.exit = nil
-	f.summaryRuns += 1 << bits
-	g := f.clone()
+	loopStateOf(f).runs += 1 << bits
+	g := f.Clone()
 	for i, phi := range phis {
-		g.vals[phi] = binding{e: app.results[i]}
+		g.Vals[phi] = core.Value{E: app.results[i]}
 	}
-	x.res.apps = append(x.res.apps, app)
+	w.res.apps = append(w.res.apps, app)
 	// The loop never ends: the function hangs.
-	f.cond = append(f.cond, c.Not(app.ends))
-	x.finish(f, hang, nil)
+	f.Cond = append(f.Cond, c.Not(app.ends))
+	x.End(f, hang, nil)
 	// It ends: the head runs once more on the results, and leaves.
-	g.cond = append(g.cond, app.ends)
-	x.res.reached[h] = true
-	g.seen = map[*siteInfo]bool{}
-	g.summarised, g.summary = h, len(x.res.apps)-1
-	x.run(g, h)
+	g.Cond = append(g.Cond, app.ends)
+	x.Reached[h] = true
+	g.Seen = map[ast.Node]bool{}
+	gs := loopStateOf(g)
+	gs.summarised, gs.summary = h, len(w.res.apps)-1
+	x.Run(g, h, 0)
+	return true
+}
+
+// exit takes over the branch at the head of a summarised loop the path
+// is leaving: the loop's results end it, so the head's condition takes
+// the exit (the sound policy's Exit hook).
+func (w *walk) exit(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond c.Expr) bool {
+	st, _ := f.Ext.(*loopState)
+	if st == nil || st.summarised != b {
+		return false
+	}
+	st.summarised = nil
+	body := x.Loops(b.Parent()).Body[b]
+	succ, c0 := b.Succs[1], c.Not(cond)
+	if !body[b.Succs[0]] {
+		succ, c0 = b.Succs[0], cond
+	}
+	f.Cond = append(f.Cond, c0)
+	app := &w.res.apps[st.summary]
+	app.exit = append(app.exit, c0)
+	if !w.refuted(x, f.Cond) {
+		x.Enter(f, succ, b)
+	}
 	return true
 }
 

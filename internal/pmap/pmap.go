@@ -1,10 +1,10 @@
-// Package pmap holds the persistent maps of the symbolic explorers'
-// frames: a path records an event at almost every instruction, and each
-// event keeps the source variables' values, the expressions' values and
-// the memory as they were. Copying them each time made exploration
-// quadratic; instead a frame writes into a small top layer of its own
-// and freezes it into a shared chain of read-only layers whenever an
-// event or a forked path needs a snapshot.
+// Package pmap holds the persistent maps of the symbolic explorer's
+// frames (internal/explore): a path records an event at almost every
+// instruction, and each event keeps the source variables' values, the
+// expressions' values and the memory as they were. Copying them each
+// time made exploration quadratic; instead a frame writes into a small
+// top layer of its own and freezes it into a shared chain of read-only
+// layers whenever an event or a forked path needs a snapshot.
 package pmap
 
 // maxDepth bounds a chain of layers before it is merged into one, which

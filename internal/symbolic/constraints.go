@@ -8,7 +8,6 @@ package symbolic
 // and the mutated condition differ).
 
 import (
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -16,13 +15,13 @@ import (
 	"go/types"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
+	core "github.com/gozilla/gozilla/internal/explore"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
-	"github.com/gozilla/gozilla/internal/value"
 )
 
 // ErrUnsupported marks a mutant or expression the IR cannot describe.
-var ErrUnsupported = errors.New("unsupported")
+var ErrUnsupported = core.ErrUnsupported
 
 // Site finds the syntax the mutant replaces: the node spanning exactly
 // [m.Offset, m.End) (the outermost such expression, else statement), and
@@ -84,7 +83,7 @@ func Mutant(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr, e
 	var sys c.System
 	var firstErr error
 	for _, ev := range events {
-		reach := ev.reach()
+		reach := ev.DNF()
 		need, err := necessity(pkg, m, node, cond, mt, ev)
 		if err != nil {
 			if firstErr == nil {
@@ -119,7 +118,7 @@ func necessity(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr
 	if !isExpr {
 		return c.True(), nil // statement mutants: reaching them is what we can say
 	}
-	orig, err := evalExpr(pkg, e, pkg.Info, ev)
+	orig, err := evalExpr(e, pkg.Info, ev)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +141,7 @@ func necessity(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr
 		if mt.replErr != nil {
 			return nil, mt.replErr
 		}
-		mut, err := evalNew(pkg, mt.repl, mt.replInfo, ev)
+		mut, err := evalNew(mt.repl, mt.replInfo, ev)
 		if err != nil {
 			return nil, err
 		}
@@ -159,8 +158,8 @@ func necessity(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr
 	// The predicate constraint, when the mutation sits inside a larger
 	// branch condition.
 	if mt.cond != nil {
-		co, err1 := evalExpr(pkg, cond, pkg.Info, ev)
-		cm, err2 := evalNew(pkg, mt.cond, mt.condInfo, ev)
+		co, err1 := evalExpr(cond, pkg.Info, ev)
+		cm, err2 := evalNew(mt.cond, mt.condInfo, ev)
 		if err1 == nil && err2 == nil && co.Type() == c.Bool && cm.Type() == c.Bool {
 			need = c.Bin(token.LAND, need, c.Bin(token.NEQ, co, cm))
 		}
@@ -201,152 +200,23 @@ func CheckExpr(pkg *load.Package, src string, pos token.Pos) (ast.Expr, *types.I
 }
 
 // evalNew evaluates an expression made by check under the event.
-func evalNew(pkg *load.Package, e ast.Expr, info *types.Info, ev *Event) (c.Expr, error) {
-	return evalExpr(pkg, e, info, &Event{Cond: ev.Cond, Env: ev.Env, Mem: ev.Mem}) // no recorded values: the nodes are new
+func evalNew(e ast.Expr, info *types.Info, ev *Event) (c.Expr, error) {
+	return evalExpr(e, info, &Event{Cond: ev.Cond, Env: ev.Env, Mem: ev.Mem}) // no recorded values: the nodes are new
 }
 
 // evalExpr evaluates a source expression over the event's values.
-func evalExpr(pkg *load.Package, e ast.Expr, info *types.Info, ev *Event) (c.Expr, error) {
-	v, err := evalAST(e, info, ev)
+func evalExpr(e ast.Expr, info *types.Info, ev *Event) (c.Expr, error) {
+	v, err := evaluator(info).Eval(e, ev)
 	if err != nil {
 		return nil, err
 	}
-	if v.e == nil {
+	if v.E == nil {
 		return nil, fmt.Errorf("%w: %s is not a scalar", ErrUnsupported, types.ExprString(e))
 	}
-	return v.e, nil
-}
-
-func evalAST(e ast.Expr, info *types.Info, ev *Event) (sval, error) {
-	if v, ok := ev.Vals.Get(e); ok {
-		return sval{e: v}, nil
-	}
-	tv := info.Types[e]
-	if tv.Value != nil {
-		if s, ok := constVal(tv.Type, tv.Value); ok {
-			return s, nil
-		}
-	}
-	unsupported := func() (sval, error) {
-		return sval{}, fmt.Errorf("%w: %s", ErrUnsupported, types.ExprString(e))
-	}
-	switch e := e.(type) {
-	case *ast.ParenExpr:
-		return evalAST(e.X, info, ev)
-	case *ast.Ident:
-		obj, _ := info.Uses[e].(*types.Var)
-		if obj == nil {
-			return unsupported()
-		}
-		v, ok := ev.Env.Get(obj)
-		if !ok || (v.e == nil && v.arg == nil && v.str == nil) {
-			return unsupported()
-		}
-		return v, nil
-	case *ast.BinaryExpr:
-		x, err := evalAST(e.X, info, ev)
-		if err != nil {
-			return x, err
-		}
-		y, err := evalAST(e.Y, info, ev)
-		if err != nil {
-			return y, err
-		}
-		if x.e == nil || y.e == nil {
-			return unsupported()
-		}
-		if e.Op == token.LAND || e.Op == token.LOR || binOps[e.Op] {
-			if !c.Valid(e.Op, x.e, y.e) {
-				return unsupported()
-			}
-			return sval{e: c.Bin(e.Op, x.e, y.e)}, nil
-		}
-	case *ast.UnaryExpr:
-		x, err := evalAST(e.X, info, ev)
-		if err != nil || x.e == nil {
-			return unsupported()
-		}
-		switch e.Op {
-		case token.ADD:
-			return x, nil
-		case token.SUB, token.XOR, token.NOT:
-			return sval{e: c.Un(e.Op, x.e)}, nil
-		}
-	case *ast.CallExpr:
-		if ftv := info.Types[e.Fun]; ftv.IsType() && len(e.Args) == 1 {
-			x, err := evalAST(e.Args[0], info, ev)
-			t, ok := irType(ftv.Type)
-			if err != nil || x.e == nil || !ok || t.Kind == c.KBool {
-				return unsupported()
-			}
-			return sval{e: c.Conv(t, x.e)}, nil
-		}
-		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && id.Name == "len" && len(e.Args) == 1 {
-			if _, builtin := info.Uses[id].(*types.Builtin); builtin {
-				x, err := evalAST(e.Args[0], info, ev)
-				if err == nil && x.arg != nil && x.arg.length() != nil {
-					return sval{e: x.arg.length()}, nil
-				}
-				if err == nil && x.str != nil {
-					return sval{e: c.I(c.Int, int64(len(*x.str)))}, nil
-				}
-			}
-		}
-	case *ast.IndexExpr:
-		x, err := evalAST(e.X, info, ev)
-		if err != nil || x.arg == nil {
-			return unsupported()
-		}
-		// The index is a constant, or a value the path made concrete
-		// (a loop counter, an index the explorer forked on).
-		k, err := evalAST(e.Index, info, ev)
-		if err != nil || k.e == nil {
-			return unsupported()
-		}
-		kc, ok := c.Fold(k.e).(*c.Const)
-		if !ok || kc.T.Kind != c.KInt || !kc.T.Signed && kc.V.Uint() > MaxLen {
-			return unsupported()
-		}
-		i := kc.V.Int()
-		if i < 0 || i >= MaxLen || (x.arg.Type.Kind != value.String && x.arg.Type.Kind != value.Slice && x.arg.Type.Kind != value.Array) {
-			return unsupported()
-		}
-		if x.arg.Type.Kind == value.Array && int(i) >= x.arg.Type.Len {
-			return unsupported()
-		}
-		return ev.load(x.arg.elemOf(int(i))), nil
-	case *ast.SelectorExpr:
-		x, err := evalAST(e.X, info, ev)
-		if err != nil || x.arg == nil {
-			return unsupported()
-		}
-		a := x.arg
-		if a.Type.Kind == value.Pointer {
-			a = a.pointee()
-		}
-		if a.Type.Kind == value.Struct {
-			for i, f := range a.Type.Fields {
-				if f.Name == e.Sel.Name {
-					return ev.load(a.Fields[i]), nil
-				}
-			}
-		}
-	}
-	return unsupported()
+	return v.E, nil
 }
 
 func isUntyped(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return ok && b.Info()&types.IsUntyped != 0
-}
-
-// load reads a place as the path left it at the event.
-func (ev *Event) load(a *Arg) sval {
-	if v, ok := ev.Mem.Get(a); ok {
-		return v
-	}
-	if a.Local && a.Sym != nil {
-		return sval{e: c.Zero(a.Sym.Type)}
-	}
-	return argVal(a)
 }

@@ -1,9 +1,11 @@
-// Package symbolic evaluates a unit's SSA form (golang.org/x/tools/go/ssa)
-// over symbols standing for its inputs: it walks the paths of the control
-// flow graph, loops unrolled up to a bound, keeping for each path the
-// conjunction of its branch conditions (the path expression, seed 000 §5;
-// the reachability condition C_R of seed 003 §2.1) and the value of every
-// SSA register and source variable as an expression over the inputs.
+// Package symbolic is the test generator's view of a unit's SSA form
+// (golang.org/x/tools/go/ssa): it explores it over symbols standing for
+// its inputs with the core explorer (internal/explore) under the
+// narrowing policy — paths walked with loops unrolled up to a bound,
+// keeping for each path the conjunction of its branch conditions (the
+// path expression, seed 000 §5; the reachability condition C_R of seed
+// 003 §2.1) and the value of every SSA register and source variable as
+// an expression over the inputs.
 //
 // At the mutation sites it is asked about it records events: the path
 // condition that reaches the site and the source variables' values

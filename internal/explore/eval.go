@@ -1,0 +1,413 @@
+package explore
+
+// This file evaluates SSA instructions into constraint expressions: the
+// arithmetic and comparisons of scalars, conversions, lengths, fields of
+// input structs, results of inlined calls; with a narrowing precision
+// also constant strings and their comparisons, elements at constant
+// indexes (and forks on symbolic ones), views of strings and slices, and
+// memory where the explorer knows where a pointer points. Anything else
+// is a fresh unknown.
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"math"
+
+	"golang.org/x/tools/go/ssa"
+
+	c "github.com/gozilla/gozilla/internal/constraint"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// eval computes the value of an instruction other than a binary
+// operation or a call.
+func (x *Explorer) eval(f *Frame, v ssa.Value) Value {
+	narrow := x.Cfg.MaxLen > 0
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		a := x.Value(f, v.X)
+		switch v.Op {
+		case token.SUB, token.XOR, token.NOT:
+			if a.E != nil {
+				return Value{E: Fold(c.Un(v.Op, a.E))}
+			}
+		case token.MUL: // load through a pointer, unless memory was written where the explorer cannot tell
+			if narrow && a.Arg != nil && a.Arg.Type.Kind == value.Pointer && !f.Dirty {
+				return x.load(f, a.Arg.pointee())
+			}
+		}
+	case *ssa.Convert:
+		a := x.Value(f, v.X)
+		if t, ok := IRType(v.Type()); ok && a.E != nil && t.Kind != c.KBool && a.E.Type().Kind != c.KBool {
+			return Value{E: Fold(c.Conv(t, a.E))}
+		}
+	case *ssa.ChangeType:
+		return x.Value(f, v.X)
+	case *ssa.Extract:
+		if t := x.Value(f, v.Tuple).Tuple; v.Index < len(t) && t[v.Index].Known() {
+			return t[v.Index]
+		}
+	case *ssa.Field:
+		a := x.Value(f, v.X)
+		if a.Arg != nil && a.Arg.Type.Kind == value.Struct && v.Field < len(a.Arg.Fields) {
+			return x.load(f, a.Arg.Fields[v.Field])
+		}
+	case *ssa.Slice:
+		if narrow {
+			if s, ok := x.slice(f, v); ok {
+				return s
+			}
+		}
+	case *ssa.Index: // string or array element
+		if narrow {
+			return x.index(f, v.X, v.Index, v.Type())
+		}
+	case *ssa.Alloc:
+		if !narrow {
+			break
+		}
+		if t, err := value.FromTypes(v.Type().(*types.Pointer).Elem(), nil, nil, true); err == nil {
+			// A local variable the code takes the address of, or a
+			// local array: its parts start as zero values.
+			a := NewArg(localName(v), t)
+			a.markLocal()
+			return Value{Arg: &Arg{Name: "&" + a.Name, Type: &value.Type{Kind: value.Pointer, Elem: t}, Elem: a}}
+		}
+	case *ssa.FieldAddr:
+		a := x.Value(f, v.X)
+		if narrow && a.Arg != nil && a.Arg.Type.Kind == value.Pointer {
+			p := a.Arg.pointee()
+			if p.Type.Kind == value.Struct && v.Field < len(p.Fields) {
+				return Value{Arg: &Arg{Name: "&" + p.Fields[v.Field].Name, Type: &value.Type{Kind: value.Pointer, Elem: p.Fields[v.Field].Type}, Elem: p.Fields[v.Field]}}
+			}
+		}
+	case *ssa.IndexAddr: // &slice[i] or &array[i] (through a pointer to the array)
+		if !narrow {
+			break
+		}
+		a := x.Value(f, v.X)
+		if a.Arg != nil && a.Arg.Type.Kind == value.Pointer && a.Arg.Elem != nil && a.Arg.Elem.Type.Kind == value.Array {
+			a = Value{Arg: a.Arg.Elem}
+		}
+		if a.Arg != nil && (a.Arg.Type.Kind == value.Slice || a.Arg.Type.Kind == value.Array) {
+			if el := x.elemAt(f, a.Arg, v.Index); el != nil {
+				return Value{Arg: &Arg{Name: "&" + el.Name, Type: &value.Type{Kind: value.Pointer, Elem: el.Type}, Elem: el}}
+			}
+		}
+	}
+	return x.Havoc(v.Type(), "v")
+}
+
+// evalCall computes the value of a call that no fork or inlining took
+// over: len of a value whose length the explorer knows (with a narrowing
+// precision, the length's bounds join the path), else an unknown.
+func (x *Explorer) evalCall(f *Frame, call *ssa.Call) Value {
+	bi, builtin := call.Call.Value.(*ssa.Builtin)
+	if x.Cfg.MaxLen > 0 && (!builtin || (bi.Name() != "len" && bi.Name() != "cap")) {
+		f.Dirty = true // the callee may write through any pointer it reaches
+	}
+	if builtin && bi.Name() == "len" && len(call.Call.Args) == 1 {
+		a := x.Value(f, call.Call.Args[0])
+		if l := a.Length(); l != nil {
+			if x.Cfg.MaxLen > 0 && a.Arg != nil && a.Arg.root().Len != nil {
+				f.Cond = append(f.Cond, lenBounds(a.Arg.root().Len, x.Cfg.MaxLen)...)
+			}
+			return Value{E: l}
+		}
+	}
+	x.Unmodelled("a call")
+	return x.Havoc(call.Type(), "v")
+}
+
+// binOp evaluates a binary operation. An operation that may panic is
+// guarded as Precision.Guards says. It reports whether the path goes on.
+func (x *Explorer) binOp(f *Frame, v *ssa.BinOp) bool {
+	a, b := x.Value(f, v.X), x.Value(f, v.Y)
+	if a.E == nil || b.E == nil || !c.Valid(v.Op, a.E, b.E) {
+		if x.Cfg.MaxLen > 0 && (v.Op == token.EQL || v.Op == token.NEQ) && isString(v.X.Type()) {
+			if e, ok := x.stringEq(a, b); ok {
+				if v.Op == token.NEQ {
+					e = c.Not(e)
+				}
+				f.Vals[v] = Value{E: e}
+				return true
+			}
+		}
+		f.Vals[v] = x.Havoc(v.Type(), "op")
+		return true
+	}
+	if x.Cfg.Guards != NoGuard {
+		var ok c.Expr // the operation does not panic
+		code := PanicDivide
+		switch {
+		case (v.Op == token.QUO || v.Op == token.REM) && b.E.Type().Kind == c.KInt:
+			ok = Fold(c.Bin(token.NEQ, b.E, c.Zero(b.E.Type())))
+		case (v.Op == token.SHL || v.Op == token.SHR) && b.E.Type().Signed:
+			ok, code = Fold(c.Bin(token.GEQ, b.E, c.Zero(b.E.Type()))), PanicShift
+		}
+		if k, isK := ok.(*c.Const); ok != nil && !isK {
+			if x.Cfg.Guards == ForkGuard {
+				g := x.Fork(f)
+				g.Cond = append(g.Cond, c.Not(ok))
+				if !x.pol.Refuted(x, g.Cond) {
+					x.End(g, code, nil)
+				}
+			}
+			f.Cond = append(f.Cond, ok)
+			if x.pol.Refuted(x, f.Cond) {
+				return false
+			}
+		} else if isK && !k.V.Bool() {
+			if x.Cfg.Guards == ForkGuard {
+				x.End(f, code, nil)
+			}
+			return false
+		}
+	}
+	f.Vals[v] = Value{E: Fold(c.Bin(v.Op, a.E, b.E))}
+	return true
+}
+
+// effect runs an instruction that is not a value (a store, a map
+// update, a send, go, defer): memory the narrowing explorer knows is
+// written, anything else makes loads unknown.
+func (x *Explorer) effect(f *Frame, ins ssa.Instruction) {
+	x.Unmodelled(fmt.Sprintf("%T", ins))
+	if x.Cfg.MaxLen == 0 {
+		return
+	}
+	switch ins := ins.(type) {
+	case *ssa.Store:
+		x.store(f, ins)
+	case *ssa.MapUpdate, *ssa.Go, *ssa.Defer:
+		f.Dirty = true
+	}
+}
+
+// index reads element i of a string, slice or array argument: a constant
+// index reads its element symbol, and the path goes on only if the index
+// is in range (Go panics otherwise).
+func (x *Explorer) index(f *Frame, agg, idx ssa.Value, t types.Type) Value {
+	a := x.Value(f, agg)
+	if a.Arg == nil {
+		return x.Havoc(t, "index")
+	}
+	el := x.elemAt(f, a.Arg, idx)
+	if el == nil {
+		return x.Havoc(t, "index")
+	}
+	return x.load(f, el)
+}
+
+// elemAt returns the element of a at a constant index, adding the
+// bounds check to the path; nil for symbolic indexes.
+func (x *Explorer) elemAt(f *Frame, a *Arg, idx ssa.Value) *Arg {
+	i, ok := x.constIndex(f, idx)
+	if !ok || i < 0 || i >= int64(x.Cfg.MaxLen) {
+		return nil
+	}
+	switch a.Type.Kind {
+	case value.String, value.Slice:
+		f.Cond = append(f.Cond, a.bounds(i, x.Cfg.MaxLen)...)
+	case value.Array:
+		if int(i) >= a.Type.Len {
+			return nil
+		}
+	default:
+		return nil
+	}
+	return a.elemOf(int(i))
+}
+
+// constIndex returns the value of an index when it is a constant on this
+// path (a literal, or a loop counter the unrolling made concrete).
+func (x *Explorer) constIndex(f *Frame, idx ssa.Value) (int64, bool) {
+	v := x.Value(f, idx)
+	if v.E == nil {
+		return 0, false
+	}
+	k, ok := Fold(v.E).(*c.Const)
+	if !ok || k.T.Kind != c.KInt {
+		return 0, false
+	}
+	if !k.T.Signed && k.V.Uint() > math.MaxInt64 {
+		return 0, false
+	}
+	return k.V.Int(), true
+}
+
+// forkIndex handles an element read or address at a symbolic index
+// (a[i] with i an input expression): the path splits into one path per
+// index value k the aggregate can have, each with i == k (and, for
+// slices and strings, len > k) added to its condition and i replaced by
+// k from there on, the concretisation a solver by domain reduction then
+// solves. Indexes out of range end the path in Go's panic. It reports
+// whether it took over the rest of the block.
+func (x *Explorer) forkIndex(f *Frame, b *ssa.BasicBlock, i int) bool {
+	var agg, idx ssa.Value
+	switch ins := b.Instrs[i].(type) {
+	case *ssa.Index:
+		agg, idx = ins.X, ins.Index
+	case *ssa.IndexAddr:
+		agg, idx = ins.X, ins.Index
+	default:
+		return false
+	}
+	a := x.Value(f, agg)
+	if a.Arg != nil && a.Arg.Type.Kind == value.Pointer && a.Arg.Elem != nil && a.Arg.Elem.Type.Kind == value.Array {
+		a = Value{Arg: a.Arg.Elem}
+	}
+	if a.Arg == nil {
+		return false
+	}
+	iv := x.Value(f, idx)
+	if iv.E == nil || iv.E.Type().Kind != c.KInt {
+		return false
+	}
+	ie := Fold(iv.E)
+	if _, isConst := ie.(*c.Const); isConst {
+		return false
+	}
+	n := x.Cfg.MaxLen
+	switch a.Arg.Type.Kind {
+	case value.Array:
+		n = min(n, a.Arg.Type.Len)
+	case value.String, value.Slice:
+	default:
+		return false
+	}
+	it := ie.Type()
+	forked := false
+	for k := 0; k < n && !x.over(); k++ {
+		if !it.Signed && it.Bits < 64 && uint64(k) > it.Max() || it.Signed && int64(k) > int64(it.Max()) {
+			break
+		}
+		eq := c.Bin(token.EQL, ie, c.I(it, int64(k)))
+		check := append(f.Cond[:len(f.Cond):len(f.Cond)], eq)
+		if a.Arg.length() != nil {
+			// The bounds check elemAt adds when the read runs again.
+			check = append(check, a.Arg.bounds(int64(k), x.Cfg.MaxLen)...)
+		}
+		if x.pol.Refuted(x, check) {
+			continue
+		}
+		g := x.Fork(f)
+		g.Cond = append(g.Cond, eq)
+		forked = true
+		g.Vals[idx] = Value{E: c.I(it, int64(k))}
+		x.Run(g, b, i)
+		if x.stopped {
+			break
+		}
+	}
+	if !forked && !x.stopped {
+		// Every index in range is refuted: the read panics (or the path
+		// was infeasible already).
+		x.Paths++
+	}
+	return true
+}
+
+// stringEq is s == "lit" for a string argument: its length and each
+// byte.
+func (x *Explorer) stringEq(a, b Value) (c.Expr, bool) {
+	if a.Str != nil {
+		a, b = b, a
+	}
+	if a.Arg == nil || b.Str == nil || a.Arg.Type.Kind != value.String || len(*b.Str) > x.Cfg.MaxLen {
+		return nil, false
+	}
+	lit := *b.Str
+	eq := c.Bin(token.EQL, a.Arg.length(), c.I(c.Int, int64(len(lit))))
+	for i := 0; i < len(lit); i++ {
+		el := a.Arg.elemOf(i)
+		eq = c.Bin(token.LAND, eq, c.Bin(token.EQL, c.V(el.Sym), c.I(c.Uint8, int64(lit[i]))))
+	}
+	return c.Fold(eq), true
+}
+
+// slice models s[lo:hi] of an input string or slice (or a view of one)
+// at a constant lo: a view sharing the input's elements. The path
+// requires lo <= hi <= len(s) (Go panics otherwise; a slice's capacity
+// is taken as its length, as generated inputs have it).
+func (x *Explorer) slice(f *Frame, v *ssa.Slice) (Value, bool) {
+	a := x.Value(f, v.X)
+	if a.Arg == nil || (a.Arg.Type.Kind != value.String && a.Arg.Type.Kind != value.Slice) || a.Arg.length() == nil {
+		return Value{}, false
+	}
+	root, off := a.Arg, int64(0)
+	if root.Base != nil {
+		root, off = root.Base, root.Off
+	}
+	n := a.Arg.length()
+	lo := int64(0)
+	if v.Low != nil {
+		k, ok := x.constIndex(f, v.Low)
+		if !ok || k < 0 || k > int64(x.Cfg.MaxLen) {
+			return Value{}, false
+		}
+		lo = k
+	}
+	hi := n
+	if v.High != nil {
+		h := x.Value(f, v.High)
+		if h.E == nil || h.E.Type().Kind != c.KInt {
+			return Value{}, false
+		}
+		hi = h.E
+		if hi.Type() != c.Int {
+			hi = Fold(c.Conv(c.Int, hi))
+		}
+	}
+	low := c.I(c.Int, lo)
+	f.Cond = append(f.Cond, lenBounds(root.Len, x.Cfg.MaxLen)...)
+	f.Cond = append(f.Cond, c.Fold(c.Bin(token.LEQ, low, hi)), c.Fold(c.Bin(token.LEQ, hi, n)))
+	size := hi
+	if lo != 0 {
+		size = Fold(c.Bin(token.SUB, hi, low))
+	}
+	return Value{Arg: &Arg{Name: fmt.Sprintf("%s[%d:]", root.Name, off+lo), Type: a.Arg.Type, Base: root, Off: off + lo, LenE: size}}, true
+}
+
+// store writes through a pointer the explorer knows (an element or field
+// of an input or of a local); any other store makes loads unknown.
+func (x *Explorer) store(f *Frame, s *ssa.Store) {
+	p := x.Value(f, s.Addr)
+	if p.Arg == nil || p.Arg.Type.Kind != value.Pointer || p.Arg.Elem == nil {
+		f.Dirty = true
+		return
+	}
+	v := x.Value(f, s.Val)
+	if v.E == nil && v.Arg == nil && v.Str == nil {
+		v = x.Havoc(s.Val.Type(), "store")
+	}
+	f.Mem.Set(p.Arg.Elem, v)
+}
+
+// load reads a place: what the path stored there, else the input's
+// symbol (or the zero value for a local).
+func (x *Explorer) load(f *Frame, a *Arg) Value {
+	if v, ok := f.Mem.Get(a); ok {
+		return v
+	}
+	return (&Event{}).load(a)
+}
+
+// load reads a place as the path left it at the event.
+func (ev *Event) load(a *Arg) Value {
+	if v, ok := ev.Mem.Get(a); ok {
+		return v
+	}
+	if a.Local && a.Sym != nil {
+		return Value{E: c.Zero(a.Sym.Type)}
+	}
+	return a.value()
+}
+
+func localName(v *ssa.Alloc) string {
+	if v.Comment != "" {
+		return v.Comment
+	}
+	return v.Name()
+}
