@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -182,33 +181,7 @@ func genTargets(env *benchEnv, only []string, withUTF8 bool) ([]genTarget, error
 // copySubjects copies the non-test Go files of each subject into a fresh
 // module at dst.
 func copySubjects(src, dst string, subjects []string) error {
-	if err := os.MkdirAll(dst, 0o755); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dst, "go.mod"), []byte("module subjects\n\ngo 1.26\n"), 0o644); err != nil {
-		return err
-	}
-	for _, s := range subjects {
-		err := filepath.WalkDir(filepath.Join(src, s), func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
-				return err
-			}
-			rel, _ := filepath.Rel(src, p)
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			out := filepath.Join(dst, rel)
-			if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-				return err
-			}
-			return os.WriteFile(out, data, 0o644)
-		})
-		if err != nil {
-			return fmt.Errorf("copy subject %s: %v", s, err)
-		}
-	}
-	return nil
+	return copyTree(src, dst, subjects, false)
 }
 
 // runGen runs gozilla gen with the given passes (writing the test file
