@@ -140,6 +140,12 @@ type coverageResult struct {
 	err  error
 }
 
+// UseCoverage makes plan, built already for this package, the one
+// Coverage returns. It must be called before Coverage is.
+func (a *Package) UseCoverage(plan *coverage.Plan) {
+	a.Memo(coverageKey{}, func() any { return coverageResult{plan, nil} })
+}
+
 // Coverage returns the package's coverage plan (its statements, branch
 // outcomes and def-use pairs, and the probes that record them), built on
 // first use.

@@ -100,6 +100,25 @@ func (v *Evaluator) Eval(e ast.Expr, at *Event) (Value, error) {
 			}
 		}
 	case *ast.BinaryExpr:
+		if e.Op == token.EQL || e.Op == token.NEQ {
+			// Constant strings against input strings too.
+			x, err := v.Eval(e.X, at)
+			if err != nil {
+				return Value{}, err
+			}
+			y, err := v.Eval(e.Y, at)
+			if err != nil {
+				return Value{}, err
+			}
+			eq, ok := v.equal(x, y)
+			if !ok {
+				break
+			}
+			if e.Op == token.NEQ {
+				eq = c.Fold(c.Not(eq))
+			}
+			return Value{E: eq}, nil
+		}
 		x, err := v.Scalar(e.X, at)
 		if err != nil {
 			return Value{}, err
@@ -160,6 +179,27 @@ func (v *Evaluator) Eval(e ast.Expr, at *Event) (Value, error) {
 		}
 	}
 	return Value{}, v.unsupported(e)
+}
+
+// Equal is x == y for two values of one comparable type the evaluator
+// models: scalars, and strings of which one is constant (with
+// Precision.Strings and MaxLen).
+func (v *Evaluator) Equal(x, y Value) (c.Expr, bool) { return v.equal(x, y) }
+
+func (v *Evaluator) equal(x, y Value) (c.Expr, bool) {
+	if x.E != nil && y.E != nil {
+		if !c.Valid(token.EQL, x.E, y.E) {
+			return nil, false
+		}
+		return c.Bin(token.EQL, x.E, y.E), true
+	}
+	if x.Str != nil && y.Str != nil {
+		return c.B(*x.Str == *y.Str), true
+	}
+	if v.Precision.MaxLen > 0 && v.Precision.Strings {
+		return stringEq(x, y, v.Precision.MaxLen)
+	}
+	return nil, false
 }
 
 // element evaluates x[i] at a constant index (a literal, or a value the

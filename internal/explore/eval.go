@@ -311,11 +311,14 @@ func (x *Explorer) forkIndex(f *Frame, b *ssa.BasicBlock, i int) bool {
 
 // stringEq is s == "lit" for a string argument: its length and each
 // byte.
-func (x *Explorer) stringEq(a, b Value) (c.Expr, bool) {
+func (x *Explorer) stringEq(a, b Value) (c.Expr, bool) { return stringEq(a, b, x.Cfg.MaxLen) }
+
+// stringEq is stringEq of an explorer whose lengths are at most maxLen.
+func stringEq(a, b Value, maxLen int) (c.Expr, bool) {
 	if a.Str != nil {
 		a, b = b, a
 	}
-	if a.Arg == nil || b.Str == nil || a.Arg.Type.Kind != value.String || len(*b.Str) > x.Cfg.MaxLen {
+	if a.Arg == nil || b.Str == nil || a.Arg.Type.Kind != value.String || len(*b.Str) > maxLen {
 		return nil, false
 	}
 	lit := *b.Str

@@ -281,6 +281,9 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	}
 
 	problem := &engine.Problem{Pkg: analysis.New(pkg, set, units), Done: ctx.Done()}
+	if plan != nil {
+		problem.Pkg.UseCoverage(plan) // the engines' goals are the probes' IDs
+	}
 
 	work, err := os.MkdirTemp("", "gozilla-gen-")
 	if err != nil {

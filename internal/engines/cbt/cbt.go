@@ -146,12 +146,20 @@ func (p *Engine) Name() string {
 	return "cbt"
 }
 
-// Solve implements engine.Engine for mutants; other requirements are
-// Unknown.
+// Solve implements engine.Engine: for a mutant, reachability ∧
+// necessity (∧ predicate); for a branch outcome or a def-use pair, the
+// paths that take it (cover.go). Statement requirements are Unknown.
 func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Requirement) (engine.Answer, error) {
-	if r.Kind != engine.KillMutant {
-		return engine.Answer{Reason: r.Kind.String() + " requirements are not supported yet"}, nil
+	switch r.Kind {
+	case engine.KillMutant:
+		return p.solveMutant(pb, r)
+	case engine.CoverBranch, engine.CoverPair:
+		return p.solveGoal(pb, r)
 	}
+	return engine.Answer{Reason: r.Kind.String() + " requirements are not supported"}, nil
+}
+
+func (p *Engine) solveMutant(pb *engine.Problem, r engine.Requirement) (engine.Answer, error) {
 	u, m := r.Unit, pb.Pkg.Mutant(r.ID)
 	if u == nil || m == nil {
 		return engine.Answer{Reason: "not in a supported unit"}, nil
@@ -174,12 +182,23 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 	if err != nil {
 		return unknown(err.Error()), nil
 	}
+	// A system with no clause: every clause folded to false while it
+	// was built.
+	return p.candidates(u, st.res, sys, uint64(m.ID), "on every explored path to it, the mutated expression or condition equals the original"), nil
+}
+
+// candidates solves the clauses of sys (in u's exploration res, under
+// u's //gozilla:assume directives) into at most PerMutant distinct
+// inputs, within the engine's budgets; seed makes the domain-reduction
+// choices reproducible. falseWhy says what a system with no clause
+// means.
+func (p *Engine) candidates(u *unit.Unit, res *symbolic.Result, sys c.System, seed uint64, falseWhy string) engine.Answer {
 	// The unit's //gozilla:assume directives hold in every solution (the
 	// harness rejects inputs that break them anyway).
 	for _, a := range u.Assume {
-		e, err := st.res.AtEntry(a.Expr, a.Info)
+		e, err := res.AtEntry(a.Expr, a.Info)
 		if err != nil {
-			return unknown(fmt.Sprintf("assumption %s: %v", a.Text, err)), nil
+			return unknown(fmt.Sprintf("assumption %s: %v", a.Text, err))
 		}
 		as, _ := c.DNF(e)
 		sys, _ = c.And(sys, as)
@@ -191,7 +210,7 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 	var out [][]value.Value
 	seen := map[string]bool{}
 	var lastErr error
-	rnd := rand.New(rand.NewPCG(uint64(m.ID), 7))
+	rnd := rand.New(rand.NewPCG(seed, 7))
 	var outcome []string
 	budget := maxTries
 	satLeft := satMutant
@@ -206,7 +225,7 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 			continue
 		}
 		if budget <= 0 {
-			outcome = append(outcome, fmt.Sprintf("not tried (%d tries spent on the mutant)", maxTries))
+			outcome = append(outcome, fmt.Sprintf("not tried (%d tries spent on the requirement)", maxTries))
 			continue
 		}
 		if p.Exact && satLeft <= 0 {
@@ -215,8 +234,8 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 			continue
 		}
 		// The chain (solver): domain reduction, then, with SAT set, SAT
-		// within what is left of the mutant's SAT budget; SAT alone for
-		// the exact variant.
+		// within what is left of the requirement's SAT budget; SAT alone
+		// for the exact variant.
 		allow := solve.Budget{Props: satLeft, Tries: solve.Unlimited().Tries}
 		if allow.Props < 0 {
 			allow.Props = 0
@@ -244,8 +263,8 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 			lastErr = err
 			continue
 		}
-		in := make([]value.Value, len(st.res.Args))
-		for i, a := range st.res.Args {
+		in := make([]value.Value, len(res.Args))
+		for i, a := range res.Args {
 			v, err := a.Value(asg)
 			if err != nil {
 				lastErr = err
@@ -258,7 +277,7 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 			outcome = append(outcome, "solution not an input: "+lastErr.Error())
 			continue
 		}
-		k := render(st.res.Args, in)
+		k := render(res.Args, in)
 		if seen[k] {
 			outcome = append(outcome, "solved: "+k+" (proposed already)")
 			continue
@@ -269,18 +288,16 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 	}
 	if len(out) == 0 {
 		if lastErr == nil {
-			// Every clause folded to false while it was built: on each
-			// path explored, the mutant's expression (or condition)
-			// equals the original's.
-			why := "the system is false: on every explored path to it, the mutated expression or condition equals the original"
-			if st.res.Cut {
+			// Every clause folded to false while it was built.
+			why := "the system is false: " + falseWhy
+			if res.Cut {
 				why += " (exploration cut by the unrolling bound or the path limit)"
 			}
 			lastErr = errors.New(why)
 		}
-		return engine.Answer{Reason: lastErr.Error(), Detail: detail}, nil
+		return engine.Answer{Reason: lastErr.Error(), Detail: detail}
 	}
-	return engine.Answer{Verdict: engine.Found, Inputs: out, Detail: detail}, nil
+	return engine.Answer{Verdict: engine.Found, Inputs: out, Detail: detail}
 }
 
 // exploration is the key of a unit's exploration in the package's
@@ -310,6 +327,13 @@ func (p *Engine) exploreUnit(pb *engine.Problem, u *unit.Unit) *unitState {
 		st.nodes[m.ID], st.conds[m.ID] = node, cond
 		sites = append(sites, node)
 	}
+	st.res, st.err = p.exploreSites(pb, u, prog, sites)
+	return st
+}
+
+// exploreSites runs the symbolic evaluation of u recording events at
+// sites.
+func (p *Engine) exploreSites(pb *engine.Problem, u *unit.Unit, prog *symbolic.Program, sites []ast.Node) (*symbolic.Result, error) {
 	names := make([]string, 0, len(u.Inputs()))
 	if u.Recv != nil {
 		names = append(names, nameOr(u.Recv.Name, "recv"))
@@ -321,8 +345,7 @@ func (p *Engine) exploreUnit(pb *engine.Problem, u *unit.Unit) *unitState {
 	if pb.Done != nil {
 		cfg.Stop = pb.Stopped
 	}
-	st.res, st.err = symbolic.Explore(prog.Func(u.Func), u.Inputs(), names, sites, cfg)
-	return st
+	return symbolic.Explore(prog.Func(u.Func), u.Inputs(), names, sites, cfg)
 }
 
 func nameOr(n, def string) string {

@@ -295,3 +295,80 @@ func Squares(a, b int32) int {
 		}
 	}
 }
+
+// TestCoverGoals runs CBT alone, with no mutants and no random inputs,
+// on units whose branch outcomes and def-use pairs random values would
+// not reach: each goal is covered by an input the engine built from its
+// system (an if condition true and false, a switch's clauses over an
+// integer and a string and its implicit default, a loop condition after
+// two iterations, and the def-use pairs through them), and the one pair
+// no path has stays open.
+func TestCoverGoals(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"p/p.go": `package p
+
+func Magic(x int64, s string) int {
+	r := 0
+	if x*3 == 123456789 {
+		r = 1
+	}
+	switch s {
+	case "hello":
+		r += 2
+	case "gozilla", "godzilla":
+		r += 3
+	}
+	switch {
+	case x > 1000000 && x < 1000010:
+		r += 4
+	}
+	return r
+}
+
+func Count(n uint8) int {
+	k := 0
+	for i := uint8(0); i < n && i < 4; i++ {
+		k += int(i)
+	}
+	if k == 1 {
+		return -1
+	}
+	return k
+}
+`})
+	pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, "./p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := New()
+	res, err := gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Engines: []engine.Engine{p}, Ops: map[mutate.Op]bool{}, Cover: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cov := res.Coverage
+	if cov == nil {
+		t.Fatal("no coverage")
+	}
+	for id, b := range cov.Plan.Branches {
+		if !cov.Covered.Branches[id] {
+			t.Errorf("branch %s %q not covered (why: %s)", b.Pos, b.Label, cov.Why[gen.Goal{Kind: engine.CoverBranch, ID: id}])
+		}
+	}
+	// Magic's r = 1 needs x == 41152263 and r += 4 needs x in
+	// (1000000, 1000010): that pair is infeasible. Every other pair of
+	// r, k and i is feasible.
+	var open []string
+	for id, pr := range cov.Plan.Pairs {
+		if !cov.Covered.Pairs[id] {
+			open = append(open, pr.DefText+" → "+pr.UseText)
+			t.Logf("pair %s %s → %s open (why: %s)", pr.Var, pr.DefText, pr.UseText, cov.Why[gen.Goal{Kind: engine.CoverPair, ID: id}])
+		}
+	}
+	if len(open) != 1 || open[0] != "r = 1 → r += 4" {
+		t.Errorf("open pairs %q, want only the infeasible r = 1 → r += 4", open)
+	}
+	for _, tt := range res.Tests {
+		if tt.Pass != "cbt" {
+			t.Errorf("test %v from %s", tt.In, tt.Pass)
+		}
+	}
+}
