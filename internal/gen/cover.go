@@ -127,6 +127,15 @@ func (g *generator) goalUnit(x Goal) *unit.Unit {
 	return g.problem.Pkg.Unit(g.plan.Funcs[fn].Name)
 }
 
+// because adds what an engine says of goal x it left open to what the
+// engines before it said.
+func (g *generator) because(x Goal, why string) {
+	if prev := g.goalWhy[x]; prev != "" {
+		why = prev + "; " + why
+	}
+	g.goalWhy[x] = why
+}
+
 // coverGoals asks engine e about every open goal of the units that ran
 // (the goals of units outside -run are not the run's), in plan order.
 func (g *generator) coverGoals(ctx context.Context, e engine.Engine, seconds map[*unit.Unit]float64) error {
@@ -167,7 +176,7 @@ func (g *generator) tryGoal(ctx context.Context, e engine.Engine, x Goal, u *uni
 		return nil
 	case ans.Verdict != engine.Found || len(ans.Inputs) == 0:
 		if ans.Reason != "" {
-			g.goalWhy[x] = e.Name() + ": " + ans.Reason
+			g.because(x, e.Name()+": "+ans.Reason)
 		}
 		return nil
 	}
@@ -193,7 +202,7 @@ func (g *generator) tryGoal(ctx context.Context, e engine.Engine, x Goal, u *uni
 		g.keep(u, in, r, e.Name())
 	}
 	if !g.covered[x] {
-		g.goalWhy[x] = fmt.Sprintf("%s: %d candidate input(s) ran, none covered it", e.Name(), ran)
+		g.because(x, fmt.Sprintf("%s: %d candidate input(s) ran, none covered it", e.Name(), ran))
 	}
 	return nil
 }

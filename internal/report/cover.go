@@ -128,6 +128,9 @@ type CoverRequirement struct {
 	Status string `json:"status"` // covered, uncovered, infeasible
 	// Proof is, for an infeasible requirement, why no input covers it.
 	Proof string `json:"proof,omitempty"`
+	// Why is, for a requirement gozilla gen left uncovered, what each
+	// engine that tried it says ("cbt: …; equiv: …").
+	Why string `json:"why,omitempty"`
 }
 
 // Finish fills the summary and the percentages.

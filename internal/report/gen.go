@@ -67,7 +67,7 @@ type GenCoverage struct {
 	Statements   Tally              `json:"statements"`
 	Branches     Tally              `json:"branches"`
 	Pairs        Tally              `json:"pairs"`
-	Requirements []CoverRequirement `json:"requirements,omitempty"` // not covered: uncovered (Proof says why) or infeasible
+	Requirements []CoverRequirement `json:"requirements,omitempty"` // not covered: uncovered (Why says why) or infeasible (with the Proof)
 }
 
 // Unit is one function or method.
@@ -196,7 +196,7 @@ func (g *Gen) Text(w io.Writer, verbose bool) error {
 		if verbose && p.Coverage != nil && len(p.Coverage.Requirements) > 0 {
 			fmt.Fprintln(tw, "\nCOVERAGE\tPOSITION\tFUNC\tREQUIREMENT\tWHY")
 			for _, r := range p.Coverage.Requirements {
-				fmt.Fprintf(tw, "%s\t%s:%d:%d\t%s\t%s %s\t%s\n", r.Status, r.File, r.Line, r.Col, r.Func, r.Kind, oneLine(r.Text), r.Proof)
+				fmt.Fprintf(tw, "%s\t%s:%d:%d\t%s\t%s %s\t%s\n", r.Status, r.File, r.Line, r.Col, r.Func, r.Kind, oneLine(r.Text), r.Proof+r.Why)
 			}
 		}
 		if verbose {

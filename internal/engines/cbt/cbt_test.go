@@ -360,6 +360,9 @@ func Count(n uint8) int {
 	for id, pr := range cov.Plan.Pairs {
 		if !cov.Covered.Pairs[id] {
 			open = append(open, pr.DefText+" → "+pr.UseText)
+			if why := cov.Why[gen.Goal{Kind: engine.CoverPair, ID: id}]; !strings.HasPrefix(why, "cbt: ") {
+				t.Errorf("pair %s → %s: why %q, want cbt's", pr.DefText, pr.UseText, why)
+			}
 			t.Logf("pair %s %s → %s open (why: %s)", pr.Var, pr.DefText, pr.UseText, cov.Why[gen.Goal{Kind: engine.CoverPair, ID: id}])
 		}
 	}

@@ -402,16 +402,16 @@ func coverageReport(res *gen.Result) *report.GenCoverage {
 	gc := &report.GenCoverage{}
 	goal := func(t *report.Tally, fn string, kind engine.Kind, id int, covered bool, pos token.Position, text string) {
 		x := gen.Goal{Kind: kind, ID: id}
-		st, why := report.Uncovered, c.Why[x]
+		r := report.CoverRequirement{Package: res.Pkg.Path, Func: fn, Kind: kind.String(), File: report.RelPath(pos.Filename), Line: pos.Line, Col: pos.Column, Text: text, Status: report.Uncovered, Why: c.Why[x]}
 		switch {
 		case covered:
-			st = report.Covered
+			r.Status = report.Covered
 		case c.Infeasible[x] != "":
-			st, why = report.Infeasible, c.Infeasible[x]
+			r.Status, r.Proof, r.Why = report.Infeasible, c.Infeasible[x], ""
 		}
-		t.Count(st)
-		if st != report.Covered {
-			gc.Requirements = append(gc.Requirements, report.CoverRequirement{Package: res.Pkg.Path, Func: fn, Kind: kind.String(), File: report.RelPath(pos.Filename), Line: pos.Line, Col: pos.Column, Text: text, Status: st, Proof: why})
+		t.Count(r.Status)
+		if r.Status != report.Covered {
+			gc.Requirements = append(gc.Requirements, r)
 		}
 	}
 	for _, fn := range plan.Funcs {
