@@ -233,7 +233,7 @@ type refuter struct {
 // leaves inputs no path covers, which the miter counts as a
 // difference) — then SAT alone within refuteSAT.
 func newRefuter(m mode, shapes *solve.Shapes) *refuter {
-	cfg := solve.Config{DomRed: true, MaxTree: maxTree, SAT: true, Props: refuteSAT, Shapes: shapes}
+	cfg := solve.Config{DomRed: true, MaxTree: maxTree, SAT: true, Props: refuteSAT, Shapes: shapes, Split: true}
 	if m == widen {
 		cfg.Confirm = confirmSAT
 	}

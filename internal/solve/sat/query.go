@@ -78,7 +78,11 @@ func (q *Query) Solve(b Budget) (Status, c.Assignment, error) {
 		q.spent = b
 		return Unknown, nil, fmt.Errorf("%w (%d): a circuit of %d nodes", ErrBudget, b, q.b.c.Len())
 	}
-	g := gini.New()
+	// Sized for the circuit (a variable a node, three clauses of ten
+	// literals and terminators an and-node): growing from gini's
+	// defaults reallocated its tables many times a query.
+	n := q.b.c.Len()
+	g := gini.NewVc(n+1, 10*n)
 	q.b.c.ToCnfFrom(g, q.root)
 	g.Add(q.root)
 	g.Add(0)
