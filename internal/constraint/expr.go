@@ -121,6 +121,7 @@ type (
 	Binary struct {
 		Op   token.Token
 		X, Y Expr
+		t    Type // the type, when known at construction (deep trees)
 	}
 
 	// Convert is T(X) between numeric types.
@@ -165,10 +166,22 @@ func (e *Ite) Type() Type { return e.Then.Type() }
 func (e *Defined) Type() Type { return Bool }
 
 func (e *Binary) Type() Type {
+	if e.t.Kind != 0 {
+		return e.t
+	}
 	if IsComparison(e.Op) || e.Op == token.LAND || e.Op == token.LOR {
 		return Bool
 	}
 	return e.X.Type()
+}
+
+// newBinary builds x op y, its type computed once: a type is asked of
+// every node of trees a loop makes as deep as its turns, and computing
+// it from the operands walked the left spine each time.
+func newBinary(op token.Token, x, y Expr) *Binary {
+	b := &Binary{Op: op, X: x, Y: y}
+	b.t = b.Type()
+	return b
 }
 
 // IsComparison reports whether op is one of == != < <= > >=.
@@ -224,7 +237,7 @@ func Bin(op token.Token, x, y Expr) Expr {
 	if !Valid(op, x, y) {
 		panic(fmt.Sprintf("constraint: %s on %s, %s", op, x.Type(), y.Type()))
 	}
-	return &Binary{Op: op, X: x, Y: y}
+	return newBinary(op, x, y)
 }
 
 // Zero returns the zero value of t.
@@ -403,7 +416,7 @@ func Subst(e Expr, m map[*Sym]Expr) Expr {
 		if nx == x.X && ny == x.Y && !isConst(nx) && !isConst(ny) {
 			return x
 		}
-		return fold(&Binary{Op: x.Op, X: nx, Y: ny})
+		return fold(newBinary(x.Op, nx, ny))
 	case *Convert:
 		nx := Subst(x.X, m)
 		if nx == x.X && !isConst(nx) {

@@ -106,6 +106,23 @@ func (p *Plan) PairNodes(pkg *load.Package, id int) (def, use ast.Node, err erro
 	return def, use, nil
 }
 
+// StmtNode returns the syntax of statement id of pkg's plan.
+func (p *Plan) StmtNode(pkg *load.Package, id int) (ast.Stmt, error) {
+	if id < 0 || id >= len(p.Stmts) {
+		return nil, fmt.Errorf("no statement %d", id)
+	}
+	st := p.Stmts[id]
+	n := nodeAt(pkg, st.Pos, func(n ast.Node) bool {
+		_, ok := n.(ast.Stmt)
+		_, isBlock := n.(*ast.BlockStmt)
+		return ok && !isBlock
+	})
+	if n == nil {
+		return nil, fmt.Errorf("%s: no statement here", st.Pos)
+	}
+	return n.(ast.Stmt), nil
+}
+
 func fileOf(pkg *load.Package, name string) *load.File {
 	for _, f := range pkg.Files {
 		if pkg.Fset.Position(f.Syntax.Pos()).Filename == name {

@@ -10,7 +10,8 @@ import (
 // TestNodes resolves every branch outcome and def-use pair of the
 // subjects to its syntax: an if or for outcome to its condition (the
 // label's text) and value, a switch clause to the clause (its text), the
-// implicit default to a switch without a default clause, a pair to
+// implicit default to a switch without a default clause, a statement
+// to the statement at its position, a pair to
 // identifiers of its variable (or a bare return); type switch and select
 // outcomes are refused.
 func TestNodes(t *testing.T) {
@@ -87,6 +88,16 @@ func TestNodes(t *testing.T) {
 					if len([]rune(head)) <= 59 && b.Label != head {
 						t.Errorf("%s: label %q, resolved to %q", b.Pos, b.Label, head)
 					}
+				}
+			}
+			for id, st := range plan.Stmts {
+				n, err := plan.StmtNode(pkg, id)
+				if err != nil {
+					t.Errorf("statement %s: %v", st.Pos, err)
+					continue
+				}
+				if p := pkg.Fset.Position(n.Pos()); p.Offset != st.Pos.Offset {
+					t.Errorf("statement %s resolved to one at %s", st.Pos, p)
 				}
 			}
 			for id, pr := range plan.Pairs {

@@ -39,6 +39,12 @@ type Arg struct {
 	Base *Arg
 	Off  int64  // where the view starts in Base
 	LenE c.Expr // the view's length
+	// up and at place a part of a local: element at (or field at, with
+	// field set) of up. A local a whole aggregate was stored into reads
+	// its parts from that aggregate (Event.load).
+	up    *Arg
+	at    int
+	field bool
 }
 
 // NewArg returns the symbols of an argument of type t named name.
@@ -162,6 +168,7 @@ func (a *Arg) elem(i int) *Arg {
 	if e == nil {
 		e = NewArg(a.Name+"["+strconv.Itoa(i)+"]", a.elemType())
 		if a.Local {
+			e.up, e.at = a, i
 			e.markLocal()
 		}
 		a.Elems[i] = e
@@ -183,7 +190,8 @@ func (a *Arg) pointee() *Arg {
 // markLocal marks a and its parts as a local variable's.
 func (a *Arg) markLocal() {
 	a.Local = true
-	for _, f := range a.Fields {
+	for i, f := range a.Fields {
+		f.up, f.at, f.field = a, i, true
 		f.markLocal()
 	}
 }

@@ -390,22 +390,56 @@ func (x *Explorer) store(f *Frame, s *ssa.Store) {
 
 // load reads a place: what the path stored there, else the input's
 // symbol (or the zero value for a local).
-func (x *Explorer) load(f *Frame, a *Arg) Value {
-	if v, ok := f.Mem.Get(a); ok {
-		return v
-	}
-	return (&Event{}).load(a)
-}
+func (x *Explorer) load(f *Frame, a *Arg) Value { return load(f.Mem.Get, a) }
 
 // load reads a place as the path left it at the event.
-func (ev *Event) load(a *Arg) Value {
-	if v, ok := ev.Mem.Get(a); ok {
+func (ev *Event) load(a *Arg) Value { return load(ev.Mem.Get, a) }
+
+// load reads a place from memory (mem): what was stored there; for a
+// part of a local that nothing was stored into, the same part of the
+// aggregate last stored into an enclosing place (a local copy of an
+// array or struct input: var t = m), else zero; for a part of an input,
+// its own value.
+func load(mem func(*Arg) (Value, bool), a *Arg) Value {
+	if v, ok := mem(a); ok {
 		return v
 	}
-	if a.Local && a.Sym != nil {
-		return Value{E: c.Zero(a.Sym.Type)}
+	if a.Local {
+		if v, ok := copied(mem, a); ok {
+			return v
+		}
+		if a.Sym != nil {
+			return Value{E: c.Zero(a.Sym.Type)}
+		}
 	}
 	return a.value()
+}
+
+// copied reads part a of a local from the aggregate stored into the
+// place it is part of, if one was.
+func copied(mem func(*Arg) (Value, bool), a *Arg) (Value, bool) {
+	if a.up == nil {
+		return Value{}, false
+	}
+	whole, ok := mem(a.up)
+	if !ok {
+		whole, ok = copied(mem, a.up)
+	}
+	if !ok || whole.Arg == nil || whole.Arg.Local {
+		return Value{}, false
+	}
+	src := whole.Arg
+	var part *Arg
+	switch {
+	case a.field && src.Type.Kind == value.Struct && a.at < len(src.Fields):
+		part = src.Fields[a.at]
+	case !a.field && src.Type.Kind == value.Array:
+		part = src.elemOf(a.at)
+	}
+	if part == nil {
+		return Value{}, false
+	}
+	return load(mem, part), true
 }
 
 func localName(v *ssa.Alloc) string {

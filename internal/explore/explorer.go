@@ -116,6 +116,9 @@ type Recording struct {
 	MaxBlockConds int
 	// Outcomes keeps the paths' ends with their results (Explorer.Ends).
 	Outcomes bool
+	// OnEvent, when set, is told of each arrival recorded, with the
+	// path's frame: how a goal-directed policy learns it got there.
+	OnEvent func(f *Frame, site ast.Node, ev *Event)
 }
 
 // Policy decides what the walk does where the policies differ: loops,
@@ -684,6 +687,9 @@ func (x *Explorer) record(f *Frame, s ast.Node) {
 	x.Events[s] = append(x.Events[s], ev)
 	if x.Cfg.Whole {
 		f.pending = append(f.pending, pending{s, ev})
+	}
+	if x.Cfg.OnEvent != nil {
+		x.Cfg.OnEvent(f, s, ev)
 	}
 }
 

@@ -71,15 +71,7 @@ func Site(pkg *load.Package, m *mutate.Mutant) (node ast.Node, cond ast.Expr, er
 func Mutant(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr, events []*Event) (c.System, error) {
 	// The mutated expression and condition are parsed and type-checked
 	// once; each event evaluates them under its own values.
-	mt := &mutated{}
-	if e, isExpr := node.(ast.Expr); isExpr && m.Op != mutate.ABS {
-		mt.repl, mt.replInfo, mt.replErr = CheckExpr(pkg, m.Repl, e.Pos())
-	}
-	if cond != nil && cond != node {
-		if src, err := Splice(pkg, cond, m); err == nil {
-			mt.cond, mt.condInfo, _ = CheckExpr(pkg, src, cond.Pos())
-		}
-	}
+	mt := newMutated(pkg, m, node, cond)
 	var sys c.System
 	var firstErr error
 	for _, ev := range events {
@@ -102,6 +94,53 @@ func Mutant(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr, e
 		return nil, firstErr
 	}
 	return sys, nil
+}
+
+func newMutated(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr) *mutated {
+	mt := &mutated{}
+	if e, isExpr := node.(ast.Expr); isExpr && m.Op != mutate.ABS {
+		mt.repl, mt.replInfo, mt.replErr = CheckExpr(pkg, m.Repl, e.Pos())
+	}
+	if cond != nil && cond != node {
+		if src, err := Splice(pkg, cond, m); err == nil {
+			mt.cond, mt.condInfo, _ = CheckExpr(pkg, src, cond.Pos())
+		}
+	}
+	return mt
+}
+
+// Need is what a mutant needs at an arrival at its site: necessity (the
+// mutated expression's value differs from the original's) and, inside a
+// larger condition, the predicate constraint (the condition's value
+// differs too); true for statement mutants.
+type Need struct {
+	pkg  *load.Package
+	m    *mutate.Mutant
+	node ast.Node
+	cond ast.Expr
+	mt   *mutated
+}
+
+// NewNeed prepares m's need (node and cond are Site's).
+func NewNeed(pkg *load.Package, m *mutate.Mutant, node ast.Node, cond ast.Expr) *Need {
+	return &Need{pkg, m, node, cond, newMutated(pkg, m, node, cond)}
+}
+
+// At is the need at event ev, as one expression.
+func (n *Need) At(ev *Event) (c.Expr, error) {
+	s, err := necessity(n.pkg, n.m, n.node, n.cond, n.mt, ev)
+	if err != nil {
+		return nil, err
+	}
+	var e c.Expr = c.B(false)
+	for _, cl := range s {
+		var x c.Expr = c.B(true)
+		for _, y := range cl {
+			x = c.Bin(token.LAND, x, y)
+		}
+		e = c.Bin(token.LOR, e, x)
+	}
+	return c.Fold(e), nil
 }
 
 // mutated holds the type-checked mutated expression and condition.

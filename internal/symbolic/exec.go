@@ -178,6 +178,17 @@ type trigKey struct {
 	ref ast.Expr
 }
 
+// Triggers is generation's trigger rule for sites in fn (see Explore),
+// for engines that walk fn with a policy of their own.
+func Triggers(fn *ssa.Function, sites []ast.Node) core.Triggers { return newSiteRule(fn, sites) }
+
+// Precision is generation's precision with lengths up to maxLen.
+func Precision(maxLen int) core.Precision {
+	p := precision()
+	p.MaxLen = maxLen
+	return p
+}
+
 func newSiteRule(fn *ssa.Function, sites []ast.Node) *siteRule {
 	r := &siteRule{sites: map[ast.Node]bool{}, cache: map[trigKey][]ast.Node{}}
 	for _, s := range sites {

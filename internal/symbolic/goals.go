@@ -68,19 +68,23 @@ func SwitchSite(info *types.Info, sw *ast.SwitchStmt) ast.Expr {
 // Condition is the system of the paths of events on which cond takes
 // the value want (at most c.MaxClauses clauses).
 func Condition(info *types.Info, cond ast.Expr, want bool, events []*Event) (c.System, error) {
-	return goal(events, func(ev *Event) (c.Expr, error) {
-		x, err := evaluator(info).Scalar(cond, ev)
-		if err != nil {
-			return nil, err
-		}
-		if x.Type() != c.Bool {
-			return nil, fmt.Errorf("%w: %s is not a boolean", ErrUnsupported, types.ExprString(cond))
-		}
-		if !want {
-			x = c.Not(x)
-		}
-		return x, nil
-	})
+	return goal(events, func(ev *Event) (c.Expr, error) { return ConditionAt(info, cond, want, ev) })
+}
+
+// ConditionAt is what must hold at event ev (an arrival at CondSite)
+// for cond to take the value want.
+func ConditionAt(info *types.Info, cond ast.Expr, want bool, ev *Event) (c.Expr, error) {
+	x, err := evaluator(info).Scalar(cond, ev)
+	if err != nil {
+		return nil, err
+	}
+	if x.Type() != c.Bool {
+		return nil, fmt.Errorf("%w: %s is not a boolean", ErrUnsupported, types.ExprString(cond))
+	}
+	if !want {
+		x = c.Not(x)
+	}
+	return x, nil
 }
 
 // Selects is the system of the paths of events on which switch sw
@@ -90,68 +94,72 @@ func Condition(info *types.Info, cond ast.Expr, want bool, events []*Event) (c.S
 // is (SwitchSite): they must not depend on what the switch's cases
 // compute.
 func Selects(info *types.Info, sw *ast.SwitchStmt, cl *ast.CaseClause, events []*Event) (c.System, error) {
+	return goal(events, func(ev *Event) (c.Expr, error) { return SelectsAt(info, sw, cl, ev) })
+}
+
+// SelectsAt is what must hold at event ev (an arrival at SwitchSite) for
+// switch sw to select clause cl (nil: the implicit default).
+func SelectsAt(info *types.Info, sw *ast.SwitchStmt, cl *ast.CaseClause, ev *Event) (c.Expr, error) {
 	ev0 := evaluator(info)
-	return goal(events, func(ev *Event) (c.Expr, error) {
-		var tag *core.Value
-		if sw.Tag != nil {
-			v, err := ev0.Eval(sw.Tag, ev)
-			if err != nil {
-				return nil, err
-			}
-			tag = &v
+	var tag *core.Value
+	if sw.Tag != nil {
+		v, err := ev0.Eval(sw.Tag, ev)
+		if err != nil {
+			return nil, err
 		}
-		matches := func(cc *ast.CaseClause) (c.Expr, error) {
-			var m c.Expr = c.B(false)
-			for _, e := range cc.List {
-				var x c.Expr
-				if tag == nil {
-					v, err := ev0.Scalar(e, ev)
-					if err != nil {
-						return nil, err
-					}
-					x = v
-				} else {
-					v, err := ev0.Eval(e, ev)
-					if err != nil {
-						return nil, err
-					}
-					eq, ok := ev0.Equal(*tag, v)
-					if !ok {
-						return nil, fmt.Errorf("%w: case %s", ErrUnsupported, types.ExprString(e))
-					}
-					x = eq
-				}
-				if x.Type() != c.Bool {
-					return nil, fmt.Errorf("%w: case %s is not a boolean", ErrUnsupported, types.ExprString(e))
-				}
-				m = c.Bin(token.LOR, m, x)
-			}
-			return m, nil
-		}
-		var need c.Expr = c.B(true)
-		for _, s := range sw.Body.List {
-			cc := s.(*ast.CaseClause)
-			if cc == cl {
-				if cc.List == nil {
-					continue // the default: no case matches, before or after it
-				}
-				m, err := matches(cc)
+		tag = &v
+	}
+	matches := func(cc *ast.CaseClause) (c.Expr, error) {
+		var m c.Expr = c.B(false)
+		for _, e := range cc.List {
+			var x c.Expr
+			if tag == nil {
+				v, err := ev0.Scalar(e, ev)
 				if err != nil {
 					return nil, err
 				}
-				return c.Fold(c.Bin(token.LAND, need, m)), nil
+				x = v
+			} else {
+				v, err := ev0.Eval(e, ev)
+				if err != nil {
+					return nil, err
+				}
+				eq, ok := ev0.Equal(*tag, v)
+				if !ok {
+					return nil, fmt.Errorf("%w: case %s", ErrUnsupported, types.ExprString(e))
+				}
+				x = eq
 			}
+			if x.Type() != c.Bool {
+				return nil, fmt.Errorf("%w: case %s is not a boolean", ErrUnsupported, types.ExprString(e))
+			}
+			m = c.Bin(token.LOR, m, x)
+		}
+		return m, nil
+	}
+	var need c.Expr = c.B(true)
+	for _, s := range sw.Body.List {
+		cc := s.(*ast.CaseClause)
+		if cc == cl {
 			if cc.List == nil {
-				continue
+				continue // the default: no case matches, before or after it
 			}
 			m, err := matches(cc)
 			if err != nil {
 				return nil, err
 			}
-			need = c.Bin(token.LAND, need, c.Not(m))
+			return c.Fold(c.Bin(token.LAND, need, m)), nil
 		}
-		return c.Fold(need), nil
-	})
+		if cc.List == nil {
+			continue
+		}
+		m, err := matches(cc)
+		if err != nil {
+			return nil, err
+		}
+		need = c.Bin(token.LAND, need, c.Not(m))
+	}
+	return c.Fold(need), nil
 }
 
 // goal is the system of the events' paths, each with what need says

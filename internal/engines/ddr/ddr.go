@@ -1,0 +1,250 @@
+// Package ddr is the dynamic domain reduction engine ("ddr"; Offutt,
+// Jin & Pan, seed 002). For each requirement it walks the unit's SSA
+// form toward the requirement's goal (a mutant's site, with necessity
+// there; a branch outcome's decision, with the outcome; a def-use
+// pair's use, after its definition and no other), keeping a domain for
+// each input symbol — every element of an array, slice or string its
+// own — and narrowing the domains at each decision so that the path's
+// predicates hold for every value left (walk.go, reduce.go, expr.go).
+// When the walk reaches the goal it chooses values from the domains; the
+// input they make is a candidate the driver runs, never trusted.
+//
+// What it does not do: floats have no domains (their predicates are
+// taken as they are and checked on the values chosen), and it never
+// answers Infeasible: a walk that fails proves nothing.
+package ddr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	c "github.com/gozilla/gozilla/internal/constraint"
+	"github.com/gozilla/gozilla/internal/coverage"
+	"github.com/gozilla/gozilla/internal/engine"
+	core "github.com/gozilla/gozilla/internal/explore"
+	"github.com/gozilla/gozilla/internal/pmap"
+	"github.com/gozilla/gozilla/internal/symbolic"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// Budgets of one walk: counts, never the clock, so that a requirement
+// gets the same answer on every machine.
+const (
+	// MaxLen bounds the lengths of strings and slices the walk gives
+	// inputs (each element has its own domain, made when read).
+	MaxLen = 128
+	// maxSteps bounds the blocks a walk enters over all its paths,
+	// maxPath those of one path, maxTries the decisions it tries.
+	maxSteps = 20_000
+	maxPath  = 20_000
+	maxTries = 2_000
+	// inline is the depth of calls into the package the walk follows.
+	inline = 3
+)
+
+// Engine is the DDR engine.
+type Engine struct{}
+
+// New returns the engine.
+func New() *Engine { return &Engine{} }
+
+// Name implements engine.Engine.
+func (*Engine) Name() string { return "ddr" }
+
+// Solve implements engine.Engine for every requirement kind.
+func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Requirement) (engine.Answer, error) {
+	u := r.Unit
+	if u == nil || u.Skip != "" {
+		return engine.Answer{Reason: "not in a supported unit"}, nil
+	}
+	prog, err := pb.Pkg.SSA()
+	if err != nil {
+		return engine.Answer{Reason: err.Error()}, nil
+	}
+	fn := prog.Func(u.Func)
+	if fn == nil || len(fn.Blocks) == 0 {
+		return engine.Answer{Reason: "no SSA body"}, nil
+	}
+	g, err := p.goal(pb, r)
+	if err != nil {
+		return engine.Answer{Reason: err.Error()}, nil
+	}
+	in, why := walk(pb, u, fn, g, uint64(r.Kind)<<32|uint64(r.ID))
+	if in == nil {
+		return engine.Answer{Reason: why}, nil
+	}
+	return engine.Answer{Verdict: engine.Found, Inputs: [][]value.Value{in}}, nil
+}
+
+// goal is requirement r's goal.
+func (p *Engine) goal(pb *engine.Problem, r engine.Requirement) (goal, error) {
+	load := pb.Pkg.Load
+	switch r.Kind {
+	case engine.KillMutant:
+		m := pb.Pkg.Mutant(r.ID)
+		if m == nil {
+			return goal{}, errors.New("no such mutant")
+		}
+		node, cond, err := symbolic.Site(load, m)
+		if err != nil {
+			return goal{}, err
+		}
+		need := symbolic.NewNeed(load, m, node, cond)
+		return goal{waypoints: []ast.Node{node}, need: need.At}, nil
+	case engine.CoverStmt:
+		plan, err := pb.Pkg.Coverage()
+		if err != nil {
+			return goal{}, err
+		}
+		st, err := plan.StmtNode(load, r.ID)
+		if err != nil {
+			return goal{}, err
+		}
+		return goal{waypoints: []ast.Node{st}}, nil
+	case engine.CoverBranch:
+		plan, err := pb.Pkg.Coverage()
+		if err != nil {
+			return goal{}, err
+		}
+		d, err := plan.Decision(load, r.ID)
+		if err != nil {
+			return goal{}, err
+		}
+		return branchGoal(pb, d)
+	case engine.CoverPair:
+		plan, err := pb.Pkg.Coverage()
+		if err != nil {
+			return goal{}, err
+		}
+		return pairGoal(pb, plan, r.ID)
+	}
+	return goal{}, fmt.Errorf("%s requirements are not supported", r.Kind)
+}
+
+func branchGoal(pb *engine.Problem, d coverage.Decision) (goal, error) {
+	info := pb.Pkg.Load.Info
+	if d.Cond != nil {
+		site := symbolic.CondSite(info, d.Cond)
+		if site == nil {
+			return goal{}, errors.New("the decision is constant")
+		}
+		return goal{waypoints: []ast.Node{site}, need: func(ev *core.Event) (c.Expr, error) {
+			return symbolic.ConditionAt(info, d.Cond, d.Outcome, ev)
+		}}, nil
+	}
+	site := symbolic.SwitchSite(info, d.Switch)
+	if site == nil {
+		return goal{}, errors.New("the switch is constant")
+	}
+	return goal{waypoints: []ast.Node{site}, need: func(ev *core.Event) (c.Expr, error) {
+		return symbolic.SelectsAt(info, d.Switch, d.Clause, ev)
+	}}, nil
+}
+
+// pairGoal: through the definition (none at the entry), then to the use
+// with no other definition of the variable in between.
+func pairGoal(pb *engine.Problem, plan *coverage.Plan, id int) (goal, error) {
+	load := pb.Pkg.Load
+	def, use, err := plan.PairNodes(load, id)
+	if err != nil {
+		return goal{}, err
+	}
+	pr := plan.Pairs[id]
+	g := goal{kills: map[ast.Node]bool{}}
+	if def != nil {
+		g.waypoints = append(g.waypoints, def)
+	}
+	g.waypoints = append(g.waypoints, use)
+	// Every other definition of the variable (by the pairs of its
+	// function) undoes the first waypoint.
+	for j, q := range plan.Pairs {
+		if q.Func != pr.Func || q.Var != pr.Var || j == id {
+			continue
+		}
+		d, _, err := plan.PairNodes(load, j)
+		if err == nil && d != nil && d != def && d != use {
+			g.kills[d] = true
+		}
+	}
+	return g, nil
+}
+
+// walk runs the DDR walk of u's function fn toward g: the input it
+// found, or why not.
+func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint64) ([]value.Value, string) {
+	inputs := u.Inputs()
+	args := make([]*core.Arg, len(inputs))
+	for i, t := range inputs {
+		args[i] = core.NewArg(fn.Params[i].Name(), t)
+	}
+	sites := append([]ast.Node(nil), g.waypoints...)
+	for k := range g.kills {
+		sites = append(sites, k)
+	}
+	rule := symbolic.Triggers(fn, sites)
+	w := &walker{fn: fn, g: g, seed: seed, maxPath: maxPath, maxTries: maxTries}
+	w.dist = distances(fn, rule, g.waypoints)
+	w.loops = core.FindLoops(fn)
+	if len(u.Assume) > 0 {
+		w.assume = func(entry *pmap.Layer[*types.Var, core.Value]) c.Clause {
+			var cl c.Clause
+			for _, a := range u.Assume {
+				ev := &core.Evaluator{Info: a.Info, Precision: symbolic.Precision(MaxLen)}
+				// An assumption the walk cannot evaluate is left to the
+				// harness, which rejects inputs that break it.
+				if e, err := ev.Scalar(a.Expr, &core.Event{Env: entry}); err == nil && e.Type() == c.Bool {
+					cl = append(cl, e)
+				}
+			}
+			return cl
+		}
+	}
+	w.defs = goalDefs(fn, rule, g.waypoints)
+	limits := core.Limits{MaxSteps: maxSteps}
+	if pb.Done != nil {
+		limits.Stop = func() string {
+			if pb.Stopped() {
+				return "stopped"
+			}
+			return ""
+		}
+	}
+	x := core.New(fn, args, rule, w, core.Config{
+		Limits:    limits,
+		Precision: symbolic.Precision(MaxLen),
+		Inline:    inline,
+		Recording: core.Recording{Exprs: true, MaxEvents: 1 << 20, MaxAfter: -1},
+	})
+	x.Cfg.OnEvent = w.event(x)
+	x.Explore()
+	if w.found == nil {
+		why := w.failure
+		switch {
+		case w.needErr != nil && why == "":
+			why = w.needErr.Error()
+		case why == "" && x.Incomplete != "":
+			why = x.Incomplete
+		case why == "":
+			why = "no walk reached it"
+		}
+		if x.Incomplete != "" && x.Incomplete != why {
+			why += " (search ended: " + x.Incomplete + ")"
+		}
+		return nil, "the walk failed " + why
+	}
+	in := make([]value.Value, len(args))
+	for i, a := range args {
+		v, err := a.Input(inputs[i], w.found, MaxLen)
+		if err != nil {
+			return nil, "the values chosen are not an input: " + err.Error()
+		}
+		in[i] = v
+	}
+	return in, ""
+}

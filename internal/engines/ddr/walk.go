@@ -1,0 +1,528 @@
+package ddr
+
+// The walk (seed 002, Fig. 3): the explorer core (internal/explore)
+// steps through the unit's SSA form, evaluating assignments
+// symbolically; this policy steers it toward the goal and reduces the
+// domains at each decision. At a two-way branch the directions from
+// which the goal is reachable are tried nearest first; each is taken
+// with the predicate's domains reduced (ReduceDomains), and if the walk
+// fails further on, the decision is retried with the next split point
+// (GetSplit's search index) up to K times before the walk backs up to
+// the decision before it. Loops need no unrolling bound: a loop's
+// decision is a decision like any other, and trying the exit first,
+// then one more turn, reaches a goal behind 9, 30 or 100 turns; budgets
+// on steps end the search instead.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gozilla/gozilla/internal/pmap"
+
+	c "github.com/gozilla/gozilla/internal/constraint"
+	core "github.com/gozilla/gozilla/internal/explore"
+)
+
+// K is the split points tried at a decision before the walk backs up.
+const K = 5
+
+// state is a path's own: its domains, and how far along its waypoints
+// it is.
+type state struct {
+	s       *store
+	applied int // the path conditions reduced into s
+	stage   int // waypoints passed (a def-use pair's definition)
+}
+
+// Clone implements core.Ext.
+func (st *state) Clone() core.Ext {
+	return &state{s: st.s.fork(), applied: st.applied, stage: st.stage}
+}
+
+// goal is what the walk is after: an arrival at the last waypoint with
+// need holding.
+type goal struct {
+	// waypoints are the sites to pass in order (a pair's definition,
+	// then its use); the last is the goal's site.
+	waypoints []ast.Node
+	// kills are sites that send the walk back a waypoint (another
+	// definition of a pair's variable).
+	kills map[ast.Node]bool
+	// need is what must hold at the arrival (nil: nothing more).
+	need func(ev *core.Event) (c.Expr, error)
+}
+
+// walker is the policy of one walk.
+type walker struct {
+	fn   *ssa.Function
+	g    goal
+	seed uint64
+	// dist[i][b] is the fewest blocks from b to a block of waypoint i
+	// (absent: unreachable); nil when waypoint i is in no block of fn
+	// (a callee's): then nothing is pruned.
+	dist []map[*ssa.BasicBlock]int
+	// maxPath bounds a path's blocks; maxTries the decisions tried.
+	maxPath, maxTries int
+	tries             int
+
+	// assume evaluates the unit's assumptions over the parameters.
+	assume func(entry *pmap.Layer[*types.Var, core.Value]) c.Clause
+	// loops are fn's; defs holds the blocks that compute values the
+	// goal's sites use (FindPath's data flow: a walk that fails at the
+	// goal on a count or a flag needs the branches that change them).
+	loops   *core.Loops
+	defs    map[*ssa.BasicBlock]bool
+	prefers map[*ssa.BasicBlock]int
+
+	found   c.Assignment // the solution
+	failure string       // where the deepest failed walk stopped
+	depth   int          // its depth (path conditions)
+	needErr error        // the last error evaluating the need
+}
+
+// ext is f's state, made on first use.
+func (w *walker) ext(f *core.Frame) *state {
+	st, _ := f.Ext.(*state)
+	if st == nil {
+		st = &state{s: &store{}}
+		f.Ext = st
+	}
+	return st
+}
+
+// Start implements core.Policy.
+func (w *walker) Start(*core.Explorer) bool { return true }
+
+// sync reduces the path conditions the core added since the last
+// decision (guards, index forks, length bounds) into the path's domains;
+// false when they cannot hold.
+func (w *walker) sync(x *core.Explorer, f *core.Frame) bool {
+	st := w.ext(f)
+	d := newDomains(st.s, w.seed)
+	for ; st.applied < len(f.Cond); st.applied++ {
+		if r := d.reduce(f.Cond[st.applied], true, 1); r == infeasible || r == failed {
+			w.fail(f, fmt.Sprintf("the path's condition %s cannot hold", c.String(f.Cond[st.applied])))
+			return false
+		}
+	}
+	return true
+}
+
+// Admit implements core.Policy: a path goes on while its conditions hold
+// over its domains and the goal is reachable from where it is.
+func (w *walker) Admit(x *core.Explorer, f *core.Frame, b, from *ssa.BasicBlock) bool {
+	if w.found != nil {
+		return false
+	}
+	if from == nil && len(f.Stack) == 0 && w.assume != nil {
+		// The initial domains: the types', narrowed by the unit's
+		// //gozilla:assume directives.
+		f.Cond = append(f.Cond, w.assume(x.Entry)...)
+	}
+	if !w.sync(x, f) {
+		return false
+	}
+	if len(f.Stack) > 0 || b.Parent() != w.fn {
+		return true // inside an inlined call
+	}
+	_, ok := w.distance(f, b)
+	return ok
+}
+
+// distance is the fewest blocks from b to the path's next waypoint.
+func (w *walker) distance(f *core.Frame, b *ssa.BasicBlock) (int, bool) {
+	st := w.ext(f)
+	i := min(st.stage, len(w.dist)-1)
+	if w.dist[i] == nil {
+		return 0, true
+	}
+	// A later waypoint must stay reachable too; the next one decides.
+	n, ok := w.dist[i][b]
+	return n, ok
+}
+
+// Loop implements core.Policy: no unrolling bound, a path length bound.
+func (w *walker) Loop(x *core.Explorer, f *core.Frame, b, from *ssa.BasicBlock) core.Step {
+	if f.Steps > w.maxPath {
+		w.fail(f, fmt.Sprintf("a path longer than %d blocks", w.maxPath))
+		return core.Drop
+	}
+	return core.Go
+}
+
+// Widen implements core.Policy (never asked).
+func (w *walker) Widen(*core.Explorer, *core.Frame, *ssa.BasicBlock, *ssa.BasicBlock) {}
+
+// Refuted implements core.Policy: the domains decide at the next block
+// entry (sync).
+func (w *walker) Refuted(*core.Explorer, c.Clause) bool { return false }
+
+// Branch implements core.Policy: the decision, by domains.
+func (w *walker) Branch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond c.Expr) bool {
+	if w.found != nil {
+		return true
+	}
+	if _, isConst := cond.(*c.Const); isConst {
+		return false // the core follows the one way
+	}
+	if !w.sync(x, f) {
+		return true
+	}
+	dirs := []int{0, 1}
+	if len(f.Stack) == 0 && b.Parent() == w.fn {
+		d0, ok0 := w.distance(f, b.Succs[0])
+		d1, ok1 := w.distance(f, b.Succs[1])
+		switch {
+		case ok0 && ok1 && w.prefer(b) == 1:
+			dirs = []int{1, 0}
+		case ok0 && ok1 && w.prefer(b) == 0:
+		case ok0 && ok1 && d1 < d0:
+			dirs = []int{1, 0}
+		case ok0 && !ok1:
+			dirs = []int{0}
+		case ok1 && !ok0:
+			dirs = []int{1}
+		case !ok0 && !ok1:
+			return true
+		}
+	}
+	for _, dir := range dirs {
+		want := dir == 0
+		prev := -1
+		for k := 1; k <= K; k++ {
+			if w.tries >= w.maxTries {
+				x.Stop(fmt.Sprintf("more than %d decisions tried", w.maxTries))
+				return true
+			}
+			w.tries++
+			g := x.Fork(f)
+			st := w.ext(g)
+			before := st.s.changed
+			d := newDomains(st.s, w.seed+uint64(k))
+			r := d.reduce(cond, want, k)
+			if r == infeasible || r == failed {
+				w.fail(f, w.why(x, b, cond, want, r, w.ext(f).s))
+				if r == infeasible {
+					break
+				}
+				continue
+			}
+			// unsupported (a float predicate): taken as it is; the
+			// values chosen at the goal are checked against it.
+			if st.s.changed == prev {
+				break // the same split as the last try
+			}
+			prev = st.s.changed
+			if want {
+				g.Cond = append(g.Cond, cond)
+			} else {
+				g.Cond = append(g.Cond, c.Not(cond))
+			}
+			st.applied = len(g.Cond)
+			x.Enter(g, b.Succs[dir], b)
+			if w.found != nil || x.Stopped() {
+				return true
+			}
+			if st.s.changed == before {
+				break // no split was made: there is no other to try
+			}
+		}
+	}
+	return true
+}
+
+// why describes a failed decision: where, which way, the domains of the
+// predicate's symbols.
+func (w *walker) why(x *core.Explorer, b *ssa.BasicBlock, cond c.Expr, want bool, r outcome, s *store) string {
+	pos := ""
+	if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+		if p := iff.Cond.Pos(); p.IsValid() {
+			pos = w.fn.Prog.Fset.Position(p).String()
+		}
+	}
+	if pos == "" {
+		pos = b.String()
+	}
+	var doms []string
+	for _, v := range c.Vars(cond) {
+		doms = append(doms, fmt.Sprintf("%s %s", v.Name, s.get(v)))
+	}
+	what := map[outcome]string{infeasible: "cannot be", failed: "found no split making it", unsupported: "has no integer domains to make it"}[r]
+	return fmt.Sprintf("at %s, %s %s %v (%s)", pos, c.String(cond), what, want, strings.Join(doms, ", "))
+}
+
+// fail keeps the reason of the deepest failure.
+func (w *walker) fail(f *core.Frame, why string) {
+	if n := len(f.Cond); n >= w.depth || w.failure == "" {
+		w.depth, w.failure = n, why
+	}
+}
+
+// event is core.Recording.OnEvent: waypoints passed, and at the goal's
+// site, the need reduced and the values chosen.
+func (w *walker) event(x *core.Explorer) func(f *core.Frame, site ast.Node, ev *core.Event) {
+	last := len(w.g.waypoints) - 1
+	return func(f *core.Frame, site ast.Node, ev *core.Event) {
+		if w.found != nil {
+			return
+		}
+		st := w.ext(f)
+		if w.g.kills[site] && st.stage > 0 && site != w.g.waypoints[last] {
+			st.stage = 0
+		}
+		if st.stage < last && site == w.g.waypoints[st.stage] {
+			st.stage++
+			return
+		}
+		if st.stage != last || site != w.g.waypoints[last] {
+			return
+		}
+		if !w.sync(x, f) {
+			return
+		}
+		var need c.Expr = c.B(true)
+		if w.g.need != nil {
+			n, err := w.g.need(ev)
+			if err != nil {
+				w.needErr = err
+				return
+			}
+			need = n
+		}
+		for k := 1; k <= K; k++ {
+			s := st.s.fork()
+			d := newDomains(s, w.seed+uint64(100+k))
+			if r := d.reduce(need, true, k); r != ok {
+				w.fail(f, fmt.Sprintf("at the goal, %s %s", c.String(need), map[outcome]string{infeasible: "cannot hold", failed: "found no split", unsupported: "has no integer domains"}[r]))
+				if r == infeasible {
+					return
+				}
+				continue
+			}
+			if asg := w.choose(s, append(f.Cond[:len(f.Cond):len(f.Cond)], need)); asg != nil {
+				w.found = asg
+				x.Stop("found")
+				return
+			}
+		}
+	}
+}
+
+// choose picks a value of each symbol's domain (nearest zero first, then
+// other values of the domains) and checks the path's condition with
+// them: the domains describe it, but where Update pinned nothing and a
+// relation had no exact inverse, a choice may still miss.
+func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
+	syms := map[*c.Sym]bool{}
+	var order []*c.Sym
+	for _, e := range cl {
+		for _, v := range c.Vars(e) {
+			if !syms[v] {
+				syms[v] = true
+				order = append(order, v)
+			}
+		}
+	}
+	d := newDomains(s, w.seed)
+	for try := 0; try < 8; try++ {
+		asg := c.Assignment{}
+		vals := map[*c.Sym]int64{}
+		for _, v := range order {
+			if !supported(v.Type) {
+				asg[v] = 0
+				continue
+			}
+			r := s.find(v)
+			x, ok := vals[r]
+			if !ok {
+				x = d.pick(s.get(r), try)
+				vals[r] = x
+			}
+			asg[v] = c.Wrap(v.Type, uint64(x))
+		}
+		if holds(cl, asg) {
+			return asg
+		}
+	}
+	return nil
+}
+
+// holds evaluates a clause.
+func holds(cl c.Clause, asg c.Assignment) bool {
+	ev := &c.Evaluator{A: asg}
+	for _, e := range cl {
+		v, err := ev.Eval(e)
+		if err != nil || !v.Bool() {
+			return false
+		}
+	}
+	return true
+}
+
+// distances computes, for each waypoint, the fewest blocks from each
+// block of fn to one that announces it.
+func distances(fn *ssa.Function, rule core.Triggers, waypoints []ast.Node) []map[*ssa.BasicBlock]int {
+	out := make([]map[*ssa.BasicBlock]int, len(waypoints))
+	for i, wp := range waypoints {
+		at := announcing(fn, rule, wp)
+		if len(at) == 0 {
+			continue // not in fn's own blocks
+		}
+		d := map[*ssa.BasicBlock]int{}
+		queue := at
+		for _, b := range at {
+			d[b] = 0
+		}
+		for len(queue) > 0 {
+			b := queue[0]
+			queue = queue[1:]
+			for _, p := range b.Preds {
+				if _, seen := d[p]; !seen {
+					d[p] = d[b] + 1
+					queue = append(queue, p)
+				}
+			}
+		}
+		out[i] = d
+	}
+	// A waypoint must be reachable with the later ones after it: a block
+	// from which waypoint i is reachable but i+1 is not from i's blocks
+	// is still fine to enter; the next stage prunes.
+	return out
+}
+
+// announcing is the blocks of fn with an instruction announcing site.
+func announcing(fn *ssa.Function, rule core.Triggers, site ast.Node) []*ssa.BasicBlock {
+	var at []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		for _, ins := range b.Instrs {
+			if announces(rule, ins, site) {
+				at = append(at, b)
+				break
+			}
+		}
+	}
+	return at
+}
+
+func announces(rule core.Triggers, ins ssa.Instruction, site ast.Node) bool {
+	before, after := rule.Sites(ins)
+	return contains(before, site) || contains(after, site)
+}
+
+func contains(ns []ast.Node, n ast.Node) bool {
+	for _, x := range ns {
+		if x == n {
+			return true
+		}
+	}
+	return false
+}
+
+
+// prefer is the successor of b to try first when the goal is reachable
+// from both (-1: neither is preferred, the nearer to the goal goes
+// first). A decision that controls a loop (one way stays in it, the
+// other leaves) prefers nothing: leaving first and turning once more on
+// failure is how the walk finds the turns a goal needs. Another
+// decision prefers the way that reaches, without coming back through
+// b, a block computing a value the goal uses.
+func (w *walker) prefer(b *ssa.BasicBlock) int {
+	if p, ok := w.prefers[b]; ok {
+		return p
+	}
+	p := -1
+	if !w.controlsLoop(b) {
+		r0, r1 := w.reachesDef(b, b.Succs[0]), w.reachesDef(b, b.Succs[1])
+		switch {
+		case r0 && !r1:
+			p = 0
+		case r1 && !r0:
+			p = 1
+		}
+	}
+	if w.prefers == nil {
+		w.prefers = map[*ssa.BasicBlock]int{}
+	}
+	w.prefers[b] = p
+	return p
+}
+
+func (w *walker) controlsLoop(b *ssa.BasicBlock) bool {
+	for h, body := range w.loops.Body {
+		if body[b] && body[b.Succs[0]] != body[b.Succs[1]] {
+			_ = h
+			return true
+		}
+	}
+	return false
+}
+
+// reachesDef reports whether a block of defs is reachable from s without
+// passing through b.
+func (w *walker) reachesDef(b, s *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{b: true}
+	queue := []*ssa.BasicBlock{s}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		if w.defs[x] {
+			return true
+		}
+		queue = append(queue, x.Succs...)
+	}
+	return false
+}
+
+// goalDefs is the blocks of fn whose instructions compute values the
+// instructions announcing the waypoints use, through SSA operands (φ
+// nodes followed, not counted: a loop header computes nothing).
+func goalDefs(fn *ssa.Function, rule core.Triggers, waypoints []ast.Node) map[*ssa.BasicBlock]bool {
+	out := map[*ssa.BasicBlock]bool{}
+	seen := map[ssa.Value]bool{}
+	var visit func(v ssa.Value)
+	visit = func(v ssa.Value) {
+		ins, ok := v.(ssa.Instruction)
+		if !ok || seen[v] || ins.Parent() != fn {
+			return
+		}
+		seen[v] = true
+		if _, isPhi := v.(*ssa.Phi); !isPhi {
+			out[ins.Block()] = true
+		}
+		for _, op := range ins.Operands(nil) {
+			if *op != nil {
+				visit(*op)
+			}
+		}
+	}
+	for _, wp := range waypoints {
+		for _, b := range announcing(fn, rule, wp) {
+			for _, ins := range b.Instrs {
+				if !announces(rule, ins, wp) {
+					continue
+				}
+				for _, op := range ins.Operands(nil) {
+					if *op != nil {
+						visit(*op)
+					}
+				}
+			}
+		}
+	}
+	// The goal's own blocks are where the walk is going anyway.
+	for _, wp := range waypoints {
+		for _, b := range announcing(fn, rule, wp) {
+			delete(out, b)
+		}
+	}
+	return out
+}
