@@ -423,7 +423,6 @@ func contains(ns []ast.Node, n ast.Node) bool {
 	return false
 }
 
-
 // prefer is the successor of b to try first when the goal is reachable
 // from both (-1: neither is preferred, the nearer to the goal goes
 // first). A decision that controls a loop (one way stays in it, the
