@@ -66,7 +66,7 @@ func benchCBT(n, jobs int, seed uint64, only []string, withUTF8, withSAT bool, w
 			fmt.Fprintln(os.Stderr)
 		}
 		for id, st := range row.both.ids {
-			if st == string(mutate.Killed) && row.random.ids[id] != string(mutate.Killed) {
+			if st == mutate.Killed && row.random.ids[id] != mutate.Killed {
 				row.newKills++
 			}
 		}
@@ -93,7 +93,7 @@ func benchCBT(n, jobs int, seed uint64, only []string, withUTF8, withSAT bool, w
 			return err
 		}
 		for _, m := range gzDocs[t.name].Mutants {
-			if row.both.ids[m.ID] != string(mutate.Killed) {
+			if row.both.ids[m.ID] != mutate.Killed {
 				continue
 			}
 			if m.Status == "killed" || m.Status == "timed_out" {

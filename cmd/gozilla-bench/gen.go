@@ -53,10 +53,10 @@ var paper001 = map[string]struct {
 // genRun is one subject's figures.
 type genRun struct {
 	name      string
-	doc       *report.GenPackage // last run
-	wall      []float64          // seconds of the whole gozilla gen command, one per run
-	ids       map[int]string     // mutant id → gen status (last run)
-	mutants   []report.Mutant    // last run
+	doc       *report.GenPackage    // last run
+	wall      []float64             // seconds of the whole gozilla gen command, one per run
+	ids       map[int]mutate.Status // mutant id → gen status (last run)
+	mutants   []report.Mutant       // last run
 	genKilled int
 	confirmed int      // of genKilled, detected by gozilla score with the generated file
 	missed    []string // gen-killed mutants score did not detect
@@ -110,7 +110,7 @@ func benchGen(n, jobs int, seed uint64, only []string, withGremlins, withUTF8 bo
 			return err
 		}
 		for _, m := range gzDocs[s].Mutants {
-			if r.ids[m.ID] != "killed" {
+			if r.ids[m.ID] != mutate.Killed {
 				continue
 			}
 			if m.Status == "killed" || m.Status == "timed_out" {
@@ -209,10 +209,10 @@ func runGen(gz, mod, dir string, jobs int, seed uint64, engine string, dry bool,
 	}
 	r.doc = &doc.Packages[0]
 	r.mutants = doc.Mutants
-	r.ids = map[int]string{}
+	r.ids = map[int]mutate.Status{}
 	r.genKilled = 0
 	for _, m := range doc.Mutants {
-		r.ids[m.ID] = m.Status.String()
+		r.ids[m.ID] = m.Status
 		if m.Status == mutate.Killed {
 			r.genKilled++
 		}
