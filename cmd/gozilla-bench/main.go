@@ -56,7 +56,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -112,6 +112,12 @@ func main() {
 		std := fs.String("std", "unicode/utf8,encoding/hex", "standard library packages to copy, with their tests")
 		fs.Parse(os.Args[2:])
 		err = benchRepeat(max(*jobs, 2), only(*subj), only(*std), *write)
+	case "ddr":
+		seed := fs.Uint64("seed", 1, "gozilla gen -seed")
+		subj := subjects()
+		std := fs.String("std", "unicode/utf8,encoding/hex", "standard library packages to copy (without their tests) for the mutation figures")
+		fs.Parse(os.Args[2:])
+		err = benchDDR(max(*n, 1), *jobs, *seed, only(*subj), only(*std), *write)
 	case "cover":
 		subj := subjects()
 		std := fs.String("std", "", "standard library packages to copy with their tests and measure")

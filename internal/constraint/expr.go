@@ -363,32 +363,73 @@ func Differ(x, y Expr) Expr {
 func Vars(e Expr) []*Sym {
 	var out []*Sym
 	seen := map[*Sym]bool{}
-	walk(e, func(x Expr) {
-		if v, ok := x.(*Var); ok && !seen[v.Sym] {
-			seen[v.Sym] = true
-			out = append(out, v.Sym)
+	visited := map[Expr]bool{}
+	var visit func(Expr)
+	// Each node once: expressions a loop builds share subterms (a -= b;
+	// b -= a), and as trees they are exponentially larger.
+	visit = func(x Expr) {
+		switch x := x.(type) {
+		case *Var:
+			if !seen[x.Sym] {
+				seen[x.Sym] = true
+				out = append(out, x.Sym)
+			}
+			return
+		case *Const:
+			return
 		}
-	})
+		if visited[x] {
+			return
+		}
+		visited[x] = true
+		switch x := x.(type) {
+		case *Unary:
+			visit(x.X)
+		case *Binary:
+			visit(x.X)
+			visit(x.Y)
+		case *Convert:
+			visit(x.X)
+		case *Ite:
+			visit(x.Cond)
+			visit(x.Then)
+			visit(x.Else)
+		case *Defined:
+			visit(x.X)
+		}
+	}
+	visit(e)
 	return out
 }
 
-func walk(e Expr, f func(Expr)) {
-	f(e)
-	switch e := e.(type) {
-	case *Unary:
-		walk(e.X, f)
-	case *Binary:
-		walk(e.X, f)
-		walk(e.Y, f)
-	case *Convert:
-		walk(e.X, f)
-	case *Ite:
-		walk(e.Cond, f)
-		walk(e.Then, f)
-		walk(e.Else, f)
-	case *Defined:
-		walk(e.X, f)
+// Size is the number of distinct nodes of e, counted up to limit (it
+// returns limit when there are more).
+func Size(e Expr, limit int) int {
+	visited := map[Expr]bool{}
+	var visit func(Expr)
+	visit = func(x Expr) {
+		if len(visited) >= limit || visited[x] {
+			return
+		}
+		visited[x] = true
+		switch x := x.(type) {
+		case *Unary:
+			visit(x.X)
+		case *Binary:
+			visit(x.X)
+			visit(x.Y)
+		case *Convert:
+			visit(x.X)
+		case *Ite:
+			visit(x.Cond)
+			visit(x.Then)
+			visit(x.Else)
+		case *Defined:
+			visit(x.X)
+		}
 	}
+	visit(e)
+	return len(visited)
 }
 
 // Subst replaces symbols by expressions and folds the constant parts

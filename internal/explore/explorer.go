@@ -144,6 +144,14 @@ type Policy interface {
 	Refuted(x *Explorer, cl c.Clause) bool
 }
 
+// BlindBrancher is a policy that may take over a branch whose condition
+// the walk does not model (Policy.Branch's cond would be unknown), which
+// otherwise stops the exploration: a test generator whose inputs are run
+// anyway can follow both ways and let the run tell.
+type BlindBrancher interface {
+	BlindBranch(x *Explorer, f *Frame, b *ssa.BasicBlock) bool
+}
+
 // Step is a policy's decision on a block entry.
 type Step uint8
 
@@ -589,6 +597,9 @@ func (x *Explorer) Run(f *Frame, b *ssa.BasicBlock, start int) {
 func (x *Explorer) branch(f *Frame, b *ssa.BasicBlock, ins *ssa.If) {
 	cond, ok := x.Scalar(f, ins.Cond, "cond")
 	if !ok {
+		if u, isU := x.pol.(BlindBrancher); isU && u.BlindBranch(x, f, b) {
+			return
+		}
 		x.Stop("a branch on an unmodelled condition")
 		return
 	}

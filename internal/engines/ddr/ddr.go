@@ -42,8 +42,8 @@ const (
 	// maxSteps bounds the blocks a walk enters over all its paths,
 	// maxPath those of one path, maxTries the decisions it tries.
 	maxSteps = 20_000
-	maxPath  = 20_000
-	maxTries = 2_000
+	maxPath  = 5_000
+	maxTries = 1_000
 	// inline is the depth of calls into the package the walk follows.
 	inline = 3
 )
@@ -175,9 +175,35 @@ func pairGoal(pb *engine.Problem, plan *coverage.Plan, id int) (goal, error) {
 	return g, nil
 }
 
-// walk runs the DDR walk of u's function fn toward g: the input it
-// found, or why not.
+// limits are the initial domains of the integer inputs walks start
+// from, in turn: the paper starts from domains a tester gives; without
+// them, a first walk keeps values within ±2^30, where sums and products
+// of two inputs do not wrap, and a second starts from the types' whole
+// domains (a key of 2^40, a guard against overflow).
+var limits = []int64{1 << 30, 0}
+
+// walk runs DDR walks of u's function fn toward g: the input the first
+// to succeed found, or why the last failed.
 func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint64) ([]value.Value, string) {
+	var why string
+	for _, l := range limits {
+		in, w, spent := walkFrom(pb, u, fn, g, seed, l)
+		if in != nil {
+			return in, ""
+		}
+		why = w
+		if spent || pb.Stopped() {
+			// A search that ran out of budget within the narrower
+			// domains would not do better in wider ones.
+			break
+		}
+	}
+	return nil, why
+}
+
+// walkFrom is one walk, with initial domains within ±limit (0: none);
+// spent says it ended on a budget.
+func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint64, limit int64) (in []value.Value, why string, spent bool) {
 	inputs := u.Inputs()
 	args := make([]*core.Arg, len(inputs))
 	for i, t := range inputs {
@@ -188,7 +214,7 @@ func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint6
 		sites = append(sites, k)
 	}
 	rule := symbolic.Triggers(fn, sites)
-	w := &walker{fn: fn, g: g, seed: seed, maxPath: maxPath, maxTries: maxTries}
+	w := &walker{fn: fn, g: g, seed: seed, limit: limit, maxPath: maxPath, maxTries: maxTries}
 	w.dist = distances(fn, rule, g.waypoints)
 	w.loops = core.FindLoops(fn)
 	if len(u.Assume) > 0 {
@@ -223,8 +249,9 @@ func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint6
 	})
 	x.Cfg.OnEvent = w.event(x)
 	x.Explore()
+	spent = x.Incomplete != "" && x.Incomplete != "found"
 	if w.found == nil {
-		why := w.failure
+		why = w.failure
 		switch {
 		case w.needErr != nil && why == "":
 			why = w.needErr.Error()
@@ -233,18 +260,18 @@ func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint6
 		case why == "":
 			why = "no walk reached it"
 		}
-		if x.Incomplete != "" && x.Incomplete != why {
+		if spent && x.Incomplete != why {
 			why += " (search ended: " + x.Incomplete + ")"
 		}
-		return nil, "the walk failed " + why
+		return nil, "the walk failed " + why, spent
 	}
-	in := make([]value.Value, len(args))
+	in = make([]value.Value, len(args))
 	for i, a := range args {
 		v, err := a.Input(inputs[i], w.found, MaxLen)
 		if err != nil {
-			return nil, "the values chosen are not an input: " + err.Error()
+			return nil, "the values chosen are not an input: " + err.Error(), false
 		}
 		in[i] = v
 	}
-	return in, ""
+	return in, "", false
 }

@@ -24,19 +24,20 @@ import (
 	c "github.com/gozilla/gozilla/internal/constraint"
 )
 
-// domains evaluates expression domains over one store.
+// domains evaluates expression domains over one store (whose memo
+// holds them while its domains do not change).
 type domains struct {
-	s    *store
-	memo map[c.Expr]Dom
-	rnd  *rand.Rand
+	s   *store
+	rnd *rand.Rand
 }
 
 func newDomains(s *store, seed uint64) *domains {
-	return &domains{s: s, memo: map[c.Expr]Dom{}, rnd: rand.New(rand.NewPCG(seed, 2))}
+	return &domains{s: s, rnd: rand.New(rand.NewPCG(seed, 2))}
 }
 
-// reset forgets the memo (after a narrowing).
-func (d *domains) reset() { clear(d.memo) }
+// reset marks a point where the domains may have narrowed (the store's
+// memo checks that itself).
+func (d *domains) reset() {}
 
 // supported reports whether expressions of type t have domains (floats
 // have none: their conditions are left to the other engines).
@@ -45,11 +46,11 @@ func supported(t c.Type) bool { return t.Kind == c.KInt || t.Kind == c.KBool }
 // of is ExprDomain: an interval that holds every value e takes for the
 // values of the store's domains (floats: everything).
 func (d *domains) of(e c.Expr) Dom {
-	if r, ok := d.memo[e]; ok {
+	if r, ok := d.s.memoized()[e]; ok {
 		return r
 	}
 	r := d.compute(e)
-	d.memo[e] = r
+	d.s.memoized()[e] = r
 	return r
 }
 
@@ -482,7 +483,7 @@ func (d *domains) pin(e c.Expr, ok func(int64) bool) bool {
 			}
 			asg[s] = c.Wrap(s.Type, uint64(v))
 		}
-		v, err := c.Eval(e, asg)
+		v, err := (&c.Evaluator{A: asg}).Eval(e)
 		if err != nil {
 			continue
 		}

@@ -14,11 +14,38 @@ type store struct {
 	alias pmap.Scope[*c.Sym, *c.Sym]
 	// changed counts the narrowings (a fingerprint of the splits made).
 	changed int
+	// limit, when positive, bounds the initial domains of integers to
+	// -limit..limit (within their types').
+	limit int64
+	// memo holds expression domains (ExprDomain) computed when changed
+	// was memoVer: valid while nothing narrows. A fork shares it until
+	// either narrows (the domains are the same until then), so a path
+	// recomputes a deep expression only after a split, not at every
+	// decision of a loop's turns.
+	memo    map[c.Expr]Dom
+	memoVer int
+}
+
+// memoized is the expression domains valid for the current domains.
+func (s *store) memoized() map[c.Expr]Dom {
+	if s.memo == nil || s.memoVer != s.changed {
+		s.memo, s.memoVer = map[c.Expr]Dom{}, s.changed
+	}
+	return s.memo
 }
 
 // fork returns a copy whose changes are its own.
 func (s *store) fork() *store {
-	return &store{dom: s.dom.Fork(), alias: s.alias.Fork(), changed: s.changed}
+	return &store{dom: s.dom.Fork(), alias: s.alias.Fork(), changed: s.changed, limit: s.limit, memo: s.memo, memoVer: s.memoVer}
+}
+
+// initial is a symbol's domain before the path constrains it.
+func (s *store) initial(t c.Type) Dom {
+	d := TypeDom(t)
+	if s.limit > 0 && t.Kind == c.KInt {
+		d = d.Meet(Dom{-s.limit, s.limit})
+	}
+	return d
 }
 
 // find is the symbol x is aliased to (x itself when none).
@@ -38,7 +65,7 @@ func (s *store) get(x *c.Sym) Dom {
 	if d, ok := s.dom.Get(r); ok {
 		return d
 	}
-	return TypeDom(x.Type)
+	return s.initial(x.Type)
 }
 
 // narrow meets x's domain with d; false when nothing is left.

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -61,6 +62,8 @@ type walker struct {
 	fn   *ssa.Function
 	g    goal
 	seed uint64
+	// limit bounds the initial domains of integers (0: their types').
+	limit int64
 	// dist[i][b] is the fewest blocks from b to a block of waypoint i
 	// (absent: unreachable); nil when waypoint i is in no block of fn
 	// (a callee's): then nothing is pruned.
@@ -88,7 +91,7 @@ type walker struct {
 func (w *walker) ext(f *core.Frame) *state {
 	st, _ := f.Ext.(*state)
 	if st == nil {
-		st = &state{s: &store{}}
+		st = &state{s: &store{limit: w.limit}}
 		f.Ext = st
 	}
 	return st
@@ -105,7 +108,7 @@ func (w *walker) sync(x *core.Explorer, f *core.Frame) bool {
 	d := newDomains(st.s, w.seed)
 	for ; st.applied < len(f.Cond); st.applied++ {
 		if r := d.reduce(f.Cond[st.applied], true, 1); r == infeasible || r == failed {
-			w.fail(f, fmt.Sprintf("the path's condition %s cannot hold", c.String(f.Cond[st.applied])))
+			w.fail(f, fmt.Sprintf("the path's condition %s cannot hold", short(f.Cond[st.applied])))
 			return false
 		}
 	}
@@ -172,25 +175,7 @@ func (w *walker) Branch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond
 	if !w.sync(x, f) {
 		return true
 	}
-	dirs := []int{0, 1}
-	if len(f.Stack) == 0 && b.Parent() == w.fn {
-		d0, ok0 := w.distance(f, b.Succs[0])
-		d1, ok1 := w.distance(f, b.Succs[1])
-		switch {
-		case ok0 && ok1 && w.prefer(b) == 1:
-			dirs = []int{1, 0}
-		case ok0 && ok1 && w.prefer(b) == 0:
-		case ok0 && ok1 && d1 < d0:
-			dirs = []int{1, 0}
-		case ok0 && !ok1:
-			dirs = []int{0}
-		case ok1 && !ok0:
-			dirs = []int{1}
-		case !ok0 && !ok1:
-			return true
-		}
-	}
-	for _, dir := range dirs {
+	for _, dir := range w.order(f, b) {
 		want := dir == 0
 		prev := -1
 		for k := 1; k <= K; k++ {
@@ -235,13 +220,58 @@ func (w *walker) Branch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond
 	return true
 }
 
+// order is the successors of b's branch to try, in order: those from
+// which the path's next waypoint is reachable, the preferred (prefer)
+// or else the nearer first.
+func (w *walker) order(f *core.Frame, b *ssa.BasicBlock) []int {
+	if len(f.Stack) > 0 || b.Parent() != w.fn {
+		return []int{0, 1}
+	}
+	d0, ok0 := w.distance(f, b.Succs[0])
+	d1, ok1 := w.distance(f, b.Succs[1])
+	switch {
+	case ok0 && ok1 && w.prefer(b) == 1:
+		return []int{1, 0}
+	case ok0 && ok1 && w.prefer(b) == 0:
+		return []int{0, 1}
+	case ok0 && ok1 && d1 < d0:
+		return []int{1, 0}
+	case ok0 && ok1:
+		return []int{0, 1}
+	case ok0:
+		return []int{0}
+	case ok1:
+		return []int{1}
+	}
+	return nil
+}
+
+// BlindBranch implements core.BlindBrancher: a decision on a value the
+// walk does not model (a call's result, memory it lost track of) is
+// taken both ways, the goal's side first, with no domain reduced: the
+// values chosen at the goal are run, and the run tells which way it
+// went.
+func (w *walker) BlindBranch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock) bool {
+	if w.found != nil || !w.sync(x, f) {
+		return true
+	}
+	for _, dir := range w.order(f, b) {
+		x.Enter(x.Fork(f), b.Succs[dir], b)
+		if w.found != nil || x.Stopped() {
+			break
+		}
+	}
+	return true
+}
+
 // why describes a failed decision: where, which way, the domains of the
 // predicate's symbols.
 func (w *walker) why(x *core.Explorer, b *ssa.BasicBlock, cond c.Expr, want bool, r outcome, s *store) string {
 	pos := ""
 	if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
 		if p := iff.Cond.Pos(); p.IsValid() {
-			pos = w.fn.Prog.Fset.Position(p).String()
+			at := w.fn.Prog.Fset.Position(p)
+			pos = fmt.Sprintf("%s:%d:%d", filepath.Base(at.Filename), at.Line, at.Column)
 		}
 	}
 	if pos == "" {
@@ -252,7 +282,20 @@ func (w *walker) why(x *core.Explorer, b *ssa.BasicBlock, cond c.Expr, want bool
 		doms = append(doms, fmt.Sprintf("%s %s", v.Name, s.get(v)))
 	}
 	what := map[outcome]string{infeasible: "cannot be", failed: "found no split making it", unsupported: "has no integer domains to make it"}[r]
-	return fmt.Sprintf("at %s, %s %s %v (%s)", pos, c.String(cond), what, want, strings.Join(doms, ", "))
+	return fmt.Sprintf("at %s, %s %s %v (%s)", pos, short(cond), what, want, strings.Join(doms, ", "))
+}
+
+// short is e in Go syntax, or a summary of it when it is large (a loop's
+// expressions grow with its turns).
+func short(e c.Expr) string {
+	if n := c.Size(e, 40); n >= 40 {
+		var names []string
+		for _, v := range c.Vars(e) {
+			names = append(names, v.Name)
+		}
+		return fmt.Sprintf("(an expression of 40 or more operations over %s)", strings.Join(names, ", "))
+	}
+	return c.String(e)
 }
 
 // fail keeps the reason of the deepest failure.
@@ -297,7 +340,7 @@ func (w *walker) event(x *core.Explorer) func(f *core.Frame, site ast.Node, ev *
 			s := st.s.fork()
 			d := newDomains(s, w.seed+uint64(100+k))
 			if r := d.reduce(need, true, k); r != ok {
-				w.fail(f, fmt.Sprintf("at the goal, %s %s", c.String(need), map[outcome]string{infeasible: "cannot hold", failed: "found no split", unsupported: "has no integer domains"}[r]))
+				w.fail(f, fmt.Sprintf("at the goal, %s %s", short(need), map[outcome]string{infeasible: "cannot hold", failed: "found no split", unsupported: "has no integer domains"}[r]))
 				if r == infeasible {
 					return
 				}

@@ -431,7 +431,7 @@ func coverageReport(res *gen.Result) *report.GenCoverage {
 		}
 		for _, id := range fn.Pairs {
 			p := plan.Pairs[id]
-			goal(&gc.Pairs, fn.Name, engine.CoverPair, id, c.Covered.Pairs[id], p.Use, fmt.Sprintf("%s: def line %d → use line %d", p.Var, p.Def.Line, p.Use.Line))
+			goal(&gc.Pairs, fn.Name, engine.CoverPair, id, c.Covered.Pairs[id], p.Use, fmt.Sprintf("%s: def %d:%d → use %d:%d", p.Var, p.Def.Line, p.Def.Column, p.Use.Line, p.Use.Column))
 		}
 	}
 	gc.Statements.Finish()
