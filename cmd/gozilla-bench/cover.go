@@ -39,17 +39,9 @@ func benchCover(jobs int, only, std []string, write string) error {
 	}
 	defer os.RemoveAll(env.tmp)
 	src := filepath.Join(env.root, "testdata", "subjects")
-	subjects := only
-	if len(subjects) == 0 {
-		ents, err := os.ReadDir(src)
-		if err != nil {
-			return err
-		}
-		for _, e := range ents {
-			if e.IsDir() {
-				subjects = append(subjects, e.Name())
-			}
-		}
+	subjects, err := subjectList(src, only)
+	if err != nil {
+		return err
 	}
 	ownMod := filepath.Join(env.tmp, "own")
 	if err := copyTree(src, ownMod, subjects, true); err != nil {
@@ -110,6 +102,24 @@ func benchCover(jobs int, only, std []string, write string) error {
 		return updateSection(write, "cover", text)
 	}
 	return nil
+}
+
+// subjectList is only, or every subject directory of src.
+func subjectList(src string, only []string) ([]string, error) {
+	if len(only) > 0 {
+		return only, nil
+	}
+	ents, err := os.ReadDir(src)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range ents {
+		if e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out, nil
 }
 
 func oneLineErr(err error) string {

@@ -70,17 +70,9 @@ func benchDDR(n, jobs int, seed uint64, only, std []string, write string) error 
 	}
 	defer os.RemoveAll(env.tmp)
 	src := filepath.Join(env.root, "testdata", "subjects")
-	subjects := only
-	if len(subjects) == 0 {
-		ents, err := os.ReadDir(src)
-		if err != nil {
-			return err
-		}
-		for _, e := range ents {
-			if e.IsDir() {
-				subjects = append(subjects, e.Name())
-			}
-		}
+	subjects, err := subjectList(src, only)
+	if err != nil {
+		return err
 	}
 	var rows []*ddrRow
 	for _, s := range subjects {

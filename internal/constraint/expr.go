@@ -363,55 +363,44 @@ func Differ(x, y Expr) Expr {
 func Vars(e Expr) []*Sym {
 	var out []*Sym
 	seen := map[*Sym]bool{}
-	visited := map[Expr]bool{}
-	var visit func(Expr)
-	// Each node once: expressions a loop builds share subterms (a -= b;
-	// b -= a), and as trees they are exponentially larger.
-	visit = func(x Expr) {
-		switch x := x.(type) {
-		case *Var:
-			if !seen[x.Sym] {
-				seen[x.Sym] = true
-				out = append(out, x.Sym)
-			}
-			return
-		case *Const:
-			return
+	Visit(e, func(x Expr) bool {
+		if v, ok := x.(*Var); ok && !seen[v.Sym] {
+			seen[v.Sym] = true
+			out = append(out, v.Sym)
 		}
-		if visited[x] {
-			return
-		}
-		visited[x] = true
-		switch x := x.(type) {
-		case *Unary:
-			visit(x.X)
-		case *Binary:
-			visit(x.X)
-			visit(x.Y)
-		case *Convert:
-			visit(x.X)
-		case *Ite:
-			visit(x.Cond)
-			visit(x.Then)
-			visit(x.Else)
-		case *Defined:
-			visit(x.X)
-		}
-	}
-	visit(e)
+		return true
+	})
 	return out
 }
 
 // Size is the number of distinct nodes of e, counted up to limit (it
 // returns limit when there are more).
 func Size(e Expr, limit int) int {
+	n := 0
+	Visit(e, func(Expr) bool {
+		n++
+		return n < limit
+	})
+	return min(n, limit)
+}
+
+// Visit calls f on each distinct node of e, parents first (depth-first,
+// left to right), until f returns false. Each node once: expressions a
+// loop builds share subterms (a -= b; b -= a), and as trees they are
+// exponentially larger.
+func Visit(e Expr, f func(Expr) bool) {
 	visited := map[Expr]bool{}
+	stop := false
 	var visit func(Expr)
 	visit = func(x Expr) {
-		if len(visited) >= limit || visited[x] {
+		if stop || visited[x] {
 			return
 		}
 		visited[x] = true
+		if !f(x) {
+			stop = true
+			return
+		}
 		switch x := x.(type) {
 		case *Unary:
 			visit(x.X)
@@ -429,7 +418,6 @@ func Size(e Expr, limit int) int {
 		}
 	}
 	visit(e)
-	return len(visited)
 }
 
 // Subst replaces symbols by expressions and folds the constant parts
