@@ -78,11 +78,7 @@ func (q *Query) Solve(b Budget) (Status, c.Assignment, error) {
 		q.spent = b
 		return Unknown, nil, fmt.Errorf("%w (%d): a circuit of %d nodes", ErrBudget, b, q.b.c.Len())
 	}
-	// Sized for the circuit (a variable a node, three clauses of ten
-	// literals and terminators an and-node): growing from gini's
-	// defaults reallocated its tables many times a query.
-	n := q.b.c.Len()
-	g := gini.NewVc(n+1, 10*n)
+	g := gini.New()
 	q.b.c.ToCnfFrom(g, q.root)
 	g.Add(q.root)
 	g.Add(0)
