@@ -46,6 +46,11 @@ const (
 	maxTries = 1_000
 	// inline is the depth of calls into the package the walk follows.
 	inline = 3
+	// maxCandidates bounds the inputs a walk proposes (from paths of
+	// their own), extraSteps the blocks it spends on the others after
+	// the first.
+	maxCandidates = 3
+	extraSteps    = 2_000
 )
 
 // Engine is the DDR engine.
@@ -75,11 +80,11 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 	if err != nil {
 		return engine.Answer{Reason: err.Error()}, nil
 	}
-	in, why := walk(pb, u, fn, g, uint64(r.Kind)<<32|uint64(r.ID))
-	if in == nil {
+	ins, why := walk(pb, u, fn, g, uint64(r.Kind)<<32|uint64(r.ID))
+	if len(ins) == 0 {
 		return engine.Answer{Reason: why}, nil
 	}
-	return engine.Answer{Verdict: engine.Found, Inputs: [][]value.Value{in}}, nil
+	return engine.Answer{Verdict: engine.Found, Inputs: ins}, nil
 }
 
 // goal is requirement r's goal.
@@ -184,12 +189,12 @@ var limits = []int64{1 << 30, 0}
 
 // walk runs DDR walks of u's function fn toward g: the input the first
 // to succeed found, or why the last failed.
-func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint64) ([]value.Value, string) {
+func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint64) ([][]value.Value, string) {
 	var why string
 	for _, l := range limits {
-		in, w, spent := walkFrom(pb, u, fn, g, seed, l)
-		if in != nil {
-			return in, ""
+		ins, w, spent := walkFrom(pb, u, fn, g, seed, l)
+		if len(ins) > 0 {
+			return ins, ""
 		}
 		why = w
 		if spent || pb.Stopped() {
@@ -203,7 +208,7 @@ func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint6
 
 // walkFrom is one walk, with initial domains within ±limit (0: none);
 // spent says it ended on a budget.
-func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint64, limit int64) (in []value.Value, why string, spent bool) {
+func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint64, limit int64) (ins [][]value.Value, why string, spent bool) {
 	inputs := u.Inputs()
 	args := make([]*core.Arg, len(inputs))
 	for i, t := range inputs {
@@ -250,7 +255,7 @@ func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed u
 	x.Cfg.OnEvent = w.event(x)
 	x.Explore()
 	spent = x.Incomplete != "" && x.Incomplete != "found"
-	if w.found == nil {
+	if len(w.found) == 0 {
 		why = w.failure
 		switch {
 		case w.needErr != nil && why == "":
@@ -265,13 +270,20 @@ func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed u
 		}
 		return nil, "the walk failed " + why, spent
 	}
-	in = make([]value.Value, len(args))
-	for i, a := range args {
-		v, err := a.Input(inputs[i], w.found, MaxLen)
-		if err != nil {
-			return nil, "the values chosen are not an input: " + err.Error(), false
+	for _, asg := range w.found {
+		in := make([]value.Value, len(args))
+		for i, a := range args {
+			v, err := a.Input(inputs[i], asg, MaxLen)
+			if err != nil {
+				why = "the values chosen are not an input: " + err.Error()
+				in = nil
+				break
+			}
+			in[i] = v
 		}
-		in[i] = v
+		if in != nil {
+			ins = append(ins, in)
+		}
 	}
-	return in, "", false
+	return ins, why, false
 }

@@ -35,13 +35,14 @@ const K = 5
 // it is.
 type state struct {
 	s       *store
-	applied int // the path conditions reduced into s
-	stage   int // waypoints passed (a def-use pair's definition)
+	applied int    // the path conditions reduced into s
+	stage   int    // waypoints passed (a def-use pair's definition)
+	dirs    string // the ways the path took at its decisions ('0' the first successor)
 }
 
 // Clone implements core.Ext.
 func (st *state) Clone() core.Ext {
-	return &state{s: st.s.fork(), applied: st.applied, stage: st.stage}
+	return &state{s: st.s.fork(), applied: st.applied, stage: st.stage, dirs: st.dirs}
 }
 
 // goal is what the walk is after: an arrival at the last waypoint with
@@ -81,7 +82,15 @@ type walker struct {
 	defs    map[*ssa.BasicBlock]bool
 	prefers map[*ssa.BasicBlock]int
 
-	found   c.Assignment // the solution
+	// found holds the solutions, each from a path of its own (sigs: the
+	// ways taken); after the first, the walk looks for others for at
+	// most extraSteps blocks: other paths to the goal are other chances
+	// for the run to take the branch the walk took blind, or for a
+	// mutant's infection to reach an output.
+	found   []c.Assignment
+	sigs    map[string]bool
+	firstAt int
+	done    bool
 	failure string       // where the deepest failed walk stopped
 	depth   int          // its depth (path conditions)
 	needErr error        // the last error evaluating the need
@@ -118,7 +127,12 @@ func (w *walker) sync(x *core.Explorer, f *core.Frame) bool {
 // Admit implements core.Policy: a path goes on while its conditions hold
 // over its domains and the goal is reachable from where it is.
 func (w *walker) Admit(x *core.Explorer, f *core.Frame, b, from *ssa.BasicBlock) bool {
-	if w.found != nil {
+	if w.done {
+		return false
+	}
+	if len(w.found) > 0 && x.Steps > w.firstAt+extraSteps {
+		w.done = true
+		x.Stop("found")
 		return false
 	}
 	if from == nil && len(f.Stack) == 0 && w.assume != nil {
@@ -166,7 +180,7 @@ func (w *walker) Refuted(*core.Explorer, c.Clause) bool { return false }
 
 // Branch implements core.Policy: the decision, by domains.
 func (w *walker) Branch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond c.Expr) bool {
-	if w.found != nil {
+	if w.done {
 		return true
 	}
 	if _, isConst := cond.(*c.Const); isConst {
@@ -208,8 +222,9 @@ func (w *walker) Branch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond
 				g.Cond = append(g.Cond, c.Not(cond))
 			}
 			st.applied = len(g.Cond)
+			st.dirs += string(rune('0' + dir))
 			x.Enter(g, b.Succs[dir], b)
-			if w.found != nil || x.Stopped() {
+			if w.done || x.Stopped() {
 				return true
 			}
 			if st.s.changed == before {
@@ -252,12 +267,14 @@ func (w *walker) order(f *core.Frame, b *ssa.BasicBlock) []int {
 // values chosen at the goal are run, and the run tells which way it
 // went.
 func (w *walker) BlindBranch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock) bool {
-	if w.found != nil || !w.sync(x, f) {
+	if w.done || !w.sync(x, f) {
 		return true
 	}
 	for _, dir := range w.order(f, b) {
-		x.Enter(x.Fork(f), b.Succs[dir], b)
-		if w.found != nil || x.Stopped() {
+		g := x.Fork(f)
+		w.ext(g).dirs += string(rune('0' + dir))
+		x.Enter(g, b.Succs[dir], b)
+		if w.done || x.Stopped() {
 			break
 		}
 	}
@@ -310,7 +327,7 @@ func (w *walker) fail(f *core.Frame, why string) {
 func (w *walker) event(x *core.Explorer) func(f *core.Frame, site ast.Node, ev *core.Event) {
 	last := len(w.g.waypoints) - 1
 	return func(f *core.Frame, site ast.Node, ev *core.Event) {
-		if w.found != nil {
+		if w.done || w.sigs[w.ext(f).dirs] {
 			return
 		}
 		st := w.ext(f)
@@ -347,8 +364,15 @@ func (w *walker) event(x *core.Explorer) func(f *core.Frame, site ast.Node, ev *
 				continue
 			}
 			if asg := w.choose(s, append(f.Cond[:len(f.Cond):len(f.Cond)], need)); asg != nil {
-				w.found = asg
-				x.Stop("found")
+				if len(w.found) == 0 {
+					w.firstAt, w.sigs = x.Steps, map[string]bool{}
+				}
+				w.found = append(w.found, asg)
+				w.sigs[st.dirs] = true
+				if len(w.found) >= maxCandidates {
+					w.done = true
+					x.Stop("found")
+				}
 				return
 			}
 		}
