@@ -91,9 +91,9 @@ type walker struct {
 	sigs    map[string]bool
 	firstAt int
 	done    bool
-	failure string       // where the deepest failed walk stopped
-	depth   int          // its depth (path conditions)
-	needErr error        // the last error evaluating the need
+	failure string // where the deepest failed walk stopped
+	depth   int    // its depth (path conditions)
+	needErr error  // the last error evaluating the need
 }
 
 // ext is f's state, made on first use.
