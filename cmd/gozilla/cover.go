@@ -73,17 +73,7 @@ func cmdCover(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if res.Summary.Partial {
 		res.Summary.Stopped = stopReason(ctx)
 	}
-	w, closeOut, err := output(*outFile, stdout)
-	if err != nil {
-		return err
-	}
-	defer closeOut()
-	if *jsonOut {
-		err = res.JSON(w)
-	} else {
-		err = res.Text(w, *verbose)
-	}
-	if err != nil {
+	if err := writeReport(*outFile, stdout, *jsonOut, *verbose, res); err != nil {
 		return err
 	}
 	if res.Summary.Partial {

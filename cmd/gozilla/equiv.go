@@ -69,19 +69,10 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if doc.Summary.Partial {
 		doc.Summary.Stopped = stopReason(ctx)
 	}
-	w, closeOut, err := output(*outFile, stdout)
-	if err != nil {
-		return err
+	if *jsonOut && !*verbose {
+		doc.Filter()
 	}
-	defer closeOut()
-	if *jsonOut {
-		if !*verbose {
-			doc.Filter()
-		}
-		err = doc.JSON(w)
-	} else {
-		err = doc.Text(w, *verbose)
-	}
+	err = writeReport(*outFile, stdout, *jsonOut, *verbose, doc)
 	if err == nil && doc.Summary.Partial {
 		err = stopped(ctx, true)
 	}

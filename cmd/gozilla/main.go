@@ -257,17 +257,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		res.Summary.Stopped = stopReason(ctx)
 	}
 
-	w, closeOut, err := output(*outFile, stdout)
-	if err != nil {
-		return err
-	}
-	defer closeOut()
-	if *jsonOut {
-		err = res.JSON(w)
-	} else {
-		err = res.Text(w, *verbose)
-	}
-	if err != nil {
+	if err := writeReport(*outFile, stdout, *jsonOut, *verbose, res); err != nil {
 		return err
 	}
 	if res.Summary.Partial {
@@ -333,6 +323,25 @@ func parseCommon(fs *flag.FlagSet, args []string, ops *string, stderr io.Writer)
 		return nil, &exitError{code: 2, msg: err.Error()}
 	}
 	return opSet, nil
+}
+
+// reportDoc is a command's report document (score, equiv, cover).
+type reportDoc interface {
+	JSON(w io.Writer) error
+	Text(w io.Writer, verbose bool) error
+}
+
+// writeReport writes rep to the -o file or stdout, as JSON or text.
+func writeReport(file string, stdout io.Writer, asJSON, verbose bool, rep reportDoc) error {
+	w, closeOut, err := output(file, stdout)
+	if err != nil {
+		return err
+	}
+	defer closeOut()
+	if asJSON {
+		return rep.JSON(w)
+	}
+	return rep.Text(w, verbose)
 }
 
 // output is where a report goes: the -o file, or stdout.
