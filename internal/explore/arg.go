@@ -38,7 +38,7 @@ type Arg struct {
 	// store through the view is a store into the input).
 	Base *Arg
 	Off  int64  // where the view starts in Base
-	LenE c.Expr // the view's length
+	LenE c.Expr // the view's length, or that of a slice the code made (Local, no Len)
 	// up and at place a part of a local: element at (or field at, with
 	// field set) of up. A local a whole aggregate was stored into reads
 	// its parts from that aggregate (Event.load).
@@ -111,8 +111,8 @@ func shape(t types.Type, memo map[types.Type]*value.Type) *value.Type {
 // length is the length of a string or slice argument or view, nil for
 // other kinds.
 func (a *Arg) length() c.Expr {
-	if a.Base != nil {
-		return a.LenE
+	if a.Base != nil || (a.Len == nil && a.LenE != nil) {
+		return a.LenE // a view, or a slice the code made
 	}
 	if a.Len != nil {
 		return c.V(a.Len)
@@ -139,10 +139,15 @@ func (a *Arg) elemOf(i int) *Arg {
 // bounds is what reading element i requires of the lengths, lengths
 // being at most maxLen.
 func (a *Arg) bounds(i int64, maxLen int) c.Clause {
-	if a.Base != nil {
+	switch {
+	case a.Base != nil:
 		return append(a.Base.bounds(a.Off+i, maxLen), c.Bin(token.GTR, a.LenE, c.I(c.Int, i)))
+	case a.Len != nil:
+		return append(lenBounds(a.Len, maxLen), c.Bin(token.GTR, c.V(a.Len), c.I(c.Int, i)))
+	case a.LenE != nil: // a slice the code made
+		return c.Clause{c.Bin(token.GTR, a.LenE, c.I(c.Int, i))}
 	}
-	return append(lenBounds(a.Len, maxLen), c.Bin(token.GTR, c.V(a.Len), c.I(c.Int, i)))
+	return nil // an array: its length is its type's
 }
 
 // lenBounds are the facts every length obeys, and the bound maxLen on

@@ -13,6 +13,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"sort"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -56,6 +57,12 @@ func (x *Explorer) eval(f *Frame, v ssa.Value) Value {
 	case *ssa.Slice:
 		if narrow {
 			if s, ok := x.slice(f, v); ok {
+				return s
+			}
+		}
+	case *ssa.MakeSlice:
+		if narrow {
+			if s, ok := x.makeSlice(f, v); ok {
 				return s
 			}
 		}
@@ -104,8 +111,23 @@ func (x *Explorer) eval(f *Frame, v ssa.Value) Value {
 // precision, the length's bounds join the path), else an unknown.
 func (x *Explorer) evalCall(f *Frame, call *ssa.Call) Value {
 	bi, builtin := call.Call.Value.(*ssa.Builtin)
-	if x.Cfg.MaxLen > 0 && (!builtin || (bi.Name() != "len" && bi.Name() != "cap")) {
+	if x.Cfg.MaxLen > 0 && !builtin {
 		f.Dirty = true // the callee may write through any pointer it reaches
+	}
+	if builtin && x.Cfg.MaxLen > 0 {
+		switch bi.Name() {
+		case "copy":
+			if v, ok := x.copyInto(f, call); ok {
+				return v
+			}
+		case "append":
+			if v, ok := x.appendTo(f, call); ok {
+				return v
+			}
+		}
+	}
+	if builtin && x.Cfg.MaxLen > 0 && (bi.Name() != "len" && bi.Name() != "cap") {
+		f.Dirty = true
 	}
 	if builtin && bi.Name() == "len" && len(call.Call.Args) == 1 {
 		a := x.Value(f, call.Call.Args[0])
@@ -330,20 +352,36 @@ func stringEq(a, b Value, maxLen int) (c.Expr, bool) {
 	return c.Fold(eq), true
 }
 
-// slice models s[lo:hi] of an input string or slice (or a view of one)
-// at a constant lo: a view sharing the input's elements. The path
-// requires lo <= hi <= len(s) (Go panics otherwise; a slice's capacity
-// is taken as its length, as generated inputs have it).
+// slice models s[lo:hi] of a string or slice (an input's, a view of
+// one, or one the code made) or of an array through a pointer, at a
+// constant lo: a view sharing the base's elements. The path requires
+// lo <= hi <= len(s) (Go panics otherwise; a slice's capacity is taken
+// as its length, as generated inputs have it).
 func (x *Explorer) slice(f *Frame, v *ssa.Slice) (Value, bool) {
 	a := x.Value(f, v.X)
-	if a.Arg == nil || (a.Arg.Type.Kind != value.String && a.Arg.Type.Kind != value.Slice) || a.Arg.length() == nil {
+	if a.Arg != nil && a.Arg.Type.Kind == value.Pointer && a.Arg.Type.Elem != nil && a.Arg.Type.Elem.Kind == value.Array {
+		arr := a.Arg.pointee()
+		a = Value{Arg: arr}
+	}
+	if a.Arg == nil {
+		return Value{}, false
+	}
+	typ := a.Arg.Type
+	switch typ.Kind {
+	case value.String, value.Slice:
+	case value.Array:
+		typ = &value.Type{Kind: value.Slice, Elem: typ.Elem, Name: "[]" + typ.Elem.Name}
+	default:
+		return Value{}, false
+	}
+	n := a.Length()
+	if n == nil {
 		return Value{}, false
 	}
 	root, off := a.Arg, int64(0)
 	if root.Base != nil {
 		root, off = root.Base, root.Off
 	}
-	n := a.Arg.length()
 	lo := int64(0)
 	if v.Low != nil {
 		k, ok := x.constIndex(f, v.Low)
@@ -364,13 +402,138 @@ func (x *Explorer) slice(f *Frame, v *ssa.Slice) (Value, bool) {
 		}
 	}
 	low := c.I(c.Int, lo)
-	f.Cond = append(f.Cond, lenBounds(root.Len, x.Cfg.MaxLen)...)
+	if root.Len != nil {
+		f.Cond = append(f.Cond, lenBounds(root.Len, x.Cfg.MaxLen)...)
+	}
 	f.Cond = append(f.Cond, c.Fold(c.Bin(token.LEQ, low, hi)), c.Fold(c.Bin(token.LEQ, hi, n)))
 	size := hi
 	if lo != 0 {
 		size = Fold(c.Bin(token.SUB, hi, low))
 	}
-	return Value{Arg: &Arg{Name: fmt.Sprintf("%s[%d:]", root.Name, off+lo), Type: a.Arg.Type, Base: root, Off: off + lo, LenE: size}}, true
+	return Value{Arg: &Arg{Name: fmt.Sprintf("%s[%d:]", root.Name, off+lo), Type: typ, Base: root, Off: off + lo, LenE: size}}, true
+}
+
+// makeSlice models make([]T, n): a slice of the code's own whose length
+// is n's expression (0 <= n <= MaxLen on the path) and whose elements
+// read as zero until stored into.
+func (x *Explorer) makeSlice(f *Frame, v *ssa.MakeSlice) (Value, bool) {
+	l := x.Value(f, v.Len)
+	if l.E == nil || l.E.Type().Kind != c.KInt {
+		return Value{}, false
+	}
+	t, err := value.FromTypes(v.Type(), nil, nil, true)
+	if err != nil || t.Kind != value.Slice {
+		return Value{}, false
+	}
+	n := l.E
+	if n.Type() != c.Int {
+		n = Fold(c.Conv(c.Int, n))
+	}
+	f.Cond = appendFacts(f.Cond, c.Bin(token.GEQ, n, c.I(c.Int, 0)), c.Bin(token.LEQ, n, c.I(c.Int, int64(x.Cfg.MaxLen))))
+	return Value{Arg: madeSlice("make("+v.Name()+")", t, n)}, true
+}
+
+// madeSlice is a slice the code made, of type t and length n.
+func madeSlice(name string, t *value.Type, n c.Expr) *Arg {
+	return &Arg{Name: name, Type: t, LenE: n, Local: true}
+}
+
+// appendFacts appends the facts that do not fold to true.
+func appendFacts(cl c.Clause, facts ...c.Expr) c.Clause {
+	for _, e := range facts {
+		e = c.Fold(e)
+		if k, ok := e.(*c.Const); ok && k.V.Bool() {
+			continue
+		}
+		cl = append(cl, e)
+	}
+	return cl
+}
+
+// copyInto models copy(dst, src) into a slice the code made (not a
+// view): dst's elements read src's from then on (those beyond the
+// shorter length too: a narrowing policy's approximation, which the run
+// of the input checks), and later stores into either are not seen by
+// the other only as far as the explorer's places go.
+func (x *Explorer) copyInto(f *Frame, call *ssa.Call) (Value, bool) {
+	args := call.Call.Args
+	if len(args) != 2 {
+		return Value{}, false
+	}
+	dst, src := x.Value(f, args[0]), x.Value(f, args[1])
+	if dst.Arg == nil || !dst.Arg.Local || dst.Arg.Base != nil || dst.Arg.Len != nil || dst.Arg.Type.Kind != value.Slice {
+		return Value{}, false
+	}
+	if src.Arg == nil || (src.Arg.Type.Kind != value.Slice && src.Arg.Type.Kind != value.String) || src.Arg.length() == nil {
+		return Value{}, false
+	}
+	f.Mem.Set(dst.Arg, Value{Arg: src.Arg})
+	keys := make([]int, 0, len(dst.Arg.Elems))
+	for k := range dst.Arg.Elems {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	for _, k := range keys {
+		f.Mem.Set(dst.Arg.Elems[k], x.load(f, src.Arg.elemOf(k)))
+	}
+	ld, ls := Fold(dst.Length()), Fold(src.Length())
+	if c.String(ld) == c.String(ls) {
+		return Value{E: ld}, true
+	}
+	if kd, ok := ld.(*c.Const); ok {
+		if ks, ok := ls.(*c.Const); ok {
+			return Value{E: c.I(c.Int, min(kd.V.Int(), ks.V.Int()))}, true
+		}
+	}
+	return Value{E: x.Fresh(c.Int, "copy")}, true
+}
+
+// appendTo models append(s, t...) (t the variadic elements' slice, or a
+// string appended to bytes) when both lengths are constants on the
+// path: a new slice of the code's own holding s's elements, then t's.
+func (x *Explorer) appendTo(f *Frame, call *ssa.Call) (Value, bool) {
+	args := call.Call.Args
+	if len(args) != 2 {
+		return Value{}, false
+	}
+	s, t := x.Value(f, args[0]), x.Value(f, args[1])
+	ks, ok1 := constLen(s)
+	kt, ok2 := constLen(t)
+	if !ok1 || !ok2 || ks+kt > int64(x.Cfg.MaxLen) || (ks > 0 && s.Arg == nil) || (kt > 0 && t.Arg == nil && t.Str == nil) {
+		return Value{}, false
+	}
+	typ, err := value.FromTypes(call.Type(), nil, nil, true)
+	if err != nil || typ.Kind != value.Slice {
+		return Value{}, false
+	}
+	r := madeSlice(fmt.Sprintf("append(%s)", call.Name()), typ, c.I(c.Int, ks+kt))
+	for j := int64(0); j < ks; j++ {
+		f.Mem.Set(r.elem(int(j)), x.load(f, s.Arg.elemOf(int(j))))
+	}
+	for j := int64(0); j < kt; j++ {
+		var v Value
+		if t.Str != nil {
+			v = Value{E: c.I(c.Uint8, int64((*t.Str)[j]))}
+		} else {
+			v = x.load(f, t.Arg.elemOf(int(j)))
+		}
+		f.Mem.Set(r.elem(int(ks+j)), v)
+	}
+	return Value{Arg: r}, true
+}
+
+// constLen is the length of a string or slice value when it is a
+// constant on the path.
+func constLen(v Value) (int64, bool) {
+	l := v.Length()
+	if l == nil {
+		return 0, false
+	}
+	k, ok := Fold(l).(*c.Const)
+	if !ok || k.T.Kind != c.KInt {
+		return 0, false
+	}
+	return k.V.Int(), true
 }
 
 // store writes through a pointer the explorer knows (an element or field
@@ -425,15 +588,18 @@ func copied(mem func(*Arg) (Value, bool), a *Arg) (Value, bool) {
 	if !ok {
 		whole, ok = copied(mem, a.up)
 	}
-	if !ok || whole.Arg == nil || whole.Arg.Local {
+	if !ok || whole.Arg == nil {
 		return Value{}, false
 	}
+	// A local source (a composite literal's, a made slice copied from)
+	// is read as it is now, not as it was at the copy: an approximation
+	// of the narrowing policies, whose inputs are run.
 	src := whole.Arg
 	var part *Arg
 	switch {
 	case a.field && src.Type.Kind == value.Struct && a.at < len(src.Fields):
 		part = src.Fields[a.at]
-	case !a.field && src.Type.Kind == value.Array:
+	case !a.field && (src.Type.Kind == value.Array || src.Type.Kind == value.Slice || src.Type.Kind == value.String):
 		part = src.elemOf(a.at)
 	}
 	if part == nil {

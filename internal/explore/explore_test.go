@@ -45,6 +45,26 @@ func Len(s string, p *int, f func()) int {
 	return 0
 }
 
+func Copy(a []int) int {
+	s := make([]int, len(a))
+	copy(s, a)
+	s[0] = s[0] + 1
+	return s[1] - s[0]
+}
+
+func Appended(x, y int) int {
+	var out []int
+	out = append(out, x)
+	out = append(out, y, 3)
+	return out[0] - out[1]*out[2] + len(out)
+}
+
+func FromArray(x int) int {
+	arr := [3]int{x, 1, 2}
+	s := arr[1:]
+	return s[1]*x - s[0] + len(s)
+}
+
 func Lower(b bool) bool {
 	type flag bool
 	return bool(flag(b))
@@ -250,5 +270,34 @@ func TestQuiet(t *testing.T) {
 	x.Explore()
 	if x.Paths != 2 {
 		t.Errorf("%d paths after a probe, want 2", x.Paths)
+	}
+}
+
+// TestMadeSlices: with a narrowing precision, slices the code makes
+// (make, append, a slice of a local array) have lengths and elements,
+// and copy makes a made slice read its source's elements.
+func TestMadeSlices(t *testing.T) {
+	fx := load1(t)
+	for _, tc := range []struct{ fn, want string }{
+		{"Copy", "a[1] - (a[0] + 1)"},
+		{"Appended", "x - y * 3 + 3"},
+		{"FromArray", "2 * x - 1 + 2"},
+	} {
+		fn := fx.fn(tc.fn)
+		x := explore.New(fn, args(fn), nil, &explore.Narrowing{}, explore.Config{
+			Limits:    explore.Limits{Bound: 3},
+			Precision: explore.Precision{MaxLen: 16},
+			Recording: explore.Recording{Outcomes: true},
+		})
+		x.Explore()
+		var got []string
+		for _, e := range x.Ends {
+			if e.Code == explore.Returned {
+				got = append(got, c.String(e.Results[0]))
+			}
+		}
+		if strings.Join(got, " | ") != tc.want {
+			t.Errorf("%s returns %q, want %q", tc.fn, got, tc.want)
+		}
 	}
 }

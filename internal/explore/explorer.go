@@ -16,6 +16,7 @@ import (
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/pmap"
+	"github.com/gozilla/gozilla/internal/value"
 )
 
 // Config is what an exploration is asked to do, besides its policy.
@@ -411,6 +412,12 @@ func (x *Explorer) Value(f *Frame, v ssa.Value) Value {
 	if k, ok := v.(*ssa.Const); ok {
 		if s, ok := constValue(k.Type(), k.Value, x.Cfg.Strings); ok {
 			return s
+		}
+		if _, isSlice := k.Type().Underlying().(*types.Slice); isSlice && k.Value == nil && x.Cfg.MaxLen > 0 {
+			// A nil slice: empty, and appended to.
+			if t, err := value.FromTypes(k.Type(), nil, nil, true); err == nil {
+				return Value{Arg: madeSlice("nil", t, c.I(c.Int, 0))}
+			}
 		}
 	}
 	return Value{}

@@ -238,6 +238,32 @@ func Magic(x int64) int {
 	}
 	return 0
 }
+
+// valid is inlined into Middle: its loop runs once per element, and
+// the walk must leave it (the way nearer the callee's return first)
+// rather than turn in it up to the length bound.
+func valid(a []int) bool {
+	for _, x := range a {
+		if x < -1000 || x > 1000 {
+			return false
+		}
+	}
+	return true
+}
+
+// Middle needs a made slice copied from its input: its middle element
+// is the input's.
+func Middle(a []int) int {
+	if len(a) == 0 || !valid(a) {
+		return -1
+	}
+	s := make([]int, len(a))
+	copy(s, a)
+	if len(s)%2 == 1 && s[len(s)/2] == 77 {
+		return 1
+	}
+	return 0
+}
 `
 
 // TestGoals runs DDR alone (no random inputs), then CBT alone, on the

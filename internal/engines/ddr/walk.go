@@ -81,6 +81,7 @@ type walker struct {
 	loops   *core.Loops
 	defs    map[*ssa.BasicBlock]bool
 	prefers map[*ssa.BasicBlock]int
+	returns map[*ssa.Function]map[*ssa.BasicBlock]int // toReturn's
 
 	// found holds the solutions, each from a path of its own (sigs: the
 	// ways taken); after the first, the walk looks for others for at
@@ -240,6 +241,13 @@ func (w *walker) Branch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond
 // or else the nearer first.
 func (w *walker) order(f *core.Frame, b *ssa.BasicBlock) []int {
 	if len(f.Stack) > 0 || b.Parent() != w.fn {
+		// Inside an inlined callee the goal is beyond its return: the
+		// way nearer a return first (a loop's exit before another turn,
+		// as in fn itself).
+		d := w.toReturn(b.Parent())
+		if d[b.Succs[1]] < d[b.Succs[0]] {
+			return []int{1, 0}
+		}
 		return []int{0, 1}
 	}
 	d0, ok0 := w.distance(f, b.Succs[0])
@@ -259,6 +267,33 @@ func (w *walker) order(f *core.Frame, b *ssa.BasicBlock) []int {
 		return []int{1}
 	}
 	return nil
+}
+
+// toReturn is the fewest blocks from each block of a callee to one that
+// returns (blocks that never return are absent: the largest distance).
+func (w *walker) toReturn(fn *ssa.Function) map[*ssa.BasicBlock]int {
+	if d, ok := w.returns[fn]; ok {
+		return d
+	}
+	var rets []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) > 0 {
+			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				rets = append(rets, b)
+			}
+		}
+	}
+	d := backward(rets)
+	for _, b := range fn.Blocks {
+		if _, ok := d[b]; !ok {
+			d[b] = len(fn.Blocks) + 1
+		}
+	}
+	if w.returns == nil {
+		w.returns = map[*ssa.Function]map[*ssa.BasicBlock]int{}
+	}
+	w.returns[fn] = d
+	return d
 }
 
 // BlindBranch implements core.BlindBrancher: a decision on a value the
@@ -291,8 +326,14 @@ func (w *walker) why(x *core.Explorer, b *ssa.BasicBlock, cond c.Expr, want bool
 			pos = fmt.Sprintf("%s:%d:%d", filepath.Base(at.Filename), at.Line, at.Column)
 		}
 	}
+	for i := len(b.Instrs) - 1; i >= 0 && pos == ""; i-- {
+		if p := b.Instrs[i].Pos(); p.IsValid() {
+			at := w.fn.Prog.Fset.Position(p)
+			pos = fmt.Sprintf("%s:%d:%d", filepath.Base(at.Filename), at.Line, at.Column)
+		}
+	}
 	if pos == "" {
-		pos = b.String()
+		pos = fmt.Sprintf("block %s of %s", b, b.Parent().Name())
 	}
 	var doms []string
 	for _, v := range c.Vars(cond) {
@@ -439,27 +480,33 @@ func distances(fn *ssa.Function, rule core.Triggers, waypoints []ast.Node) []map
 		if len(at) == 0 {
 			continue // not in fn's own blocks
 		}
-		d := map[*ssa.BasicBlock]int{}
-		queue := at
-		for _, b := range at {
-			d[b] = 0
-		}
-		for len(queue) > 0 {
-			b := queue[0]
-			queue = queue[1:]
-			for _, p := range b.Preds {
-				if _, seen := d[p]; !seen {
-					d[p] = d[b] + 1
-					queue = append(queue, p)
-				}
-			}
-		}
-		out[i] = d
+		out[i] = backward(at)
 	}
 	// A waypoint must be reachable with the later ones after it: a block
 	// from which waypoint i is reachable but i+1 is not from i's blocks
 	// is still fine to enter; the next stage prunes.
 	return out
+}
+
+// backward is the fewest blocks from each block to one of at (absent:
+// none reachable), by breadth-first search over predecessors.
+func backward(at []*ssa.BasicBlock) map[*ssa.BasicBlock]int {
+	d := map[*ssa.BasicBlock]int{}
+	for _, b := range at {
+		d[b] = 0
+	}
+	queue := append([]*ssa.BasicBlock(nil), at...)
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		for _, p := range b.Preds {
+			if _, seen := d[p]; !seen {
+				d[p] = d[b] + 1
+				queue = append(queue, p)
+			}
+		}
+	}
+	return d
 }
 
 // announcing is the blocks of fn with an instruction announcing site.
