@@ -22,6 +22,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"sort"
 	"strings"
 	"time"
 
@@ -119,6 +120,7 @@ func measure(ctx context.Context, cfg Config, pkg *load.Package) (report.CoverPa
 		// uncovered: only there can a proof change a percentage.
 		a := analysis.New(pkg, nil, nil)
 		rep := &equiv.Report{}
+		pairs := map[int]string{}
 		for _, fn := range plan.Funcs {
 			if !uncovered(plan, res.Covered, fn) || (cfg.Run != nil && !cfg.Run.MatchString(fn.Name)) {
 				continue
@@ -132,12 +134,41 @@ func measure(ctx context.Context, cfg Config, pkg *load.Package) (report.CoverPa
 			}
 			rep.Unreachable = append(rep.Unreachable, r.Unreachable...)
 			rep.Infeasible = append(rep.Infeasible, r.Infeasible...)
+			for id, why := range equiv.InfeasiblePairs(a, plan, fn.Name) {
+				pairs[id] = why
+			}
 		}
 		res.Infeasible = equiv.Infeasible(pkg, plan, rep)
+		res.Infeasible.AddPairs(pairs)
+		pr.Notes = append(pr.Notes, contradicted(plan, res.Covered, res.Infeasible)...)
 	}
 	reqs := Report(pkg, res, cfg.Run, cfg.Verbose, &pr)
 	pr.Seconds = time.Since(t0).Seconds()
 	return pr, reqs, nil
+}
+
+// contradicted removes from pf the requirements a test covers, which no
+// proof can make infeasible, and says so: a prover's bug, reported,
+// never trusted.
+func contradicted(plan *coverage.Plan, cov *coverage.Covered, pf equiv.Proofs) []string {
+	var notes []string
+	check := func(kind string, proofs map[int]string, covered []bool) {
+		ids := make([]int, 0, len(proofs))
+		for id := range proofs {
+			ids = append(ids, id)
+		}
+		sort.Ints(ids)
+		for _, id := range ids {
+			if id < len(covered) && covered[id] {
+				notes = append(notes, fmt.Sprintf("gozilla bug: %s %d is covered by a test but was proven infeasible (%s); the proof is ignored", kind, id, proofs[id]))
+				delete(proofs, id)
+			}
+		}
+	}
+	check("statement", pf.Stmts, cov.Stmts)
+	check("branch", pf.Branches, cov.Branches)
+	check("def-use pair", pf.Pairs, cov.Pairs)
+	return notes
 }
 
 // runTests builds the package's tests with the probes and runs each

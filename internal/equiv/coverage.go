@@ -65,6 +65,19 @@ func Infeasible(pkg *load.Package, plan *coverage.Plan, rep *Report) Proofs {
 	return pf
 }
 
+// addPairs adds pair proofs (InfeasiblePairs') to those of the findings.
+func (pf Proofs) addPairs(pairs map[int]string) {
+	for id, why := range pairs {
+		if pf.Pairs[id] == "" {
+			pf.Pairs[id] = why
+		}
+	}
+}
+
+// AddPairs is addPairs for the cover command, which maps findings
+// itself.
+func (pf Proofs) AddPairs(pairs map[int]string) { pf.addPairs(pairs) }
+
 // outcome is the value of an if or for condition a branch stands for.
 func outcome(b coverage.Branch) bool { return strings.HasSuffix(b.Label, " true") }
 

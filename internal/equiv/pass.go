@@ -109,6 +109,7 @@ func (p *Engine) solveCoverage(ctx context.Context, pb *engine.Problem, r engine
 			return engine.Answer{}, err
 		}
 		pf = Infeasible(pb.Pkg.Load, plan, rep)
+		pf.addPairs(InfeasiblePairs(pb.Pkg, plan, r.Unit.Name))
 		p.proofs[r.Unit.Name] = pf
 	}
 	var why string
