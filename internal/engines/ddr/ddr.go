@@ -10,7 +10,8 @@
 // input they make is a candidate the driver runs, never trusted.
 //
 // What it does not do: floats have no domains (their predicates are
-// taken as they are and checked on the values chosen), and it never
+// taken as they are, and at the goal their values are searched among
+// candidates the path's constants suggest, floats.go), and it never
 // answers Infeasible: a walk that fails proves nothing.
 package ddr
 

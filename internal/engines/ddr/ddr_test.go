@@ -264,6 +264,21 @@ func Middle(a []int) int {
 	}
 	return 0
 }
+
+// Band needs float values: NaN, the path's constants and values
+// between them.
+func Band(v float64) int {
+	if v != v {
+		return -2
+	}
+	if v >= 1000 || v <= -1000 {
+		return 1
+	}
+	if v < 0.001 && v > -0.001 && v != 0 {
+		return -1
+	}
+	return 0
+}
 `
 
 // TestGoals runs DDR alone (no random inputs), then CBT alone, on the

@@ -397,13 +397,14 @@ func (w *walker) event(x *core.Explorer) func(f *core.Frame, site ast.Node, ev *
 		for k := 1; k <= K; k++ {
 			s := st.s.fork()
 			d := newDomains(s, w.seed+uint64(100+k))
-			if r := d.reduce(need, true, k); r != ok {
-				w.fail(f, fmt.Sprintf("at the goal, %s %s", short(need), map[outcome]string{infeasible: "cannot hold", failed: "found no split", unsupported: "has no integer domains"}[r]))
+			if r := d.reduce(need, true, k); r != ok && r != unsupported {
+				w.fail(f, fmt.Sprintf("at the goal, %s %s", short(need), map[outcome]string{infeasible: "cannot hold", failed: "found no split"}[r]))
 				if r == infeasible {
 					return
 				}
 				continue
 			}
+			// unsupported (a float need): choose searches the values.
 			if asg := w.choose(s, append(f.Cond[:len(f.Cond):len(f.Cond)], need)); asg != nil {
 				if len(w.found) == 0 {
 					w.firstAt, w.sigs = x.Steps, map[string]bool{}
@@ -436,6 +437,16 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 		}
 	}
 	d := newDomains(s, w.seed)
+	var floats []*c.Sym
+	for _, v := range order {
+		if v.Type.Kind == c.KFloat {
+			floats = append(floats, v)
+		}
+	}
+	var cands []float64
+	if len(floats) > 0 {
+		cands = floatCandidates(cl)
+	}
 	for try := 0; try < 8; try++ {
 		asg := c.Assignment{}
 		vals := map[*c.Sym]int64{}
@@ -454,6 +465,23 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 		}
 		if holds(cl, asg) {
 			return asg
+		}
+		// The float symbols: each candidate for each in turn (the others
+		// at their first), then random combinations.
+		for t := 0; len(floats) > 0 && t < floatTries+len(floats)*len(cands); t++ {
+			for i, v := range floats {
+				k := 0
+				switch {
+				case t < len(floats)*len(cands) && t/len(cands) == i:
+					k = t % len(cands)
+				case t >= len(floats)*len(cands):
+					k = d.rnd.IntN(len(cands))
+				}
+				asg[v] = c.FloatValue(v.Type, cands[k])
+			}
+			if holds(cl, asg) {
+				return asg
+			}
 		}
 	}
 	return nil
