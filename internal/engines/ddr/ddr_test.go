@@ -369,3 +369,38 @@ func TestGoals(t *testing.T) {
 		t.Errorf("identity matrix %v, nine 9s %v, key first at 5 %v, a multiple of 7 in 10..49 %v: want all", identity, nines, five, root)
 	}
 }
+
+// TestSplitSub: a relation on a difference of two lengths (Pat's
+// i <= len(s)-len(p)) splits their domains instead of pinning one: the
+// pattern's length must be free to grow for the inner loop to run.
+func TestSplitSub(t *testing.T) {
+	x := &c.Sym{Name: "x", Type: c.Int}
+	y := &c.Sym{Name: "y", Type: c.Int}
+	for _, tc := range []struct {
+		cond c.Expr
+		want bool
+	}{
+		{c.Bin(token.LEQ, c.I(c.Int, 0), c.Bin(token.SUB, c.V(x), c.V(y))), true},
+		{c.Bin(token.GTR, c.Bin(token.SUB, c.V(x), c.V(y)), c.I(c.Int, 5)), false},
+	} {
+		s := &store{}
+		s.narrow(x, Dom{0, 128})
+		s.narrow(y, Dom{0, 128})
+		d := newDomains(s, 1)
+		if r := d.reduce(tc.cond, tc.want, 1); r != ok {
+			t.Fatalf("reduce(%s) = %d", c.String(tc.cond), r)
+		}
+		xd, yd := s.get(x), s.get(y)
+		if xd.Point() || yd.Point() {
+			t.Errorf("%s: pinned: x %v, y %v", c.String(tc.cond), xd, yd)
+		}
+		for _, a := range []int64{xd.Lo, xd.Hi} {
+			for _, b := range []int64{yd.Lo, yd.Hi} {
+				v, err := c.Eval(tc.cond, c.Assignment{x: c.Wrap(c.Int, uint64(a)), y: c.Wrap(c.Int, uint64(b))})
+				if err != nil || v.Bool() != tc.want {
+					t.Errorf("%s is not %v at x=%d y=%d", c.String(tc.cond), tc.want, a, b)
+				}
+			}
+		}
+	}
+}

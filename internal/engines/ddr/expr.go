@@ -342,6 +342,8 @@ func (d *domains) arith(e *c.Binary, want Dom) bool {
 			if w, ok := domSub(x, want); ok {
 				return d.update(e.Y, w)
 			}
+		default:
+			return d.splitSub(e, x, y, want)
 		}
 	case token.MUL:
 		switch {
@@ -381,6 +383,42 @@ func (d *domains) arith(e *c.Binary, want Dom) bool {
 		}
 	}
 	return false
+}
+
+// splitSub inverts x - y ∈ want where one bound of want already holds
+// for all the domains' values: the other is a relation between x and y,
+// split at the middle of their (shifted) overlap as GetSplit does, so
+// that neither is pinned (x - y >= 0 leaves x in [s, ..], y in [.., s]).
+func (d *domains) splitSub(e *c.Binary, x, y, want Dom) bool {
+	lo, ok1 := sub(x.Lo, y.Hi)
+	hi, ok2 := sub(x.Hi, y.Lo)
+	if !ok1 || !ok2 {
+		return false
+	}
+	var bound int64 // x - y >= bound (ge), or x - y <= bound
+	ge := false
+	switch {
+	case hi <= want.Hi: // y <= s, x >= s + want.Lo
+		bound, ge = want.Lo, true
+	case lo >= want.Lo: // y >= s, x <= s + want.Hi
+		bound = want.Hi
+	default:
+		return false
+	}
+	xl, ok1 := sub(x.Lo, bound)
+	xh, ok2 := sub(x.Hi, bound)
+	if !ok1 || !ok2 {
+		return false
+	}
+	s := GetSplit(Dom{xl, xh}, y, 1)
+	at, ok := add(s, bound)
+	if !ok {
+		return false
+	}
+	if ge {
+		return d.update(e.Y, Dom{y.Lo, s}) && d.update(e.X, Dom{at, x.Hi})
+	}
+	return d.update(e.Y, Dom{s, y.Hi}) && d.update(e.X, Dom{x.Lo, at})
 }
 
 // halve is the half of x's domain nearest the middle of want (seed 002's

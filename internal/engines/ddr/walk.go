@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -204,6 +205,9 @@ func (w *walker) Branch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond
 			before := st.s.changed
 			d := newDomains(st.s, w.seed+uint64(k))
 			r := d.reduce(cond, want, k)
+			if trace {
+				fmt.Fprintf(os.Stderr, "ddr: %*s%s %s %v try %d: %s\n", len(g.Cond)%40, "", w.pos(b), short(cond), want, k, map[outcome]string{ok: "ok", infeasible: "infeasible", failed: "failed", unsupported: "unsupported"}[r])
+			}
 			if r == infeasible || r == failed {
 				w.fail(f, w.why(x, b, cond, want, r, w.ext(f).s))
 				if r == infeasible {
@@ -319,6 +323,17 @@ func (w *walker) BlindBranch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock)
 // why describes a failed decision: where, which way, the domains of the
 // predicate's symbols.
 func (w *walker) why(x *core.Explorer, b *ssa.BasicBlock, cond c.Expr, want bool, r outcome, s *store) string {
+	pos := w.pos(b)
+	var doms []string
+	for _, v := range c.Vars(cond) {
+		doms = append(doms, fmt.Sprintf("%s %s", v.Name, s.get(v)))
+	}
+	what := map[outcome]string{infeasible: "cannot be", failed: "found no split making it", unsupported: "has no integer domains to make it"}[r]
+	return fmt.Sprintf("at %s, %s %s %v (%s)", pos, short(cond), what, want, strings.Join(doms, ", "))
+}
+
+// pos is where b's decision is in the source.
+func (w *walker) pos(b *ssa.BasicBlock) string {
 	pos := ""
 	if iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
 		if p := iff.Cond.Pos(); p.IsValid() {
@@ -335,13 +350,12 @@ func (w *walker) why(x *core.Explorer, b *ssa.BasicBlock, cond c.Expr, want bool
 	if pos == "" {
 		pos = fmt.Sprintf("block %s of %s", b, b.Parent().Name())
 	}
-	var doms []string
-	for _, v := range c.Vars(cond) {
-		doms = append(doms, fmt.Sprintf("%s %s", v.Name, s.get(v)))
-	}
-	what := map[outcome]string{infeasible: "cannot be", failed: "found no split making it", unsupported: "has no integer domains to make it"}[r]
-	return fmt.Sprintf("at %s, %s %s %v (%s)", pos, short(cond), what, want, strings.Join(doms, ", "))
+	return pos
 }
+
+// trace (GOZILLA_DDR_TRACE=1) prints each decision tried to standard
+// error: a tool for the engine's developers.
+var trace = os.Getenv("GOZILLA_DDR_TRACE") != ""
 
 // short is e in Go syntax, or a summary of it when it is large (a loop's
 // expressions grow with its turns).
