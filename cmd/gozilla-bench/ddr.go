@@ -224,11 +224,13 @@ func ddrMarkdown(rows []*ddrRow, n, jobs int, seed uint64) string {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f |\n", r.name, tallyCell(br), tallyPct(br), paperDec, tallyCell(pr), tallyPct(pr), paperDU,
 			tallyPct(r.cbtCov.Statements), tallyPct(r.ddrCov.Statements), paperBlocks, r.ddrGenS)
-		missed = append(missed, r.missed...)
+		if len(r.missed) > 0 {
+			missed = append(missed, missedSummary(r.name, r.missed))
+		}
 	}
 	fmt.Fprintf(&b, "\nDDR alone covers every feasible decision of **%d of %d** subjects and at least 99%% of the feasible def-use pairs of **%d of %d** (the issue's targets: all of them).", decOK, subj, duOK, subj)
 	if len(missed) > 0 {
-		b.WriteString(" What it leaves, with the engines' reasons:\n\n")
+		b.WriteString(" What it leaves, per subject, by the engines' reasons (`gozilla gen -v -engine ddr` lists each with its reason), with the first two in full:\n\n")
 		for _, m := range missed {
 			fmt.Fprintf(&b, "- %s\n", m)
 		}
@@ -265,4 +267,43 @@ func ddrMarkdown(rows []*ddrRow, n, jobs int, seed uint64) string {
 		fmt.Fprintf(&b, "\nAverage D/(M−E) over the %d subjects: without DDR **%.3f**, with DDR **%.3f** (the issue's target: ≥ .99 with every subject under 2 s). Slowest subject with DDR: %s, %.1f s.\n", nsub, sumB/float64(nsub), sumW/float64(nsub), slow, slowS)
 	}
 	return b.String()
+}
+
+// missedSummary is one subject's missed requirements counted by the
+// kind of reason, and the first two in full.
+func missedSummary(name string, missed []string) string {
+	kinds := []struct{ label, key string }{
+		{"inputs ran without covering it", "candidate input(s) ran"},
+		{"search budget spent", "search ended"},
+		{"a decision no split made", "the walk failed at"},
+		{"no walk reached it", "no walk reached it"},
+	}
+	counts := make([]int, len(kinds)+1)
+	for _, m := range missed {
+		k := len(kinds)
+		for i, kd := range kinds {
+			if strings.Contains(m, kd.key) {
+				k = i
+				break
+			}
+		}
+		counts[k]++
+	}
+	var parts []string
+	for i, kd := range kinds {
+		if counts[i] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[i], kd.label))
+		}
+	}
+	if counts[len(kinds)] > 0 {
+		parts = append(parts, fmt.Sprintf("%d other", counts[len(kinds)]))
+	}
+	out := fmt.Sprintf("**%s**: %d missed (%s)", name, len(missed), strings.Join(parts, ", "))
+	for i, m := range missed {
+		if i == 2 {
+			break
+		}
+		out += "; " + strings.TrimPrefix(m, name+" ")
+	}
+	return out
 }

@@ -15,6 +15,7 @@ import (
 	"go/types"
 	"sort"
 	"strconv"
+	"strings"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/value"
@@ -52,7 +53,7 @@ func NewArg(name string, t *value.Type) *Arg {
 	a := &Arg{Name: name, Type: t}
 	switch t.Kind {
 	case value.String, value.Slice:
-		a.Len = &c.Sym{Name: "len(" + name + ")", Type: c.Int}
+		a.Len = &c.Sym{Name: lenPrefix + name + ")", Type: c.Int}
 	case value.Struct:
 		for _, f := range t.Fields {
 			a.Fields = append(a.Fields, NewArg(name+"."+f.Name, f.Type))
@@ -64,6 +65,14 @@ func NewArg(name string, t *value.Type) *Arg {
 	}
 	return a
 }
+
+// lenPrefix starts the name of every length symbol.
+const lenPrefix = "len("
+
+// IsLength reports whether s is the length of a string or slice input
+// (never negative; a policy may give it the bounds of generated lengths
+// before the path states them).
+func IsLength(s *c.Sym) bool { return s.Type == c.Int && strings.HasPrefix(s.Name, lenPrefix) }
 
 // Shape describes any Go type as far as the input model goes: the
 // scalars, strings, slices, arrays, structs and pointers of value.Type,

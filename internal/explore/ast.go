@@ -56,7 +56,7 @@ func (v *Evaluator) Scalar(e ast.Expr, at *Event) (c.Expr, error) {
 // Eval evaluates e at the event. A value the path computed for e itself
 // (Event.Vals) is taken as it is.
 func (v *Evaluator) Eval(e ast.Expr, at *Event) (Value, error) {
-	if x, ok := at.Vals.Get(e); ok {
+	if x, ok := at.Vals.Get(e); ok && x != nil {
 		return Value{E: x}, nil
 	}
 	tv := v.Info.Types[e]

@@ -65,6 +65,14 @@ func FromArray(x int) int {
 	return s[1]*x - s[0] + len(s)
 }
 
+func Turns(n int) int {
+	i := 0
+	for i < n {
+		i += 2
+	}
+	return i
+}
+
 func Lower(b bool) bool {
 	type flag bool
 	return bool(flag(b))
@@ -299,5 +307,38 @@ func TestMadeSlices(t *testing.T) {
 		if strings.Join(got, " | ") != tc.want {
 			t.Errorf("%s returns %q, want %q", tc.fn, got, tc.want)
 		}
+	}
+}
+
+// TestFreshExprs: an arrival at the i of a loop's condition i < n
+// evaluates the condition with this turn's values, not the value the
+// last turn computed for it.
+func TestFreshExprs(t *testing.T) {
+	fx := load1(t)
+	fn := fx.fn("Turns")
+	var cond, site ast.Expr
+	ast.Inspect(fn.Syntax(), func(n ast.Node) bool {
+		if f, ok := n.(*ast.ForStmt); ok {
+			cond, site = f.Cond, f.Cond.(*ast.BinaryExpr).X // i < n, its i
+		}
+		return true
+	})
+	x := explore.New(fn, args(fn), symbolic.Triggers(fn, []ast.Node{site}), &explore.Narrowing{}, explore.Config{
+		Limits:    explore.Limits{Bound: 3},
+		Precision: explore.Precision{MaxLen: 16},
+		Recording: explore.Recording{MaxEvents: 10, Exprs: true},
+	})
+	x.Explore()
+	ev := &explore.Evaluator{Info: fx.pkg.Info}
+	var got []string
+	for _, e := range x.Events[site] {
+		v, err := ev.Scalar(cond, e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, c.String(v))
+	}
+	if want := "0 < n | 2 < n | 4 < n"; strings.Join(got, " | ") != want {
+		t.Errorf("i < n at the arrivals at its i: %q, want %q", strings.Join(got, " | "), want)
 	}
 }

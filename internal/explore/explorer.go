@@ -528,6 +528,16 @@ func (x *Explorer) block(f *Frame, b, from *ssa.BasicBlock) {
 	if step == Drop {
 		return
 	}
+	if x.Cfg.Exprs && from != nil && x.Loops(b.Parent()).Back[Edge{from, b}] {
+		// Another turn: what the last computed of the loop's
+		// expressions is stale until computed again (an event at the
+		// loop's condition must not read the last turn's value of it).
+		for _, e := range x.Loops(b.Parent()).Exprs[b] {
+			if _, ok := f.Exprs.Get(e); ok {
+				f.Exprs.Set(e, nil)
+			}
+		}
+	}
 	if f.Visits != nil {
 		f.Visits[b]++
 	}

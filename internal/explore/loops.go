@@ -4,6 +4,7 @@ package explore
 // function's natural loops and the variables that live in memory.
 
 import (
+	"go/ast"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -17,6 +18,9 @@ type Loops struct {
 	Vars map[*ssa.BasicBlock]map[*types.Var]bool
 	// Body holds, per header, the blocks of its loop.
 	Body map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool
+	// Exprs holds, per header, the source expressions its loop computes
+	// (its DebugRefs'): a turn's values are stale on the next.
+	Exprs map[*ssa.BasicBlock][]ast.Expr
 	// Irreducible says the graph without back edges still has a cycle:
 	// a loop without a single entry, which widening cannot handle.
 	Irreducible bool
@@ -25,7 +29,7 @@ type Loops struct {
 // FindLoops finds fn's back edges, each header's natural loop and the
 // variables it refers to, and whether the control flow is irreducible.
 func FindLoops(fn *ssa.Function) *Loops {
-	li := &Loops{Back: map[Edge]bool{}, Header: map[*ssa.BasicBlock]bool{}, Vars: map[*ssa.BasicBlock]map[*types.Var]bool{}, Body: map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}}
+	li := &Loops{Back: map[Edge]bool{}, Header: map[*ssa.BasicBlock]bool{}, Vars: map[*ssa.BasicBlock]map[*types.Var]bool{}, Body: map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}, Exprs: map[*ssa.BasicBlock][]ast.Expr{}}
 	for _, b := range fn.Blocks {
 		for _, s := range b.Succs {
 			if s.Dominates(b) {
@@ -54,11 +58,17 @@ func FindLoops(fn *ssa.Function) *Loops {
 			}
 		}
 		vars := map[*types.Var]bool{}
-		for b := range body {
+		for _, b := range fn.Blocks { // in order: Exprs is deterministic
+			if !body[b] {
+				continue
+			}
 			for _, ins := range b.Instrs {
 				if d, ok := ins.(*ssa.DebugRef); ok {
 					if v, ok := d.Object().(*types.Var); ok {
 						vars[v] = true
+					}
+					if !d.IsAddr {
+						li.Exprs[h] = append(li.Exprs[h], d.Expr)
 					}
 				}
 			}

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"os"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -80,6 +81,13 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 	g, err := p.goal(pb, r)
 	if err != nil {
 		return engine.Answer{Reason: err.Error()}, nil
+	}
+	if trace {
+		what := ""
+		if m := pb.Pkg.Mutant(r.ID); r.Kind == engine.KillMutant && m != nil {
+			what = fmt.Sprintf(" (%d:%d %s → %s)", m.Line, m.Col, m.Orig, m.Repl)
+		}
+		fmt.Fprintf(os.Stderr, "ddr: %s %d of %s%s\n", r.Kind, r.ID, u.Name, what)
 	}
 	ins, why := walk(pb, u, fn, g, uint64(r.Kind)<<32|uint64(r.ID))
 	if len(ins) == 0 {

@@ -279,6 +279,37 @@ func Band(v float64) int {
 	}
 	return 0
 }
+
+// Kind needs a byte that is neither blank nor a digit but one of three
+// operators: a chain of != and || the greedy splits must retry.
+func Kind(s string) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+		case c >= '0' && c <= '9':
+			return 1
+		case c == '+' || c == '-' || c == '*':
+			return 2
+		default:
+			return 3
+		}
+	}
+	return 0
+}
+
+// Op needs a token that is none of the cases and not empty: a length
+// that must stay above 0 although no read states its bounds.
+func Op(tok string) int {
+	switch tok {
+	case "+", "-":
+		return 1
+	}
+	if tok == "" {
+		return 0
+	}
+	return 2
+}
 `
 
 // TestGoals runs DDR alone (no random inputs), then CBT alone, on the

@@ -99,10 +99,17 @@ func (d *domains) reduce(cond c.Expr, want bool, k int) outcome {
 			// want && (or want false ||): both; otherwise one of the two,
 			// the search index choosing which comes first.
 			if (e.Op == token.LAND) == want {
+				before := d.s.changed
 				if r := d.reduce(e.X, want, k); r != ok {
 					return r
 				}
-				return d.reduce(e.Y, want, k)
+				r := d.reduce(e.Y, want, k)
+				if r == infeasible && d.s.changed != before {
+					// The first's split left the second nothing: another
+					// split may (s != ' ' && s >= '0' after s <= 31).
+					return failed
+				}
+				return r
 			}
 			first, second := e.X, e.Y
 			if k%2 == 0 {

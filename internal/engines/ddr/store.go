@@ -1,7 +1,11 @@
 package ddr
 
 import (
+	"fmt"
+	"strings"
+
 	c "github.com/gozilla/gozilla/internal/constraint"
+	core "github.com/gozilla/gozilla/internal/explore"
 	"github.com/gozilla/gozilla/internal/pmap"
 )
 
@@ -39,8 +43,15 @@ func (s *store) fork() *store {
 	return &store{dom: s.dom.Fork(), alias: s.alias.Fork(), changed: s.changed, limit: s.limit, memo: s.memo, memoVer: s.memoVer}
 }
 
-// initial is a symbol's domain before the path constrains it.
-func (s *store) initial(t c.Type) Dom {
+// initial is a symbol's domain before the path constrains it: a
+// length's is 0..MaxLen (the input model's lengths, whose bounds the
+// path states only where the code reads them: a split made before that,
+// len(t) != 0 taken as len(t) < 0, would leave nothing).
+func (s *store) initial(x *c.Sym) Dom {
+	t := x.Type
+	if core.IsLength(x) {
+		return Dom{0, MaxLen}
+	}
 	d := TypeDom(t)
 	if s.limit > 0 && t.Kind == c.KInt {
 		d = d.Meet(Dom{-s.limit, s.limit})
@@ -65,7 +76,7 @@ func (s *store) get(x *c.Sym) Dom {
 	if d, ok := s.dom.Get(r); ok {
 		return d
 	}
-	return s.initial(x.Type)
+	return s.initial(x)
 }
 
 // narrow meets x's domain with d; false when nothing is left.
@@ -98,4 +109,15 @@ func (s *store) unite(x, y *c.Sym) bool {
 	s.dom.Set(rx, n)
 	s.changed++
 	return true
+}
+
+// signature is the domains of e's symbols: two splits of a decision
+// that leave the same are the same try.
+func (s *store) signature(e c.Expr) string {
+	var b strings.Builder
+	for _, v := range c.Vars(e) {
+		d := s.get(v)
+		fmt.Fprintf(&b, "%d:%d,", d.Lo, d.Hi)
+	}
+	return b.String()
 }

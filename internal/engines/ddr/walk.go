@@ -96,6 +96,7 @@ type walker struct {
 	failure string // where the deepest failed walk stopped
 	depth   int    // its depth (path conditions)
 	needErr error  // the last error evaluating the need
+	guesses int    // guess's calls
 }
 
 // ext is f's state, made on first use.
@@ -193,7 +194,7 @@ func (w *walker) Branch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond
 	}
 	for _, dir := range w.order(f, b) {
 		want := dir == 0
-		prev := -1
+		prev := ""
 		for k := 1; k <= K; k++ {
 			if w.tries >= w.maxTries {
 				x.Stop(fmt.Sprintf("more than %d decisions tried", w.maxTries))
@@ -217,10 +218,11 @@ func (w *walker) Branch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond
 			}
 			// unsupported (a float predicate): taken as it is; the
 			// values chosen at the goal are checked against it.
-			if st.s.changed == prev {
+			sig := st.s.signature(cond)
+			if sig == prev {
 				break // the same split as the last try
 			}
-			prev = st.s.changed
+			prev = sig
 			if want {
 				g.Cond = append(g.Cond, cond)
 			} else {
@@ -309,6 +311,9 @@ func (w *walker) BlindBranch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock)
 	if w.done || !w.sync(x, f) {
 		return true
 	}
+	if trace {
+		fmt.Fprintf(os.Stderr, "ddr: %*s%s blind\n", len(f.Cond)%40, "", w.pos(b))
+	}
 	for _, dir := range w.order(f, b) {
 		g := x.Fork(f)
 		w.ext(g).dirs += string(rune('0' + dir))
@@ -372,6 +377,9 @@ func short(e c.Expr) string {
 
 // fail keeps the reason of the deepest failure.
 func (w *walker) fail(f *core.Frame, why string) {
+	if trace {
+		fmt.Fprintf(os.Stderr, "ddr: %*sfailed: %s\n", len(f.Cond)%40, "", why)
+	}
 	if n := len(f.Cond); n >= w.depth || w.failure == "" {
 		w.depth, w.failure = n, why
 	}
@@ -411,7 +419,11 @@ func (w *walker) event(x *core.Explorer) func(f *core.Frame, site ast.Node, ev *
 		for k := 1; k <= K; k++ {
 			s := st.s.fork()
 			d := newDomains(s, w.seed+uint64(100+k))
-			if r := d.reduce(need, true, k); r != ok && r != unsupported {
+			r := d.reduce(need, true, k)
+			if trace {
+				fmt.Fprintf(os.Stderr, "ddr: %*sat the goal: %s try %d: %d\n", len(f.Cond)%40, "", short(need), k, r)
+			}
+			if r != ok && r != unsupported {
 				w.fail(f, fmt.Sprintf("at the goal, %s %s", short(need), map[outcome]string{infeasible: "cannot hold", failed: "found no split"}[r]))
 				if r == infeasible {
 					return
@@ -420,18 +432,26 @@ func (w *walker) event(x *core.Explorer) func(f *core.Frame, site ast.Node, ev *
 			}
 			// unsupported (a float need): choose searches the values.
 			if asg := w.choose(s, append(f.Cond[:len(f.Cond):len(f.Cond)], need)); asg != nil {
-				if len(w.found) == 0 {
-					w.firstAt, w.sigs = x.Steps, map[string]bool{}
-				}
-				w.found = append(w.found, asg)
-				w.sigs[st.dirs] = true
-				if len(w.found) >= maxCandidates {
-					w.done = true
-					x.Stop("found")
-				}
+				w.accept(x, st, asg)
 				return
 			}
 		}
+		if asg := w.guess(st.s, append(f.Cond[:len(f.Cond):len(f.Cond)], need), need); asg != nil {
+			w.accept(x, st, asg)
+		}
+	}
+}
+
+// accept keeps a solution found on st's path.
+func (w *walker) accept(x *core.Explorer, st *state, asg c.Assignment) {
+	if len(w.found) == 0 {
+		w.firstAt, w.sigs = x.Steps, map[string]bool{}
+	}
+	w.found = append(w.found, asg)
+	w.sigs[st.dirs] = true
+	if len(w.found) >= maxCandidates {
+		w.done = true
+		x.Stop("found")
 	}
 }
 
@@ -618,23 +638,49 @@ func (w *walker) controlsLoop(b *ssa.BasicBlock) bool {
 }
 
 // reachesDef reports whether a block of defs is reachable from s without
-// passing through b.
+// passing through b, and the goal from that block, again without b: a
+// definition only the loop's next turn brings back to b (a counter's
+// increment) is no reason to prefer a way, and preferring it would turn
+// the loop until the length bound.
 func (w *walker) reachesDef(b, s *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{b: true}
+	for x := range avoiding(b, s) {
+		if w.defs[x] && w.reachesGoal(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachesGoal reports whether a block announcing the last waypoint is
+// reachable from x without passing through b.
+func (w *walker) reachesGoal(b, x *ssa.BasicBlock) bool {
+	d := w.dist[len(w.dist)-1]
+	if d == nil {
+		return true
+	}
+	for y := range avoiding(b, x) {
+		if n, ok := d[y]; ok && n == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// avoiding is the blocks reachable from s (s included) by paths that
+// do not pass through b.
+func avoiding(b, s *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
+	seen := map[*ssa.BasicBlock]bool{}
 	queue := []*ssa.BasicBlock{s}
 	for len(queue) > 0 {
 		x := queue[0]
 		queue = queue[1:]
-		if seen[x] {
+		if seen[x] || x == b {
 			continue
 		}
 		seen[x] = true
-		if w.defs[x] {
-			return true
-		}
 		queue = append(queue, x.Succs...)
 	}
-	return false
+	return seen
 }
 
 // goalDefs is the blocks of fn whose instructions compute values the
