@@ -301,9 +301,22 @@ func (x *Explorer) forkIndex(f *Frame, b *ssa.BasicBlock, i int) bool {
 	}
 	it := ie.Type()
 	forked := false
-	for k := 0; k < n && !x.over(); k++ {
-		if !it.Signed && it.Bits < 64 && uint64(k) > it.Max() || it.Signed && int64(k) > int64(it.Max()) {
+	var ks []int
+	if ch, ok := x.pol.(IndexChooser); ok {
+		ks = ch.ChooseIndexes(x, f, ie, n)
+	}
+	if ks == nil {
+		ks = make([]int, n)
+		for k := range ks {
+			ks[k] = k
+		}
+	}
+	for _, k := range ks {
+		if x.over() {
 			break
+		}
+		if k < 0 || k >= n || !it.Signed && it.Bits < 64 && uint64(k) > it.Max() || it.Signed && int64(k) > int64(it.Max()) {
+			continue
 		}
 		eq := c.Bin(token.EQL, ie, c.I(it, int64(k)))
 		check := append(f.Cond[:len(f.Cond):len(f.Cond)], eq)

@@ -73,6 +73,10 @@ func Turns(n int) int {
 	return i
 }
 
+func At(s []int, i int) int {
+	return s[i]
+}
+
 func Lower(b bool) bool {
 	type flag bool
 	return bool(flag(b))
@@ -340,5 +344,37 @@ func TestFreshExprs(t *testing.T) {
 	}
 	if want := "0 < n | 2 < n | 4 < n"; strings.Join(got, " | ") != want {
 		t.Errorf("i < n at the arrivals at its i: %q, want %q", strings.Join(got, " | "), want)
+	}
+}
+
+// chooser is the narrowing policy resolving symbolic indexes to 2 and 5.
+type chooser struct{ explore.Narrowing }
+
+func (*chooser) ChooseIndexes(*explore.Explorer, *explore.Frame, c.Expr, int) []int { return []int{2, 5} }
+
+// TestIndexChooser: a policy that chooses the values of a symbolic index
+// gets one path per value chosen, not one per index in range.
+func TestIndexChooser(t *testing.T) {
+	fx := load1(t)
+	fn := fx.fn("At")
+	for _, tc := range []struct {
+		pol  explore.Policy
+		want int
+	}{{&explore.Narrowing{}, 16}, {&chooser{}, 2}} {
+		x := explore.New(fn, args(fn), nil, tc.pol, explore.Config{
+			Limits:    explore.Limits{Bound: 3},
+			Precision: explore.Precision{MaxLen: 16},
+			Recording: explore.Recording{Outcomes: true},
+		})
+		x.Explore()
+		returned := 0
+		for _, e := range x.Ends {
+			if e.Code == explore.Returned {
+				returned++
+			}
+		}
+		if returned != tc.want {
+			t.Errorf("%T: %d paths return, want %d", tc.pol, returned, tc.want)
+		}
 	}
 }

@@ -153,6 +153,14 @@ type BlindBrancher interface {
 	BlindBranch(x *Explorer, f *Frame, b *ssa.BasicBlock) bool
 }
 
+// IndexChooser is a policy that picks the values a symbolic index takes
+// on the paths forkIndex makes (in order; nil: every value in range, as
+// without it): a walk that resolves the index to one value of its
+// domain, and another on backtracking, instead of forking every value.
+type IndexChooser interface {
+	ChooseIndexes(x *Explorer, f *Frame, idx c.Expr, n int) []int
+}
+
 // Step is a policy's decision on a block entry.
 type Step uint8
 

@@ -43,9 +43,9 @@ const (
 	MaxLen = 128
 	// maxSteps bounds the blocks a walk enters over all its paths,
 	// maxPath those of one path, maxTries the decisions it tries.
-	maxSteps = 20_000
+	maxSteps = 10_000
 	maxPath  = 5_000
-	maxTries = 1_000
+	maxTries = 500
 	// inline is the depth of calls into the package the walk follows.
 	inline = 3
 	// maxCandidates bounds the inputs a walk proposes (from paths of

@@ -302,6 +302,35 @@ func (w *walker) toReturn(fn *ssa.Function) map[*ssa.BasicBlock]int {
 	return d
 }
 
+// maxIndexes bounds the values a symbolic index is resolved to.
+const maxIndexes = 6
+
+// ChooseIndexes implements core.IndexChooser: an index the walk reaches
+// is resolved to a value of its domain (seed 002: each element its own
+// variable, selected when the index is known), and on backtracking to a
+// few others — its ends, its middle, their neighbours — instead of one
+// path per index the aggregate may have.
+func (w *walker) ChooseIndexes(x *core.Explorer, f *core.Frame, idx c.Expr, n int) []int {
+	if !w.sync(x, f) {
+		return []int{}
+	}
+	d := newDomains(w.ext(f).s, w.seed)
+	dom := d.of(idx).Meet(Dom{0, int64(n - 1)})
+	if dom.Empty() {
+		return []int{}
+	}
+	mid := dom.Lo + (dom.Hi-dom.Lo)/2
+	var out []int
+	seen := map[int64]bool{}
+	for _, k := range []int64{dom.Lo, dom.Hi, mid, dom.Lo + 1, dom.Hi - 1, mid + 1} {
+		if dom.Has(k) && !seen[k] && len(out) < maxIndexes {
+			seen[k] = true
+			out = append(out, int(k))
+		}
+	}
+	return out
+}
+
 // BlindBranch implements core.BlindBrancher: a decision on a value the
 // walk does not model (a call's result, memory it lost track of) is
 // taken both ways, the goal's side first, with no domain reduced: the
