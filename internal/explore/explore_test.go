@@ -350,7 +350,9 @@ func TestFreshExprs(t *testing.T) {
 // chooser is the narrowing policy resolving symbolic indexes to 2 and 5.
 type chooser struct{ explore.Narrowing }
 
-func (*chooser) ChooseIndexes(*explore.Explorer, *explore.Frame, c.Expr, int) []int { return []int{2, 5} }
+func (*chooser) ChooseIndexes(*explore.Explorer, *explore.Frame, c.Expr, int) []int {
+	return []int{2, 5}
+}
 
 // TestIndexChooser: a policy that chooses the values of a symbolic index
 // gets one path per value chosen, not one per index in range.
