@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -73,7 +74,7 @@ func TestBudgetsAndLimits(t *testing.T) {
 		pkg := loadPkg(t, map[string]string{"magic/magic.go": magicSrc}, "./magic")
 		slow := &slowPass{}
 		res, err := Generate(context.Background(), pkg, Config{Seed: 1, Workers: 1, Random: -1, UnitWall: 250 * time.Millisecond,
-			Engines: []engine.Engine{slow}, Run: regexp.MustCompile("^Sign$")})
+			Engines: []engine.Engine{slow}, Run: regexp.MustCompile("^Sign$"), Cover: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,6 +92,13 @@ func TestBudgetsAndLimits(t *testing.T) {
 		}
 		if st == nil || !slices.Contains(st.Limits, Limit{Kind: "unit wall", Count: 1}) {
 			t.Errorf("Sign's limits %+v, want the unit's wall", st)
+		}
+		// The goals left uncovered say why nothing covered them.
+		for id, b := range res.Coverage.Plan.Branches {
+			x := Goal{Kind: engine.CoverBranch, ID: id}
+			if res.Coverage.Plan.Funcs[b.Func].Name == "Sign" && !res.Coverage.Covered.Branches[id] && !strings.Contains(res.Coverage.Why[x], "unit wall") {
+				t.Errorf("branch %s: why %q, want the unit's wall", b.Label, res.Coverage.Why[x])
+			}
 		}
 		if mutants < 10 || slow.asked > 4 {
 			t.Errorf("the pass was asked about %d of Sign's %d mutants; want at most 4 within the wall", slow.asked, mutants)

@@ -221,6 +221,18 @@ func (g *generator) coverResult(tests []*Test) *Coverage {
 			c.Why[x] = why
 		}
 	}
+	// A goal no engine answered for, in a unit whose budget ran out: say
+	// so rather than nothing.
+	for _, x := range g.openGoals() {
+		if c.Why[x] != "" || c.has(x) {
+			continue
+		}
+		if u := g.goalUnit(x); u != nil {
+			if cost := g.cost[u]; cost != nil && cost.spent != "" {
+				c.Why[x] = fmt.Sprintf("not asked of every engine: the unit's %s limit stopped its passes first", cost.spent)
+			}
+		}
+	}
 	return c
 }
 
