@@ -32,7 +32,7 @@ var All = []Info{
 }
 
 // Default is the engine list when -engine is not given.
-const Default = "random,cbt,equiv"
+const Default = "random,cbt,equiv,ddr"
 
 // Names returns the registered names, comma-separated.
 func Names() string {
