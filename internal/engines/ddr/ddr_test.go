@@ -118,6 +118,8 @@ func TestReduce(t *testing.T) {
 		{c.Bin(token.LAND, c.Bin(token.GTR, X, k(10)), c.Bin(token.LSS, X, k(20))), true},
 		{c.Bin(token.LOR, c.Bin(token.GTR, X, k(10)), c.Bin(token.LSS, Y, k(-20))), false},
 		{c.Bin(token.EQL, X, Y), true},
+		{c.Bin(token.EQL, c.Bin(token.SHR, X, k(2)), k(-5)), true},
+		{c.Bin(token.EQL, c.Bin(token.XOR, X, k(0x55)), k(0x12)), true},
 	} {
 		for kk := 1; kk <= 3; kk++ {
 			s := &store{}

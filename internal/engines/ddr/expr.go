@@ -381,6 +381,25 @@ func (d *domains) arith(e *c.Binary, want Dom) bool {
 		if y.Point() && y.Lo >= 0 && y.Lo < 63 {
 			return d.update(e.X, divDom(want, pow2(y.Lo)))
 		}
+	case token.SHR:
+		// x >> k ∈ [a, b] (arithmetic: floor division by 2^k) for x in
+		// [a·2^k, b·2^k + 2^k - 1].
+		if y.Point() && y.Lo >= 0 && y.Lo < 62 {
+			k := pow2(y.Lo)
+			lo, ok1 := mul(want.Lo, k)
+			hi, ok2 := mul(want.Hi, k)
+			if hi2, ok3 := add(hi, k-1); ok1 && ok2 && ok3 {
+				return d.update(e.X, Dom{lo, hi2})
+			}
+		}
+	case token.XOR:
+		// x ^ c = v for one value: x = v ^ c.
+		switch {
+		case y.Point() && want.Point():
+			return d.update(e.X, Dom{want.Lo ^ y.Lo, want.Lo ^ y.Lo})
+		case x.Point() && want.Point():
+			return d.update(e.Y, Dom{want.Lo ^ x.Lo, want.Lo ^ x.Lo})
+		}
 	}
 	return false
 }
