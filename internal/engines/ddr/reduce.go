@@ -196,9 +196,14 @@ func (d *domains) relate(op token.Token, l, r c.Expr, k int) outcome {
 		lv, lok := l.(*c.Var)
 		rv, rok := r.(*c.Var)
 		if lok && rok {
-			// Aliased (Example 3): one domain, one value.
-			done = d.s.unite(lv.Sym, rv.Sym)
-			break
+			// Aliased (Example 3): one domain, one value; equal for
+			// every value left, which comparing the two intervals
+			// cannot tell (it would pin them).
+			if !d.s.unite(lv.Sym, rv.Sym) {
+				return infeasible
+			}
+			d.reset()
+			return ok
 		}
 		// Both sides one value of their overlap.
 		v := GetSplit(ld, rd, k)

@@ -207,7 +207,7 @@ func (w *walker) Branch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond
 			d := newDomains(st.s, w.seed+uint64(k))
 			r := d.reduce(cond, want, k)
 			if trace {
-				fmt.Fprintf(os.Stderr, "ddr: %*s%s %s %v try %d: %s\n", len(g.Cond)%40, "", w.pos(b), short(cond), want, k, map[outcome]string{ok: "ok", infeasible: "infeasible", failed: "failed", unsupported: "unsupported"}[r])
+				fmt.Fprintf(os.Stderr, "ddr: %*s%s %s %v try %d: %s (from %s to %s)\n", len(g.Cond)%40, "", w.pos(b), short(cond), want, k, map[outcome]string{ok: "ok", infeasible: "infeasible", failed: "failed", unsupported: "unsupported"}[r], w.ext(f).s.signature(cond), st.s.signature(cond))
 			}
 			if r == infeasible || r == failed {
 				w.fail(f, w.why(x, b, cond, want, r, w.ext(f).s))
