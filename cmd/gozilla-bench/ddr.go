@@ -277,6 +277,7 @@ func missedSummary(name string, missed []string) string {
 		{"search budget spent", "search ended"},
 		{"a decision no split made", "the walk failed at"},
 		{"no walk reached it", "no walk reached it"},
+		{"the unit's budget ran out before DDR was asked", "not asked of every engine"},
 	}
 	counts := make([]int, len(kinds)+1)
 	for _, m := range missed {
