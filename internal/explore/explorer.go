@@ -120,6 +120,9 @@ type Recording struct {
 	// OnEvent, when set, is told of each arrival recorded, with the
 	// path's frame: how a goal-directed policy learns it got there.
 	OnEvent func(f *Frame, site ast.Node, ev *Event)
+	// OnEnd, when set, is told of each path's end (its outcome code and,
+	// for a return, the values returned), with the path's frame.
+	OnEnd func(f *Frame, code int, results []ssa.Value)
 }
 
 // Policy decides what the walk does where the policies differ: loops,
@@ -659,6 +662,9 @@ func (x *Explorer) End(f *Frame, code int, results []ssa.Value) {
 	}
 	if x.Cfg.Whole {
 		x.complete(f)
+	}
+	if x.Cfg.OnEnd != nil {
+		x.Cfg.OnEnd(f, code, results)
 	}
 	x.Paths++
 	if l := x.Cfg.MaxPaths; l > 0 && x.Paths >= l {

@@ -110,7 +110,7 @@ func (p *Engine) goal(pb *engine.Problem, r engine.Requirement) (goal, error) {
 			return goal{}, err
 		}
 		need := symbolic.NewNeed(load, m, node, cond)
-		return goal{waypoints: []ast.Node{node}, need: need.At}, nil
+		return goal{waypoints: []ast.Node{node}, need: need.At, flip: true}, nil
 	case engine.CoverStmt:
 		plan, err := pb.Pkg.Coverage()
 		if err != nil {
@@ -228,6 +228,17 @@ func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed u
 		sites = append(sites, k)
 	}
 	rule := symbolic.Triggers(fn, sites)
+	if g.flip {
+		// Only a site every arrival at which is in a block ending in a
+		// branch: a branch's condition.
+		at := announcing(fn, rule, g.waypoints[len(g.waypoints)-1])
+		for _, b := range at {
+			if _, isIf := b.Instrs[len(b.Instrs)-1].(*ssa.If); !isIf {
+				g.flip = false
+			}
+		}
+		g.flip = g.flip && len(at) > 0
+	}
 	w := &walker{fn: fn, g: g, seed: seed, limit: limit, maxPath: maxPath, maxTries: maxTries}
 	w.dist = distances(fn, rule, g.waypoints)
 	w.loops = core.FindLoops(fn)
@@ -262,7 +273,11 @@ func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed u
 		Recording: core.Recording{Exprs: true, MaxEvents: 1 << 20, MaxAfter: -1},
 	})
 	x.Cfg.OnEvent = w.event(x)
+	x.Cfg.OnEnd = w.end(x)
 	x.Explore()
+	if len(w.found) == 0 && len(w.flips) > 0 {
+		w.found = w.flips // no flipped run reached an end
+	}
 	spent = x.Incomplete != "" && x.Incomplete != "found"
 	if len(w.found) == 0 {
 		why = w.failure

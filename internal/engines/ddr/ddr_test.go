@@ -2,6 +2,7 @@ package ddr
 
 import (
 	"context"
+	"github.com/gozilla/gozilla/internal/mutate"
 	"go/token"
 	"testing"
 
@@ -312,6 +313,24 @@ func Op(tok string) int {
 	}
 	return 2
 }
+
+// Rows's mutant a[i] != 0 → a[i] > 0 is killed only by an a with a
+// negative element and a b of ones: the original rejects at once, the
+// mutant must pass every later check, b's among them, to answer
+// differently (values near zero, the walk's first choice, do not).
+func Rows(a, b [3]int) bool {
+	for i := 0; i < 3; i++ {
+		if a[i] != 0 {
+			return false
+		}
+	}
+	for i := 0; i < 3; i++ {
+		if b[i] != 1 {
+			return false
+		}
+	}
+	return true
+}
 `
 
 // TestGoals runs DDR alone (no random inputs), then CBT alone, on the
@@ -334,6 +353,18 @@ func TestGoals(t *testing.T) {
 	base, err := gen.Generate(context.Background(), load1(), gen.Config{Random: -1, Engines: []engine.Engine{cbt.New()}, Workers: 2, Cover: true})
 	if err != nil {
 		t.Fatal(err)
+	}
+	flipped := 0
+	for _, m := range res.Set.Mutants {
+		if m.Func == "Rows" && m.Orig == "a[i] != 0" && m.Repl == "a[i] > 0" {
+			flipped++
+		}
+		if m.Func == "Rows" && m.Orig == "a[i] != 0" && m.Repl == "a[i] > 0" && res.Status[m.ID] != mutate.Killed {
+			t.Errorf("Rows's mutant #%d %s → %s: %s, want killed (the mutant's run must be walked past its branch)", m.ID, m.Orig, m.Repl, res.Status[m.ID])
+		}
+	}
+	if flipped != 1 {
+		t.Errorf("%d mutants a[i] != 0 → a[i] > 0 in Rows, want 1", flipped)
 	}
 	cov := res.Coverage
 	for id, b := range cov.Plan.Branches {

@@ -39,11 +39,17 @@ type state struct {
 	applied int    // the path conditions reduced into s
 	stage   int    // waypoints passed (a def-use pair's definition)
 	dirs    string // the ways the path took at its decisions ('0' the first successor)
+	// flipping: the need holds at the mutant's site, whose branch comes
+	// next; mutant: the path is the mutant's run past that branch.
+	flipping, mutant bool
+	// orig is the return the original reaches first from its side of
+	// the flipped branch (nil: none without another decision).
+	orig *ssa.Return
 }
 
 // Clone implements core.Ext.
 func (st *state) Clone() core.Ext {
-	return &state{s: st.s.fork(), applied: st.applied, stage: st.stage, dirs: st.dirs}
+	return &state{s: st.s.fork(), applied: st.applied, stage: st.stage, dirs: st.dirs, flipping: st.flipping, mutant: st.mutant, orig: st.orig}
 }
 
 // goal is what the walk is after: an arrival at the last waypoint with
@@ -57,6 +63,16 @@ type goal struct {
 	kills map[ast.Node]bool
 	// need is what must hold at the arrival (nil: nothing more).
 	need func(ev *core.Event) (c.Expr, error)
+	// flip (a mutant whose site is a branch's condition) follows, from
+	// the arrival with the need holding, the way the mutant's run goes
+	// at that branch (the other than the original's) to an end of the
+	// unit, and chooses the values there: the mutant's run then goes on
+	// as the program does from the other side, and a candidate whose
+	// infection only shows at a later output (a check that rejects at
+	// once in the original, passes in the mutant, and must pass every
+	// later check for the mutant to answer differently) is found by
+	// walking that side (FindPath's second half).
+	flip bool
 }
 
 // walker is the policy of one walk.
@@ -93,10 +109,11 @@ type walker struct {
 	sigs    map[string]bool
 	firstAt int
 	done    bool
-	failure string // where the deepest failed walk stopped
-	depth   int    // its depth (path conditions)
-	needErr error  // the last error evaluating the need
-	guesses int    // guess's calls
+	failure string         // where the deepest failed walk stopped
+	depth   int            // its depth (path conditions)
+	needErr error          // the last error evaluating the need
+	guesses int            // guess's calls
+	flips   []c.Assignment // values at arrivals that went on to flip (the candidates if no flipped run ends)
 }
 
 // ext is f's state, made on first use.
@@ -156,6 +173,9 @@ func (w *walker) Admit(x *core.Explorer, f *core.Frame, b, from *ssa.BasicBlock)
 // distance is the fewest blocks from b to the path's next waypoint.
 func (w *walker) distance(f *core.Frame, b *ssa.BasicBlock) (int, bool) {
 	st := w.ext(f)
+	if st.mutant {
+		return w.toReturn(w.fn)[b], true // the mutant's run: to an end
+	}
 	i := min(st.stage, len(w.dist)-1)
 	if w.dist[i] == nil {
 		return 0, true
@@ -190,6 +210,31 @@ func (w *walker) Branch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond
 		return false // the core follows the one way
 	}
 	if !w.sync(x, f) {
+		return true
+	}
+	if st := w.ext(f); st.flipping {
+		st.flipping = false
+		if b.Parent() == w.fn {
+			// The mutant's branch: the original's way is fixed by the
+			// need; the mutant goes the other.
+			if v := newDomains(st.s, w.seed).of(cond); v.Point() {
+				dir := 1
+				if v.Lo == 0 {
+					dir = 0
+				}
+				g := x.Fork(f)
+				gs := w.ext(g)
+				gs.mutant = true
+				gs.orig = nearestReturn(b.Succs[1-dir])
+				gs.dirs += "m" + string(rune('0'+dir))
+				x.Enter(g, b.Succs[dir], b)
+				return true
+			}
+		}
+		// No branch to flip here: the values chosen at the arrival.
+		if asg := w.choose(st.s, f.Cond); asg != nil {
+			w.accept(x, st, asg)
+		}
 		return true
 	}
 	for _, dir := range w.order(f, b) {
@@ -258,6 +303,25 @@ func (w *walker) order(f *core.Frame, b *ssa.BasicBlock) []int {
 	}
 	d0, ok0 := w.distance(f, b.Succs[0])
 	d1, ok1 := w.distance(f, b.Succs[1])
+	if st := w.ext(f); st.mutant {
+		// The mutant's run: away from the answer the original gives,
+		// then the nearer end first.
+		same := func(s *ssa.BasicBlock) bool {
+			r := nearestReturn(s)
+			return st.orig != nil && r != nil && sameConsts(st.orig.Results, r.Results)
+		}
+		s0, s1 := same(b.Succs[0]), same(b.Succs[1])
+		if s0 != s1 {
+			if s0 {
+				return []int{1, 0}
+			}
+			return []int{0, 1}
+		}
+		if d1 < d0 {
+			return []int{1, 0}
+		}
+		return []int{0, 1}
+	}
 	switch {
 	case ok0 && ok1 && w.prefer(b) == 1:
 		return []int{1, 0}
@@ -419,7 +483,7 @@ func (w *walker) fail(f *core.Frame, why string) {
 func (w *walker) event(x *core.Explorer) func(f *core.Frame, site ast.Node, ev *core.Event) {
 	last := len(w.g.waypoints) - 1
 	return func(f *core.Frame, site ast.Node, ev *core.Event) {
-		if w.done || w.sigs[w.ext(f).dirs] {
+		if w.done || w.sigs[w.ext(f).dirs] || w.ext(f).mutant || w.ext(f).flipping {
 			return
 		}
 		st := w.ext(f)
@@ -461,6 +525,15 @@ func (w *walker) event(x *core.Explorer) func(f *core.Frame, site ast.Node, ev *
 			}
 			// unsupported (a float need): choose searches the values.
 			if asg := w.choose(s, append(f.Cond[:len(f.Cond):len(f.Cond)], need)); asg != nil {
+				if w.g.flip && len(w.flips) < maxCandidates {
+					// Keep these values (if no flipped run reaches an
+					// end), and go on to the branch with the need.
+					w.flips = append(w.flips, asg)
+					st.s, st.flipping = s, true
+					f.Cond = append(f.Cond, need)
+					st.applied = len(f.Cond)
+					return
+				}
 				w.accept(x, st, asg)
 				return
 			}
@@ -469,6 +542,60 @@ func (w *walker) event(x *core.Explorer) func(f *core.Frame, site ast.Node, ev *
 			w.accept(x, st, asg)
 		}
 	}
+}
+
+// end is core.Recording.OnEnd: the mutant's run, flipped at its branch,
+// reached an end; the values are chosen with the whole path's condition.
+func (w *walker) end(x *core.Explorer) func(f *core.Frame, code int, results []ssa.Value) {
+	return func(f *core.Frame, code int, results []ssa.Value) {
+		st := w.ext(f)
+		if trace {
+			fmt.Fprintf(os.Stderr, "ddr: %*send %d (mutant's run %v, orig %v, results %v)\n", len(f.Cond)%40, "", code, st.mutant, st.orig, results)
+		}
+		if w.done || !st.mutant || w.sigs[st.dirs] || !w.sync(x, f) {
+			return
+		}
+		asg := w.choose(st.s, f.Cond)
+		if trace {
+			fmt.Fprintf(os.Stderr, "ddr: %*schosen: %v\n", len(f.Cond)%40, "", asg != nil)
+		}
+		if asg != nil {
+			w.accept(x, st, asg)
+		}
+	}
+}
+
+// nearestReturn is the return reached from b through jumps alone (nil
+// when a decision comes first).
+func nearestReturn(b *ssa.BasicBlock) *ssa.Return {
+	for seen := map[*ssa.BasicBlock]bool{}; b != nil && !seen[b]; {
+		seen[b] = true
+		switch last := b.Instrs[len(b.Instrs)-1].(type) {
+		case *ssa.Return:
+			return last
+		case *ssa.Jump:
+			b = b.Succs[0]
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// sameConsts reports whether two lists of returned values are the same
+// constants.
+func sameConsts(a, b []ssa.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		ka, ok1 := a[i].(*ssa.Const)
+		kb, ok2 := b[i].(*ssa.Const)
+		if !ok1 || !ok2 || ka.Value == nil || kb.Value == nil || ka.Value.ExactString() != kb.Value.ExactString() {
+			return false
+		}
+	}
+	return true
 }
 
 // accept keeps a solution found on st's path.
