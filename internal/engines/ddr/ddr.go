@@ -17,7 +17,6 @@ package ddr
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -26,8 +25,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
-	"github.com/gozilla/gozilla/internal/coverage"
 	"github.com/gozilla/gozilla/internal/engine"
+	"github.com/gozilla/gozilla/internal/engines/goal"
 	core "github.com/gozilla/gozilla/internal/explore"
 	"github.com/gozilla/gozilla/internal/pmap"
 	"github.com/gozilla/gozilla/internal/symbolic"
@@ -67,18 +66,11 @@ func (*Engine) Name() string { return "ddr" }
 // Solve implements engine.Engine for every requirement kind.
 func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Requirement) (engine.Answer, error) {
 	u := r.Unit
-	if u == nil || u.Skip != "" {
-		return engine.Answer{Reason: "not in a supported unit"}, nil
+	fn, why := goal.Func(pb, r)
+	if fn == nil {
+		return engine.Answer{Reason: why}, nil
 	}
-	prog, err := pb.Pkg.SSA()
-	if err != nil {
-		return engine.Answer{Reason: err.Error()}, nil
-	}
-	fn := prog.Func(u.Func)
-	if fn == nil || len(fn.Blocks) == 0 {
-		return engine.Answer{Reason: "no SSA body"}, nil
-	}
-	g, err := p.goal(pb, r)
+	g, err := goal.Of(pb, r)
 	if err != nil {
 		return engine.Answer{Reason: err.Error()}, nil
 	}
@@ -96,99 +88,6 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 	return engine.Answer{Verdict: engine.Found, Inputs: ins}, nil
 }
 
-// goal is requirement r's goal.
-func (p *Engine) goal(pb *engine.Problem, r engine.Requirement) (goal, error) {
-	load := pb.Pkg.Load
-	switch r.Kind {
-	case engine.KillMutant:
-		m := pb.Pkg.Mutant(r.ID)
-		if m == nil {
-			return goal{}, errors.New("no such mutant")
-		}
-		node, cond, err := symbolic.Site(load, m)
-		if err != nil {
-			return goal{}, err
-		}
-		need := symbolic.NewNeed(load, m, node, cond)
-		return goal{waypoints: []ast.Node{node}, need: need.At, flip: true}, nil
-	case engine.CoverStmt:
-		plan, err := pb.Pkg.Coverage()
-		if err != nil {
-			return goal{}, err
-		}
-		st, err := plan.StmtNode(load, r.ID)
-		if err != nil {
-			return goal{}, err
-		}
-		return goal{waypoints: []ast.Node{st}}, nil
-	case engine.CoverBranch:
-		plan, err := pb.Pkg.Coverage()
-		if err != nil {
-			return goal{}, err
-		}
-		d, err := plan.Decision(load, r.ID)
-		if err != nil {
-			return goal{}, err
-		}
-		return branchGoal(pb, d)
-	case engine.CoverPair:
-		plan, err := pb.Pkg.Coverage()
-		if err != nil {
-			return goal{}, err
-		}
-		return pairGoal(pb, plan, r.ID)
-	}
-	return goal{}, fmt.Errorf("%s requirements are not supported", r.Kind)
-}
-
-func branchGoal(pb *engine.Problem, d coverage.Decision) (goal, error) {
-	info := pb.Pkg.Load.Info
-	if d.Cond != nil {
-		site := symbolic.CondSite(info, d.Cond)
-		if site == nil {
-			return goal{}, errors.New("the decision is constant")
-		}
-		return goal{waypoints: []ast.Node{site}, need: func(ev *core.Event) (c.Expr, error) {
-			return symbolic.ConditionAt(info, d.Cond, d.Outcome, ev)
-		}}, nil
-	}
-	site := symbolic.SwitchSite(info, d.Switch)
-	if site == nil {
-		return goal{}, errors.New("the switch is constant")
-	}
-	return goal{waypoints: []ast.Node{site}, need: func(ev *core.Event) (c.Expr, error) {
-		return symbolic.SelectsAt(info, d.Switch, d.Clause, ev)
-	}}, nil
-}
-
-// pairGoal: through the definition (none at the entry), then to the use
-// with no other definition of the variable in between.
-func pairGoal(pb *engine.Problem, plan *coverage.Plan, id int) (goal, error) {
-	load := pb.Pkg.Load
-	def, use, err := plan.PairNodes(load, id)
-	if err != nil {
-		return goal{}, err
-	}
-	pr := plan.Pairs[id]
-	g := goal{kills: map[ast.Node]bool{}}
-	if def != nil {
-		g.waypoints = append(g.waypoints, def)
-	}
-	g.waypoints = append(g.waypoints, use)
-	// Every other definition of the variable (by the pairs of its
-	// function) undoes the first waypoint.
-	for j, q := range plan.Pairs {
-		if q.Func != pr.Func || q.Var != pr.Var || j == id {
-			continue
-		}
-		d, _, err := plan.PairNodes(load, j)
-		if err == nil && d != nil && d != def && d != use {
-			g.kills[d] = true
-		}
-	}
-	return g, nil
-}
-
 // limits are the initial domains of the integer inputs walks start
 // from, in turn: the paper starts from domains a tester gives; without
 // them, a first walk keeps values within ±2^30, where sums and products
@@ -198,7 +97,7 @@ var limits = []int64{1 << 30, 0}
 
 // walk runs DDR walks of u's function fn toward g: the input the first
 // to succeed found, or why the last failed.
-func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint64) ([][]value.Value, string) {
+func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, seed uint64) ([][]value.Value, string) {
 	var why string
 	for _, l := range limits {
 		ins, w, spent := walkFrom(pb, u, fn, g, seed, l)
@@ -217,30 +116,30 @@ func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint6
 
 // walkFrom is one walk, with initial domains within ±limit (0: none);
 // spent says it ended on a budget.
-func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed uint64, limit int64) (ins [][]value.Value, why string, spent bool) {
+func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, seed uint64, limit int64) (ins [][]value.Value, why string, spent bool) {
 	inputs := u.Inputs()
 	args := make([]*core.Arg, len(inputs))
 	for i, t := range inputs {
 		args[i] = core.NewArg(fn.Params[i].Name(), t)
 	}
-	sites := append([]ast.Node(nil), g.waypoints...)
-	for k := range g.kills {
+	sites := append([]ast.Node(nil), g.Waypoints...)
+	for k := range g.Kills {
 		sites = append(sites, k)
 	}
 	rule := symbolic.Triggers(fn, sites)
-	if g.flip {
+	if g.Flip {
 		// Only a site every arrival at which is in a block ending in a
 		// branch: a branch's condition.
-		at := announcing(fn, rule, g.waypoints[len(g.waypoints)-1])
+		at := goal.Announcing(fn, rule, g.Waypoints[len(g.Waypoints)-1])
 		for _, b := range at {
 			if _, isIf := b.Instrs[len(b.Instrs)-1].(*ssa.If); !isIf {
-				g.flip = false
+				g.Flip = false
 			}
 		}
-		g.flip = g.flip && len(at) > 0
+		g.Flip = g.Flip && len(at) > 0
 	}
 	w := &walker{fn: fn, g: g, seed: seed, limit: limit, maxPath: maxPath, maxTries: maxTries}
-	w.dist = distances(fn, rule, g.waypoints)
+	w.dist = distances(fn, rule, g.Waypoints)
 	w.loops = core.FindLoops(fn)
 	if len(u.Assume) > 0 {
 		w.assume = func(entry *pmap.Layer[*types.Var, core.Value]) c.Clause {
@@ -256,7 +155,7 @@ func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal, seed u
 			return cl
 		}
 	}
-	w.defs = goalDefs(fn, rule, g.waypoints)
+	w.defs = goalDefs(fn, rule, g.Waypoints)
 	limits := core.Limits{MaxSteps: maxSteps}
 	if pb.Done != nil {
 		limits.Stop = func() string {

@@ -23,6 +23,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gozilla/gozilla/internal/engines/goal"
 	"github.com/gozilla/gozilla/internal/pmap"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
@@ -52,33 +53,10 @@ func (st *state) Clone() core.Ext {
 	return &state{s: st.s.fork(), applied: st.applied, stage: st.stage, dirs: st.dirs, flipping: st.flipping, mutant: st.mutant, orig: st.orig}
 }
 
-// goal is what the walk is after: an arrival at the last waypoint with
-// need holding.
-type goal struct {
-	// waypoints are the sites to pass in order (a pair's definition,
-	// then its use); the last is the goal's site.
-	waypoints []ast.Node
-	// kills are sites that send the walk back a waypoint (another
-	// definition of a pair's variable).
-	kills map[ast.Node]bool
-	// need is what must hold at the arrival (nil: nothing more).
-	need func(ev *core.Event) (c.Expr, error)
-	// flip (a mutant whose site is a branch's condition) follows, from
-	// the arrival with the need holding, the way the mutant's run goes
-	// at that branch (the other than the original's) to an end of the
-	// unit, and chooses the values there: the mutant's run then goes on
-	// as the program does from the other side, and a candidate whose
-	// infection only shows at a later output (a check that rejects at
-	// once in the original, passes in the mutant, and must pass every
-	// later check for the mutant to answer differently) is found by
-	// walking that side (FindPath's second half).
-	flip bool
-}
-
 // walker is the policy of one walk.
 type walker struct {
 	fn   *ssa.Function
-	g    goal
+	g    goal.Goal
 	seed uint64
 	// limit bounds the initial domains of integers (0: their types').
 	limit int64
@@ -481,28 +459,28 @@ func (w *walker) fail(f *core.Frame, why string) {
 // event is core.Recording.OnEvent: waypoints passed, and at the goal's
 // site, the need reduced and the values chosen.
 func (w *walker) event(x *core.Explorer) func(f *core.Frame, site ast.Node, ev *core.Event) {
-	last := len(w.g.waypoints) - 1
+	last := len(w.g.Waypoints) - 1
 	return func(f *core.Frame, site ast.Node, ev *core.Event) {
 		if w.done || w.sigs[w.ext(f).dirs] || w.ext(f).mutant || w.ext(f).flipping {
 			return
 		}
 		st := w.ext(f)
-		if w.g.kills[site] && st.stage > 0 && site != w.g.waypoints[last] {
+		if w.g.Kills[site] && st.stage > 0 && site != w.g.Waypoints[last] {
 			st.stage = 0
 		}
-		if st.stage < last && site == w.g.waypoints[st.stage] {
+		if st.stage < last && site == w.g.Waypoints[st.stage] {
 			st.stage++
 			return
 		}
-		if st.stage != last || site != w.g.waypoints[last] {
+		if st.stage != last || site != w.g.Waypoints[last] {
 			return
 		}
 		if !w.sync(x, f) {
 			return
 		}
 		var need c.Expr = c.B(true)
-		if w.g.need != nil {
-			n, err := w.g.need(ev)
+		if w.g.Need != nil {
+			n, err := w.g.Need(ev)
 			if err != nil {
 				w.needErr = err
 				return
@@ -525,7 +503,7 @@ func (w *walker) event(x *core.Explorer) func(f *core.Frame, site ast.Node, ev *
 			}
 			// unsupported (a float need): choose searches the values.
 			if asg := w.choose(s, append(f.Cond[:len(f.Cond):len(f.Cond)], need)); asg != nil {
-				if w.g.flip && len(w.flips) < maxCandidates {
+				if w.g.Flip && len(w.flips) < maxCandidates {
 					// Keep these values (if no flipped run reaches an
 					// end), and go on to the branch with the need.
 					w.flips = append(w.flips, asg)
@@ -694,7 +672,7 @@ func holds(cl c.Clause, asg c.Assignment) bool {
 func distances(fn *ssa.Function, rule core.Triggers, waypoints []ast.Node) []map[*ssa.BasicBlock]int {
 	out := make([]map[*ssa.BasicBlock]int, len(waypoints))
 	for i, wp := range waypoints {
-		at := announcing(fn, rule, wp)
+		at := goal.Announcing(fn, rule, wp)
 		if len(at) == 0 {
 			continue // not in fn's own blocks
 		}
@@ -728,32 +706,6 @@ func backward(at []*ssa.BasicBlock) map[*ssa.BasicBlock]int {
 }
 
 // announcing is the blocks of fn with an instruction announcing site.
-func announcing(fn *ssa.Function, rule core.Triggers, site ast.Node) []*ssa.BasicBlock {
-	var at []*ssa.BasicBlock
-	for _, b := range fn.Blocks {
-		for _, ins := range b.Instrs {
-			if announces(rule, ins, site) {
-				at = append(at, b)
-				break
-			}
-		}
-	}
-	return at
-}
-
-func announces(rule core.Triggers, ins ssa.Instruction, site ast.Node) bool {
-	before, after := rule.Sites(ins)
-	return contains(before, site) || contains(after, site)
-}
-
-func contains(ns []ast.Node, n ast.Node) bool {
-	for _, x := range ns {
-		if x == n {
-			return true
-		}
-	}
-	return false
-}
 
 // prefer is the successor of b to try first when the goal is reachable
 // from both (-1: neither is preferred, the nearer to the goal goes
@@ -862,9 +814,9 @@ func goalDefs(fn *ssa.Function, rule core.Triggers, waypoints []ast.Node) map[*s
 		}
 	}
 	for _, wp := range waypoints {
-		for _, b := range announcing(fn, rule, wp) {
+		for _, b := range goal.Announcing(fn, rule, wp) {
 			for _, ins := range b.Instrs {
-				if !announces(rule, ins, wp) {
+				if !goal.Announces(rule, ins, wp) {
 					continue
 				}
 				for _, op := range ins.Operands(nil) {
@@ -877,7 +829,7 @@ func goalDefs(fn *ssa.Function, rule core.Triggers, waypoints []ast.Node) map[*s
 	}
 	// The goal's own blocks are where the walk is going anyway.
 	for _, wp := range waypoints {
-		for _, b := range announcing(fn, rule, wp) {
+		for _, b := range goal.Announcing(fn, rule, wp) {
 			delete(out, b)
 		}
 	}
