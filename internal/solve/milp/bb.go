@@ -1,0 +1,228 @@
+package milp
+
+import (
+	"fmt"
+	"math"
+)
+
+// Limits bound a search: counts, so that a problem gets the same answer
+// on every machine, and a stop the caller polls (its deadline).
+type Limits struct {
+	MaxNodes  int         // relaxations solved (0: 10 000)
+	MaxPivots int         // pivots of one relaxation (0: 20 000)
+	Stop      func() bool // polled before each relaxation
+}
+
+// Status is a search's outcome.
+type Status uint8
+
+const (
+	Unknown    Status = iota // a limit or numerical trouble ended the search
+	Solved                   // X satisfies every constraint, bound and integrality
+	NoSolution               // the search ended without one: not a proof
+)
+
+func (s Status) String() string {
+	switch s {
+	case Solved:
+		return "solved"
+	case NoSolution:
+		return "no solution"
+	}
+	return "unknown"
+}
+
+// Result is a search's answer.
+type Result struct {
+	Status Status
+	X      []float64 // Solved: the point, integers exact
+	Obj    float64   // Solved: its objective
+	Nodes  int       // relaxations solved
+	Pivots int       // over all relaxations
+	Why    string    // Unknown: what ended it
+}
+
+// Solve searches p by depth-first branch and bound. Without an
+// objective the first integral point ends it; with one, the best found.
+// Binary variables are branched on before other integers, the most
+// fractional first, and the side nearer the relaxation's value is
+// explored first.
+func Solve(p *Problem, lim Limits) Result {
+	if lim.MaxNodes <= 0 {
+		lim.MaxNodes = 10_000
+	}
+	if lim.MaxPivots <= 0 {
+		lim.MaxPivots = 20_000
+	}
+	if err := p.check(); err != nil {
+		return Result{Why: err.Error()}
+	}
+	type node struct{ lo, hi []float64 }
+	root := node{make([]float64, len(p.Vars)), make([]float64, len(p.Vars))}
+	for j, v := range p.Vars {
+		root.lo[j], root.hi[j] = v.Lo, v.Hi
+		if v.Integer {
+			root.lo[j], root.hi[j] = math.Ceil(v.Lo-intTol), math.Floor(v.Hi+intTol)
+		}
+	}
+	stack := []node{root}
+	var res Result
+	var best []float64
+	bestObj := math.Inf(1)
+	trouble := ""
+	for len(stack) > 0 {
+		if res.Nodes >= lim.MaxNodes {
+			trouble = fmt.Sprintf("more than %d relaxations", lim.MaxNodes)
+			break
+		}
+		if lim.Stop != nil && lim.Stop() {
+			trouble = "stopped"
+			break
+		}
+		nd := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		x, piv, err := solveLP(p, nd.lo, nd.hi, lim.MaxPivots)
+		res.Nodes++
+		res.Pivots += piv
+		switch err {
+		case nil:
+		case errInfeasible:
+			continue
+		default:
+			trouble = err.Error()
+			continue
+		}
+		obj := p.objective(x)
+		if best != nil && obj >= bestObj-1e-9 {
+			continue
+		}
+		j := p.branching(x)
+		if j < 0 {
+			pt := make([]float64, len(x))
+			copy(pt, x)
+			for k, v := range p.Vars {
+				if v.Integer {
+					pt[k] = math.Round(pt[k])
+				}
+			}
+			if !p.Feasible(pt) {
+				trouble = errNumeric.Error()
+				continue
+			}
+			best, bestObj = pt, p.objective(pt)
+			if p.Obj == nil {
+				break
+			}
+			continue
+		}
+		v := x[j]
+		fl := math.Floor(v)
+		down := node{nd.lo, clone(nd.hi)}
+		down.hi[j] = fl
+		up := node{clone(nd.lo), nd.hi}
+		up.lo[j] = fl + 1
+		if v-fl < 0.5 {
+			stack = append(stack, up, down)
+		} else {
+			stack = append(stack, down, up)
+		}
+	}
+	switch {
+	case best != nil:
+		res.Status, res.X, res.Obj = Solved, best, bestObj
+	case trouble != "":
+		res.Why = trouble
+	default:
+		res.Status = NoSolution
+	}
+	return res
+}
+
+func clone(s []float64) []float64 { return append([]float64(nil), s...) }
+
+func (p *Problem) check() error {
+	for j, v := range p.Vars {
+		if math.IsInf(v.Lo, 0) || math.IsInf(v.Hi, 0) || math.IsNaN(v.Lo) || math.IsNaN(v.Hi) {
+			return fmt.Errorf("variable %d (%s) has no finite bounds", j, v.Name)
+		}
+	}
+	for i, con := range p.Cons {
+		for _, t := range con.Terms {
+			if t.Var < 0 || t.Var >= len(p.Vars) || math.IsNaN(t.Coef) || math.IsInf(t.Coef, 0) {
+				return fmt.Errorf("constraint %d has a bad term", i)
+			}
+		}
+		if math.IsNaN(con.RHS) || math.IsInf(con.RHS, 0) {
+			return fmt.Errorf("constraint %d has a bad right-hand side", i)
+		}
+	}
+	if p.Obj != nil && len(p.Obj) != len(p.Vars) {
+		return fmt.Errorf("objective of %d coefficients for %d variables", len(p.Obj), len(p.Vars))
+	}
+	return nil
+}
+
+func (p *Problem) objective(x []float64) float64 {
+	o := 0.0
+	for j, c := range p.Obj {
+		o += c * x[j]
+	}
+	return o
+}
+
+// branching is the integer variable to branch on at x (-1: x is
+// integral): a binary before other integers, the most fractional first.
+func (p *Problem) branching(x []float64) int {
+	best, bestBin, bestFrac := -1, false, 0.0
+	for j, v := range p.Vars {
+		if !v.Integer {
+			continue
+		}
+		f := math.Abs(x[j] - math.Round(x[j]))
+		if f <= intTol {
+			continue
+		}
+		bin := v.Lo >= 0 && v.Hi <= 1
+		if best < 0 || bin && !bestBin || bin == bestBin && f > bestFrac {
+			best, bestBin, bestFrac = j, bin, f
+		}
+	}
+	return best
+}
+
+// Feasible reports whether x satisfies p's bounds, integrality and
+// constraints, within the solver's tolerance relative to each row's
+// magnitude.
+func (p *Problem) Feasible(x []float64) bool {
+	if len(x) != len(p.Vars) {
+		return false
+	}
+	for j, v := range p.Vars {
+		if x[j] < v.Lo-intTol || x[j] > v.Hi+intTol || v.Integer && x[j] != math.Round(x[j]) {
+			return false
+		}
+	}
+	for _, con := range p.Cons {
+		sum, scale := 0.0, 1+math.Abs(con.RHS)
+		for _, t := range con.Terms {
+			sum += t.Coef * x[t.Var]
+			scale += math.Abs(t.Coef * x[t.Var])
+		}
+		tol := feasTol * scale
+		switch con.Rel {
+		case LE:
+			if sum > con.RHS+tol {
+				return false
+			}
+		case GE:
+			if sum < con.RHS-tol {
+				return false
+			}
+		default:
+			if math.Abs(sum-con.RHS) > tol {
+				return false
+			}
+		}
+	}
+	return true
+}
