@@ -33,16 +33,11 @@ type coverRow struct {
 }
 
 func benchCover(jobs int, only, std []string, write string) error {
-	env, err := setup("gozilla-bench-cover-", false)
+	env, src, subjects, err := setupSubjects("gozilla-bench-cover-", only)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(env.tmp)
-	src := filepath.Join(env.root, "testdata", "subjects")
-	subjects, err := subjectList(src, only)
-	if err != nil {
-		return err
-	}
 	ownMod := filepath.Join(env.tmp, "own")
 	if err := copyTree(src, ownMod, subjects, true); err != nil {
 		return err
@@ -105,6 +100,22 @@ func benchCover(jobs int, only, std []string, write string) error {
 }
 
 // subjectList is only, or every subject directory of src.
+// setupSubjects is setup without gremlins, with the subjects' directory
+// and the list of those to measure (only, or all).
+func setupSubjects(prefix string, only []string) (*benchEnv, string, []string, error) {
+	env, err := setup(prefix, false)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	src := filepath.Join(env.root, "testdata", "subjects")
+	subjects, err := subjectList(src, only)
+	if err != nil {
+		os.RemoveAll(env.tmp)
+		return nil, "", nil, err
+	}
+	return env, src, subjects, nil
+}
+
 func subjectList(src string, only []string) ([]string, error) {
 	if len(only) > 0 {
 		return only, nil

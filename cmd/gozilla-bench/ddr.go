@@ -64,16 +64,11 @@ type ddrRow struct {
 }
 
 func benchDDR(n, jobs int, seed uint64, only, std []string, write string) error {
-	env, err := setup("gozilla-bench-ddr-", false)
+	env, src, subjects, err := setupSubjects("gozilla-bench-ddr-", only)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(env.tmp)
-	src := filepath.Join(env.root, "testdata", "subjects")
-	subjects, err := subjectList(src, only)
-	if err != nil {
-		return err
-	}
 	var rows []*ddrRow
 	for _, s := range subjects {
 		r := &ddrRow{name: s, base: &genRun{name: s}, with: &genRun{name: s}}

@@ -186,11 +186,12 @@ func copySubjects(src, dst string, subjects []string) error {
 
 // runGen runs gozilla gen with the given passes (writing the test file
 // unless dry) and records the run in r.
-func runGen(gz, mod, dir string, jobs int, seed uint64, engine string, dry bool, r *genRun) error {
+func runGen(gz, mod, dir string, jobs int, seed uint64, engine string, dry bool, r *genRun, extra ...string) error {
 	args := []string{"gen", "-json", "-q", "-j", strconv.Itoa(jobs), "-seed", strconv.FormatUint(seed, 10), "-engine", engine}
 	if dry {
 		args = append(args, "-n")
 	}
+	args = append(args, extra...)
 	c := exec.Command(gz, append(args, dir)...)
 	c.Dir = mod
 	var stdout, stderr bytes.Buffer

@@ -56,7 +56,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -118,6 +118,11 @@ func main() {
 		std := fs.String("std", "unicode/utf8,encoding/hex", "standard library packages to copy (without their tests) for the mutation figures")
 		fs.Parse(os.Args[2:])
 		err = benchDDR(max(*n, 1), *jobs, *seed, only(*subj), only(*std), *write)
+	case "milp":
+		seed := fs.Uint64("seed", 1, "gozilla gen -seed")
+		subj := subjects()
+		fs.Parse(os.Args[2:])
+		err = benchMILP(*jobs, *seed, only(*subj), *write)
 	case "cover":
 		subj := subjects()
 		std := fs.String("std", "", "standard library packages to copy with their tests and measure")

@@ -23,7 +23,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.SetOutput(stderr)
 	var (
 		runRE      = fs.String("run", "", "generate only for units (F, T.M, (*T).M) matching this regular expression")
-		ops        = fs.String("ops", "", "comma-separated mutation operators (default: all): "+opNames())
+		ops        = fs.String("ops", "", "comma-separated mutation operators (default: all; none: tests for coverage alone): "+opNames())
 		tags       = fs.String("tags", "", "build tags, as for go build")
 		jobs       = fs.Int("j", 0, "harness processes (default: number of CPUs)")
 		seed       = fs.Uint64("seed", 1, "random seed; the same code and seed give the same file")

@@ -10,6 +10,7 @@ import (
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/engines/cbt"
 	"github.com/gozilla/gozilla/internal/engines/ddr"
+	"github.com/gozilla/gozilla/internal/engines/milp"
 	"github.com/gozilla/gozilla/internal/engines/random"
 	"github.com/gozilla/gozilla/internal/equiv"
 )
@@ -28,6 +29,7 @@ var All = []Info{
 	{"cbt", "constraint-based: reachability ∧ necessity solved by domain reduction (Godzilla)", func() engine.Engine { return cbt.New() }},
 	{"sat", "the cbt systems decided exactly by SAT", func() engine.Engine { return cbt.NewExact() }},
 	{"ddr", "dynamic domain reduction: a walk toward each requirement narrowing the inputs' domains at every decision, loops and elements dynamically (Offutt, Jin & Pan)", func() engine.Engine { return ddr.New() }},
+	{"milp", "mixed-integer linear programming over execution trees: the paths to an unconstrained edge solved as one 0-1 problem (Lapierre et al., TAO)", func() engine.Engine { return milp.New() }},
 	{"equiv", "proofs of equivalence (Offutt & Pan); its inputs are candidates too", func() engine.Engine { return equiv.NewEngine() }},
 }
 

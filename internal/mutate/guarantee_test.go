@@ -129,4 +129,7 @@ func TestParseOps(t *testing.T) {
 	if _, err := ParseOps("AOR,XYZ"); err == nil {
 		t.Error("ParseOps accepted XYZ")
 	}
+	if none, err := ParseOps(" None "); err != nil || none == nil || len(none) != 0 {
+		t.Errorf("ParseOps(none) = %v, %v; want an empty set (not nil, which means all)", none, err)
+	}
 }

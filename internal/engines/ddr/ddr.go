@@ -117,11 +117,7 @@ func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, seed 
 // walkFrom is one walk, with initial domains within ±limit (0: none);
 // spent says it ended on a budget.
 func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, seed uint64, limit int64) (ins [][]value.Value, why string, spent bool) {
-	inputs := u.Inputs()
-	args := make([]*core.Arg, len(inputs))
-	for i, t := range inputs {
-		args[i] = core.NewArg(fn.Params[i].Name(), t)
-	}
+	args := goal.Args(u, fn)
 	sites := append([]ast.Node(nil), g.Waypoints...)
 	for k := range g.Kills {
 		sites = append(sites, k)
@@ -157,14 +153,7 @@ func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, s
 	}
 	w.defs = goalDefs(fn, rule, g.Waypoints)
 	limits := core.Limits{MaxSteps: maxSteps}
-	if pb.Done != nil {
-		limits.Stop = func() string {
-			if pb.Stopped() {
-				return "stopped"
-			}
-			return ""
-		}
-	}
+	limits.Stop = goal.Stop(pb)
 	x := core.New(fn, args, rule, w, core.Config{
 		Limits:    limits,
 		Precision: symbolic.Precision(MaxLen),
@@ -193,6 +182,7 @@ func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, s
 		}
 		return nil, "the walk failed " + why, spent
 	}
+	inputs := u.Inputs()
 	for _, asg := range w.found {
 		in := make([]value.Value, len(args))
 		for i, a := range args {

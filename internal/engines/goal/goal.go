@@ -17,6 +17,7 @@ import (
 	"github.com/gozilla/gozilla/internal/engine"
 	core "github.com/gozilla/gozilla/internal/explore"
 	"github.com/gozilla/gozilla/internal/symbolic"
+	"github.com/gozilla/gozilla/internal/unit"
 )
 
 // Goal is an arrival at the last waypoint with Need holding.
@@ -179,4 +180,29 @@ func Func(pb *engine.Problem, r engine.Requirement) (*ssa.Function, string) {
 		return nil, "no SSA body"
 	}
 	return fn, ""
+}
+
+// Stop is an explorer's Limits.Stop for the problem's deadline (nil
+// when it has none).
+func Stop(pb *engine.Problem) func() string {
+	if pb.Done == nil {
+		return nil
+	}
+	return func() string {
+		if pb.Stopped() {
+			return "stopped"
+		}
+		return ""
+	}
+}
+
+// Args returns the explorer's inputs of unit u, named after fn's
+// parameters (receiver first).
+func Args(u *unit.Unit, fn *ssa.Function) []*core.Arg {
+	inputs := u.Inputs()
+	args := make([]*core.Arg, len(inputs))
+	for i, t := range inputs {
+		args[i] = core.NewArg(fn.Params[i].Name(), t)
+	}
+	return args
 }

@@ -8,9 +8,13 @@ import (
 // Limits bound a search: counts, so that a problem gets the same answer
 // on every machine, and a stop the caller polls (its deadline).
 type Limits struct {
-	MaxNodes  int         // relaxations solved (0: 10 000)
-	MaxPivots int         // pivots of one relaxation (0: 20 000)
-	Stop      func() bool // polled before each relaxation
+	MaxNodes  int // relaxations solved (0: 10 000)
+	MaxPivots int // pivots of one relaxation (0: 20 000)
+	// MaxWork bounds the search's arithmetic: the tableau entries its
+	// pivots update, summed (0: none). It tracks the time a search takes
+	// better than a count of relaxations, whose sizes vary.
+	MaxWork int64
+	Stop    func() bool // polled before each relaxation
 }
 
 // Status is a search's outcome.
@@ -39,6 +43,7 @@ type Result struct {
 	Obj    float64   // Solved: its objective
 	Nodes  int       // relaxations solved
 	Pivots int       // over all relaxations
+	Work   int64     // tableau entries updated (Limits.MaxWork)
 	Why    string    // Unknown: what ended it
 }
 
@@ -79,11 +84,16 @@ func Solve(p *Problem, lim Limits) Result {
 			trouble = "stopped"
 			break
 		}
+		if lim.MaxWork > 0 && res.Work >= lim.MaxWork {
+			trouble = "work limit"
+			break
+		}
 		nd := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		x, piv, err := solveLP(p, nd.lo, nd.hi, lim.MaxPivots)
 		res.Nodes++
 		res.Pivots += piv
+		res.Work += int64(piv+1) * int64(len(p.Cons)+1) * int64(len(p.Vars)+2*len(p.Cons)+1)
 		switch err {
 		case nil:
 		case errInfeasible:
