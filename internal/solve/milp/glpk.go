@@ -11,10 +11,21 @@ package milp
 #include <glpk.h>
 #include <stdlib.h>
 
+// GLPK's presolver (npp) aborts the process on some degenerate inputs
+// (an assertion on a column's bounds), so the LP relaxation is solved
+// first by the simplex, and the branch and cut starts from its basis.
 static int gozilla_intopt(glp_prob *lp, int tm_lim) {
+	glp_smcp sp;
+	glp_init_smcp(&sp);
+	sp.msg_lev = GLP_MSG_OFF;
+	if (tm_lim > 0) sp.tm_lim = tm_lim;
+	int ret = glp_simplex(lp, &sp);
+	if (ret != 0) return ret;
+	int st = glp_get_status(lp);
+	if (st == GLP_NOFEAS) return GLP_ENOPFS;
+	if (st != GLP_OPT) return GLP_EFAIL;
 	glp_iocp parm;
 	glp_init_iocp(&parm);
-	parm.presolve = GLP_ON;
 	parm.msg_lev = GLP_MSG_OFF;
 	if (tm_lim > 0) parm.tm_lim = tm_lim;
 	return glp_intopt(lp, &parm);
@@ -24,6 +35,7 @@ import "C"
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"sort"
 )
@@ -31,8 +43,8 @@ import (
 // HaveGLPK reports whether this build has GLPK.
 const HaveGLPK = true
 
-// SolveGLPK solves p with GLPK's branch and cut (glp_intopt, with its
-// presolver), within tmLimMillis milliseconds (0: none).
+// SolveGLPK solves p with GLPK: its simplex, then its branch and cut
+// (glp_intopt), within tmLimMillis milliseconds each (0: none).
 func SolveGLPK(p *Problem, tmLimMillis int) Result {
 	if err := p.check(); err != nil {
 		return Result{Why: err.Error()}
@@ -52,11 +64,18 @@ func SolveGLPK(p *Problem, tmLimMillis int) Result {
 	C.glp_add_cols(lp, C.int(n))
 	for j, v := range p.Vars {
 		col := C.int(j + 1)
+		lo, hi := v.Lo, v.Hi
+		if v.Integer {
+			lo, hi = math.Ceil(lo-intTol), math.Floor(hi+intTol)
+		}
+		if lo > hi {
+			return Result{Status: NoSolution}
+		}
 		typ := C.int(C.GLP_DB)
-		if v.Lo == v.Hi {
+		if lo == hi {
 			typ = C.GLP_FX
 		}
-		C.glp_set_col_bnds(lp, col, typ, C.double(v.Lo), C.double(v.Hi))
+		C.glp_set_col_bnds(lp, col, typ, C.double(lo), C.double(hi))
 		if v.Integer {
 			C.glp_set_col_kind(lp, col, C.GLP_IV)
 		}
