@@ -82,6 +82,8 @@ type encoder struct {
 	fbox float64 // of the floats'
 	// guards of the atom being encoded: its node's activation.
 	guards []lit
+	// nan: a path was left out because it needs a NaN (x != x).
+	nan bool
 }
 
 func newEncoder(box, fbox float64) *encoder {
@@ -270,15 +272,24 @@ func (e *encoder) binaryValue(x *c.Binary) (lin, error) {
 				_, r := e.divmod(l, float64(k+1), true)
 				return r, nil
 			}
+			if t.Bits <= 32 {
+				return e.bitwise(l, t, x.Op, uint64(k)), nil
+			}
+		case token.OR, token.XOR:
+			if t.Bits <= 32 {
+				return e.bitwise(l, t, x.Op, uint64(k)), nil
+			}
 		case token.QUO, token.REM:
 			if k == 0 {
 				return lin{}, nonlinear("division by zero")
 			}
 			lo, hi := e.bounds(l)
+			var q, r lin
 			if lo < 0 && hi > 0 {
-				break // truncation differs on the two signs
+				q, r = e.divmodTrunc(l, math.Abs(float64(k)))
+			} else {
+				q, r = e.divmod(l, math.Abs(float64(k)), lo >= 0)
 			}
-			q, r := e.divmod(l, math.Abs(float64(k)), lo >= 0)
 			if x.Op == token.REM {
 				return r, nil
 			}
@@ -351,6 +362,55 @@ func (e *encoder) divmod(l lin, d float64, floor bool) (lin, lin) {
 	return lin{terms: map[int]float64{q: 1}}, lin{terms: map[int]float64{r: 1}}
 }
 
+// bitwise is l op k for op one of & | ^ and a constant k, through l's
+// bits in t's two's complement: l = Σ w_i·b_i with a 0-1 b_i per bit
+// (w_i = 2^i, the top one −2^(n−1) when t is signed); each bit of the
+// result is b_i, 1 − b_i, 0 or 1 as k's bit says.
+func (e *encoder) bitwise(l lin, t c.Type, op token.Token, k uint64) lin {
+	e.fits(l, t)
+	n := t.Bits
+	def := lin{terms: map[int]float64{}}
+	out := lin{terms: map[int]float64{}}
+	for i := 0; i < n; i++ {
+		w := math.Ldexp(1, i)
+		if i == n-1 && t.Signed {
+			w = -w
+		}
+		b := e.binary("bit")
+		def.terms[b] = w
+		kb := k>>uint(i)&1 == 1
+		switch {
+		case op == token.AND && kb, op != token.AND && !kb:
+			out.terms[b] = w // b_i
+		case op == token.OR && kb:
+			out.k += w // 1
+		case op == token.XOR && kb:
+			out.k += w // 1 − b_i
+			out.terms[b] = -w
+		}
+	}
+	e.emit(l.add(def, -1), milp.EQ)
+	return out
+}
+
+// divmodTrunc is Go's truncated l / d and l % d (d > 0) for an l of
+// either sign: a 0-1 variable s chooses the sign, l ≥ 0 with 0 ≤ r < d
+// when s = 1, l ≤ 0 with −d < r ≤ 0 when s = 0, and l = d·q + r.
+func (e *encoder) divmodTrunc(l lin, d float64) (lin, lin) {
+	lo, hi := e.bounds(l)
+	s := e.binary("sign")
+	q := e.aux("q", math.Floor(lo/d)-1, math.Ceil(hi/d)+1, true)
+	r := e.aux("r", -(d - 1), d-1, true)
+	e.emit(l.add(lin{terms: map[int]float64{q: d, r: 1}}, -1), milp.EQ)
+	// r ≥ −(d−1)(1−s), r ≤ (d−1)s
+	e.emit(lin{terms: map[int]float64{r: 1, s: -(d - 1)}, k: d - 1}, milp.GE)
+	e.emit(lin{terms: map[int]float64{r: 1, s: -(d - 1)}}, milp.LE)
+	// l ≥ lo(1−s), l ≤ hi·s
+	e.emit(l.add(lin{terms: map[int]float64{s: -lo}, k: lo}, -1), milp.GE)
+	e.emit(l.add(lin{terms: map[int]float64{s: hi}}, -1), milp.LE)
+	return lin{terms: map[int]float64{q: 1}}, lin{terms: map[int]float64{r: 1}}
+}
+
 // floatGap is how far apart a strict float comparison puts its sides.
 const floatGap = 1e-6
 
@@ -383,7 +443,7 @@ func (e *encoder) cond(x c.Expr) (bool, error) {
 				// problem's floats are finite numbers, for which it is
 				// the opposite comparison.
 				if b, ok := u.X.(*c.Binary); ok && opposite[b.Op] != token.ILLEGAL {
-					return true, e.compare(opposite[b.Op], b.X, b.Y)
+					return e.compare(opposite[b.Op], b.X, b.Y)
 				}
 				return false, nonlinear("a negation")
 			}
@@ -430,7 +490,7 @@ func (e *encoder) cond(x c.Expr) (bool, error) {
 			return true, nil
 		}
 		if c.IsComparison(x.Op) {
-			return true, e.compare(x.Op, x.X, x.Y)
+			return e.compare(x.Op, x.X, x.Y)
 		}
 	}
 	return false, nonlinear("condition %T", x)
@@ -442,17 +502,38 @@ var opposite = map[token.Token]token.Token{
 }
 
 // compare adds l op r.
-func (e *encoder) compare(op token.Token, lx, rx c.Expr) error {
+// A comparison whose sides differ by a constant (x != x, x+1 > x) is
+// decided here, with no row: false leaves the path out.
+func (e *encoder) compare(op token.Token, lx, rx c.Expr) (bool, error) {
 	t := lx.Type()
 	l, err := e.value(lx)
 	if err != nil {
-		return err
+		return false, err
 	}
 	r, err := e.value(rx)
 	if err != nil {
-		return err
+		return false, err
 	}
 	d := l.add(r, -1)
+	if k, ok := d.constant(); ok {
+		if t.Kind == c.KFloat && k == 0 && (op == token.NEQ || op == token.LSS || op == token.GTR) {
+			e.nan = true // x != x: only a NaN, which the problem has not
+		}
+		switch op {
+		case token.LSS:
+			return k < 0, nil
+		case token.LEQ:
+			return k <= 0, nil
+		case token.GTR:
+			return k > 0, nil
+		case token.GEQ:
+			return k >= 0, nil
+		case token.EQL:
+			return k == 0, nil
+		case token.NEQ:
+			return k != 0, nil
+		}
+	}
 	gap := 1.0
 	if t.Kind == c.KFloat {
 		gap = floatGap
@@ -472,15 +553,15 @@ func (e *encoder) compare(op token.Token, lx, rx c.Expr) error {
 		if t.Kind == c.KBool {
 			// l + r = 1
 			e.emit(l.add(r, 1).add(constLin(1), -1), milp.EQ)
-			return nil
+			return true, nil
 		}
 		w := e.binary("ne")
 		e.emit(d.add(constLin(-gap), -1), milp.LE, lit{w, true})
 		e.emit(d.add(constLin(gap), -1), milp.GE, lit{w, false})
 	default:
-		return nonlinear("comparison %s", op)
+		return false, nonlinear("comparison %s", op)
 	}
-	return nil
+	return true, nil
 }
 
 // build makes the problem: each row with its guards relaxed by big M,

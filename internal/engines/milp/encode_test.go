@@ -12,8 +12,8 @@ import (
 
 // TestEncodingAgainstEnumeration builds random execution trees over two
 // int8 inputs, whose conditions all have linear forms here (sums and
-// multiples, ≠, shifts, masks, / and % by constants of a non-negative
-// value, ||, negations), encodes each as the engine does in a box of
+// multiples, ≠, shifts, & | ^ with constants, / and % by constants,
+// ||, negations), encodes each as the engine does in a box of
 // ±8, and compares with enumerating every value of the box: the MILP
 // has a solution exactly when some path's condition holds for some
 // input (Go's arithmetic, constraint.Eval), and the path the solution
@@ -25,7 +25,17 @@ func TestEncodingAgainstEnumeration(t *testing.T) {
 	k := func(v int64) c.Expr { return c.I(c.Int8, v) }
 	r := rand.New(rand.NewPCG(5, 6))
 	term := func() c.Expr {
-		switch r.IntN(9) {
+		switch r.IntN(14) {
+		case 11:
+			return c.Bin(token.XOR, X, k(0x5A))
+		case 12:
+			return c.Bin(token.OR, Y, k(5))
+		case 13:
+			return c.Bin(token.AND, c.Bin(token.ADD, X, Y), k(-6))
+		case 9:
+			return c.Bin(token.REM, X, k(3)) // of either sign
+		case 10:
+			return c.Bin(token.QUO, c.Bin(token.SUB, Y, X), k(-4))
 		case 0:
 			return X
 		case 1:

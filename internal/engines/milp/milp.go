@@ -75,7 +75,7 @@ type budget struct {
 // boxes are the magnitudes the integer inputs are searched within, in
 // turn (with the floats'): small values first, which keeps big M small
 // and the tests readable.
-var boxes = [][2]float64{{1 << 7, 1e3}, {1 << 15, 1e6}, {1 << 31, 1e9}}
+var boxes = [][2]float64{{1 << 7, 1e3}, {1 << 15, 1e6}, {1 << 31, 1e9}, {1 << 53, 1e15}}
 
 // Engine is the MILP engine. Stats records each problem it solved (the
 // bench reads them).
@@ -369,6 +369,9 @@ func (p *Engine) solveTree(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t
 			var ins [][]value.Value
 			if res.Status == milp.Solved {
 				ins, why = p.inputs(u, args, en, root, leaves, res.X)
+				if len(ins) == 0 && relax {
+					ins, why = p.fixFactors(pb, u, args, root, leaves, box, res.X, en, why)
+				}
 			} else {
 				why = fmt.Sprintf("the MILP of %d paths (k = %d) has no solution found", len(leaves), k)
 				if res.Status == milp.Unknown {
@@ -376,6 +379,9 @@ func (p *Engine) solveTree(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t
 				}
 				if en.nonlinear > 0 {
 					why += fmt.Sprintf("; %d condition(s) not linear (%s)", en.nonlinear, en.firstWhy)
+				}
+				if en.e.nan {
+					why += "; paths that need a NaN (x != x) are out of the MILP's numbers"
 				}
 			}
 			stat.Found = len(ins) > 0
@@ -395,6 +401,34 @@ func (p *Engine) solveTree(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t
 		}
 	}
 	return nil, why
+}
+
+// fixFactors follows a solution of the problem without its non-linear
+// conditions that fails them: the factors of the chosen path's products
+// (one side, then the other) fixed to the solution's values make them
+// linear, and the problem is solved again.
+func (p *Engine) fixFactors(pb *engine.Problem, u *unit.Unit, args []*core.Arg, root *tnode, leaves []leaf, box [2]float64, x []float64, en *encoding, why string) ([][]value.Value, string) {
+	i := en.chosen(root, x)
+	if i < 0 {
+		return nil, why
+	}
+	asg := en.assignment(x)
+	for side := 0; side < 2; side++ {
+		fixed := factorFixes(leaves[i], asg, side)
+		if len(fixed) == 0 || p.left.work <= 0 {
+			break
+		}
+		en2 := encodeFixed(root, box[0], box[1], true, fixed)
+		res := milp.Solve(en2.e.build(), milp.Limits{MaxNodes: maxNodes, MaxWork: p.left.work, Stop: pb.Stopped})
+		p.left.work -= max(res.Work, 1)
+		if res.Status != milp.Solved {
+			continue
+		}
+		if ins, _ := p.inputs(u, args, en2, root, leaves, res.X); len(ins) > 0 {
+			return ins, ""
+		}
+	}
+	return nil, fmt.Sprintf("the path needs a condition with no linear form (%s), which the solution fails, with or without a factor fixed", en.firstWhy)
 }
 
 // inputs makes the input of a solution, if it passes the exact check of
@@ -425,7 +459,8 @@ func binaries(p *milp.Problem) int {
 	for _, v := range p.Vars {
 		// The path choices and the disjunctions' (the paper's 0-1
 		// variables), not the inputs of type bool.
-		if v.Name == "z" || v.Name == "or" || v.Name == "ne" {
+		switch v.Name {
+		case "z", "or", "ne", "sign", "bit":
 			n++
 		}
 	}

@@ -122,6 +122,7 @@ type encoding struct {
 	choice    map[*tnode][]int // per branching node, the binary of each option (children, then ending here)
 	nonlinear int              // tree edges whose condition had no linear form (their subtrees dropped)
 	firstWhy  string
+	fixed     map[*c.Sym]c.Expr // symbols fixed to constants before encoding
 }
 
 // encode builds the big-M problem of the tree rooted at root: one 0-1
@@ -132,9 +133,67 @@ type encoding struct {
 // remain); with relax, it is left out instead (the solution is checked
 // exactly afterwards anyway).
 func encode(root *tnode, box, fbox float64, relax bool) *encoding {
-	en := &encoding{e: newEncoder(box, fbox), choice: map[*tnode][]int{}}
-	en.node(root, nil, map[*c.Sym]c.Expr{}, relax)
+	return encodeFixed(root, box, fbox, relax, nil)
+}
+
+// encodeFixed is encode with some input symbols fixed to constants (a
+// factor of a product fixed makes it linear).
+func encodeFixed(root *tnode, box, fbox float64, relax bool, fixed map[*c.Sym]c.Expr) *encoding {
+	en := &encoding{e: newEncoder(box, fbox), choice: map[*tnode][]int{}, fixed: fixed}
+	if fixed == nil {
+		fixed = map[*c.Sym]c.Expr{}
+	}
+	en.node(root, nil, fixed, relax)
 	return en
+}
+
+// factorFixes returns, for the non-linear products, quotients and
+// shifts in a path's conditions, their left (side 0) or right (side 1)
+// operand's symbols fixed to their values in asg (1 where asg has none,
+// so that a divisor is not zero): the paper's linearisation where a
+// factor is fixed, the values from a solution of the problem without
+// the non-linear conditions.
+func factorFixes(l leaf, asg c.Assignment, side int) map[*c.Sym]c.Expr {
+	out := map[*c.Sym]c.Expr{}
+	atoms := append(c.Clause(nil), l.cond...)
+	if l.need != nil {
+		atoms = append(atoms, l.need)
+	}
+	for _, a := range atoms {
+		c.Visit(a, func(x c.Expr) bool {
+			b, ok := x.(*c.Binary)
+			if !ok {
+				return true
+			}
+			switch b.Op {
+			case token.MUL, token.QUO, token.REM, token.SHL, token.SHR:
+			default:
+				return true
+			}
+			if len(c.Vars(b.X)) == 0 || len(c.Vars(b.Y)) == 0 && b.Op == token.MUL {
+				return true
+			}
+			var from c.Expr = b.X
+			if side == 1 || b.Op != token.MUL {
+				from = b.Y // a divisor or a shift count
+			}
+			for _, s := range c.Vars(from) {
+				if _, done := out[s]; done {
+					continue
+				}
+				v, ok := asg[s]
+				if !ok {
+					v = c.Wrap(s.Type, 1)
+					if s.Type.Kind == c.KFloat {
+						v = c.FloatValue(s.Type, 1)
+					}
+				}
+				out[s] = &c.Const{T: s.Type, V: v}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 func (en *encoding) node(n *tnode, act []lit, fixed map[*c.Sym]c.Expr, relax bool) {
@@ -266,6 +325,9 @@ func (en *encoding) chosen(root *tnode, x []float64) int {
 // assignment reads the input symbols' values from a solution.
 func (en *encoding) assignment(x []float64) c.Assignment {
 	asg := c.Assignment{}
+	for s, k := range en.fixed {
+		asg[s] = k.(*c.Const).V
+	}
 	for s, v := range en.e.syms {
 		val := x[v]
 		switch s.Type.Kind {
