@@ -80,6 +80,22 @@ func Word(s string) bool {
 	return s[2] >= 'a' && s[2] <= 'z'
 }
 
+// Disc's discriminant is a product of inputs: its branches need a
+// factor fixed (b and a), after which d is linear in c.
+func Disc(a, b, c int16) int {
+	if a == 0 {
+		return 0
+	}
+	d := int32(b)*int32(b) - 4*int32(a)*int32(c)
+	if d > 0 {
+		return 2
+	}
+	if d == 0 {
+		return 1
+	}
+	return -1
+}
+
 // Half has a branch behind a division by a constant.
 func Half(n uint16) int {
 	if n/3 == 100 && n%3 == 2 {
