@@ -107,14 +107,16 @@ func Solve(p *Problem, lim Limits) Result {
 			continue
 		}
 		j := p.branching(x)
-		if j < 0 {
-			pt := make([]float64, len(x))
-			copy(pt, x)
-			for k, v := range p.Vars {
-				if v.Integer {
-					pt[k] = math.Round(pt[k])
-				}
+		if j >= 0 && p.Obj == nil {
+			// Simple rounding: a feasibility problem often has an
+			// integral point next to its relaxation's.
+			if pt := p.rounded(x); p.Feasible(pt) {
+				best, bestObj = pt, p.objective(pt)
+				break
 			}
+		}
+		if j < 0 {
+			pt := p.rounded(x)
 			if !p.Feasible(pt) {
 				trouble = errNumeric.Error()
 				continue
@@ -149,6 +151,18 @@ func Solve(p *Problem, lim Limits) Result {
 }
 
 func clone(s []float64) []float64 { return append([]float64(nil), s...) }
+
+// rounded is x with its integer variables rounded to the nearest
+// integer.
+func (p *Problem) rounded(x []float64) []float64 {
+	pt := clone(x)
+	for k, v := range p.Vars {
+		if v.Integer {
+			pt[k] = math.Round(pt[k])
+		}
+	}
+	return pt
+}
 
 func (p *Problem) check() error {
 	for j, v := range p.Vars {
