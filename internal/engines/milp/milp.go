@@ -372,6 +372,16 @@ func (p *Engine) solveTree(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t
 				if len(ins) == 0 && relax {
 					ins, why = p.fixFactors(pb, u, args, root, leaves, box, res.X, en, why)
 				}
+			}
+			for _, pt := range res.Near {
+				// A rounded relaxation the MILP rejects may still take
+				// its path: the exact check decides.
+				if len(ins) > 0 {
+					break
+				}
+				ins, _ = p.inputs(u, args, en, root, leaves, pt)
+			}
+			if len(ins) > 0 || res.Status == milp.Solved {
 			} else {
 				why = fmt.Sprintf("the MILP of %d paths (k = %d) has no solution found", len(leaves), k)
 				if res.Status == milp.Unknown {

@@ -44,8 +44,16 @@ type Result struct {
 	Nodes  int       // relaxations solved
 	Pivots int       // over all relaxations
 	Work   int64     // tableau entries updated (Limits.MaxWork)
+	// Near are, when no point was found, relaxations' points with their
+	// integers rounded that miss some constraint: a caller that checks
+	// a point in its own semantics (the constraints may say more than it
+	// needs) may try them.
+	Near [][]float64
 	Why    string    // Unknown: what ended it
 }
+
+// maxNear bounds Result.Near.
+const maxNear = 8
 
 // Solve searches p by depth-first branch and bound. Without an
 // objective the first integral point ends it; with one, the best found.
@@ -113,6 +121,8 @@ func Solve(p *Problem, lim Limits) Result {
 			if pt := p.rounded(x); p.Feasible(pt) {
 				best, bestObj = pt, p.objective(pt)
 				break
+			} else if len(res.Near) < maxNear {
+				res.Near = append(res.Near, pt)
 			}
 		}
 		if j < 0 {
@@ -141,7 +151,7 @@ func Solve(p *Problem, lim Limits) Result {
 	}
 	switch {
 	case best != nil:
-		res.Status, res.X, res.Obj = Solved, best, bestObj
+		res.Status, res.X, res.Obj, res.Near = Solved, best, bestObj, nil
 	case trouble != "":
 		res.Why = trouble
 	default:
@@ -150,7 +160,13 @@ func Solve(p *Problem, lim Limits) Result {
 	return res
 }
 
-func clone(s []float64) []float64 { return append([]float64(nil), s...) }
+// clone copies s, never nil (a problem without variables has a
+// solution, the empty point).
+func clone(s []float64) []float64 {
+	out := make([]float64, len(s))
+	copy(out, s)
+	return out
+}
 
 // rounded is x with its integer variables rounded to the nearest
 // integer.
@@ -228,11 +244,18 @@ func (p *Problem) Feasible(x []float64) bool {
 	}
 	for _, con := range p.Cons {
 		sum, scale := 0.0, 1+math.Abs(con.RHS)
+		exact := con.RHS == math.Round(con.RHS)
 		for _, t := range con.Terms {
 			sum += t.Coef * x[t.Var]
 			scale += math.Abs(t.Coef * x[t.Var])
+			exact = exact && p.Vars[t.Var].Integer && t.Coef == math.Round(t.Coef)
 		}
 		tol := feasTol * scale
+		if exact && scale < 1<<52 {
+			// Integers all through, summed exactly in float64: a
+			// relative tolerance would let big M hide a violation.
+			tol = 0.5
+		}
 		switch con.Rel {
 		case LE:
 			if sum > con.RHS+tol {

@@ -186,6 +186,19 @@ func TestBigM(t *testing.T) {
 	}
 }
 
+// TestEmpty: a problem without variables or constraints (a path whose
+// conditions are all constant) has a solution, the empty point.
+func TestEmpty(t *testing.T) {
+	if res := Solve(&Problem{}, Limits{}); res.Status != Solved || res.X == nil {
+		t.Errorf("the empty problem: %s %v, want solved with the empty point", res.Status, res.X)
+	}
+	p := &Problem{}
+	p.Add(nil, LE, -1) // 0 ≤ −1
+	if res := Solve(p, Limits{}); res.Status != NoSolution {
+		t.Errorf("0 ≤ −1: %s, want no solution", res.Status)
+	}
+}
+
 func TestBadProblems(t *testing.T) {
 	p := &Problem{}
 	p.AddVar("x", math.Inf(-1), 0, false)
