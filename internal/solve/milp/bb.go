@@ -49,7 +49,7 @@ type Result struct {
 	// a point in its own semantics (the constraints may say more than it
 	// needs) may try them.
 	Near [][]float64
-	Why    string    // Unknown: what ended it
+	Why  string // Unknown: what ended it
 }
 
 // maxNear bounds Result.Near.
