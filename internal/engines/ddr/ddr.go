@@ -139,16 +139,7 @@ func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, s
 	w.loops = core.FindLoops(fn)
 	if len(u.Assume) > 0 {
 		w.assume = func(entry *pmap.Layer[*types.Var, core.Value]) c.Clause {
-			var cl c.Clause
-			for _, a := range u.Assume {
-				ev := &core.Evaluator{Info: a.Info, Precision: symbolic.Precision(MaxLen)}
-				// An assumption the walk cannot evaluate is left to the
-				// harness, which rejects inputs that break it.
-				if e, err := ev.Scalar(a.Expr, &core.Event{Env: entry}); err == nil && e.Type() == c.Bool {
-					cl = append(cl, e)
-				}
-			}
-			return cl
+			return goal.Assumptions(u, entry, MaxLen)
 		}
 	}
 	w.defs = goalDefs(fn, rule, g.Waypoints)

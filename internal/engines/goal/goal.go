@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/gozilla/gozilla/internal/coverage"
 	"github.com/gozilla/gozilla/internal/engine"
 	core "github.com/gozilla/gozilla/internal/explore"
+	"github.com/gozilla/gozilla/internal/pmap"
 	"github.com/gozilla/gozilla/internal/symbolic"
 	"github.com/gozilla/gozilla/internal/unit"
 )
@@ -205,4 +207,19 @@ func Args(u *unit.Unit, fn *ssa.Function) []*core.Arg {
 		args[i] = core.NewArg(fn.Params[i].Name(), t)
 	}
 	return args
+}
+
+// Assumptions evaluates u's //gozilla:assume directives over the
+// parameters' values at entry (an explorer's Entry), with lengths up to
+// maxLen. An assumption an explorer cannot evaluate is left out: the
+// harness rejects the inputs that break it.
+func Assumptions(u *unit.Unit, entry *pmap.Layer[*types.Var, core.Value], maxLen int) c.Clause {
+	var cl c.Clause
+	for _, a := range u.Assume {
+		ev := &core.Evaluator{Info: a.Info, Precision: symbolic.Precision(maxLen)}
+		if e, err := ev.Scalar(a.Expr, &core.Event{Env: entry}); err == nil && e.Type() == c.Bool {
+			cl = append(cl, e)
+		}
+	}
+	return cl
 }

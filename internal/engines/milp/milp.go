@@ -32,6 +32,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/engines/goal"
 	core "github.com/gozilla/gozilla/internal/explore"
@@ -338,6 +339,15 @@ func (p *Engine) explore(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t t
 	}
 	x.Explore()
 	p.left.steps -= x.Steps
+	if len(u.Assume) > 0 && x.Entry != nil {
+		// The unit's assumptions head every path (a prefix the tree
+		// shares).
+		if pre := goal.Assumptions(u, x.Entry, MaxLen); len(pre) > 0 {
+			for i := range pol.leaves {
+				pol.leaves[i].cond = append(append(c.Clause(nil), pre...), pol.leaves[i].cond...)
+			}
+		}
+	}
 	return args, pol.leaves, x.Incomplete
 }
 

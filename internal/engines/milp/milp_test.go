@@ -96,6 +96,18 @@ func Disc(a, b, c int16) int {
 	return -1
 }
 
+// Days assumes its month: an input outside the assumption is rejected
+// by the harness, so the trees must start with it.
+//
+//gozilla:assume month >= 5 && month <= 12
+func Days(month uint8) int {
+	n := 0
+	for m := uint8(1); m < month; m++ {
+		n++
+	}
+	return n
+}
+
 // Half has a branch behind a division by a constant.
 func Half(n uint16) int {
 	if n/3 == 100 && n%3 == 2 {
