@@ -143,6 +143,14 @@ func benchMILP(jobs int, seed uint64, only []string, write string) error {
 // k = 0, 1, 2 (each k's tree built and measured even when a smaller k
 // solved the edge, as Table 2 reports every k).
 func studyMILP(root, s string, r *milpRow, cmp *solverCmp) error {
+	var check func(*milp.Problem, milp.Result, time.Duration)
+	if cmp != nil {
+		check = cmp.check
+	}
+	return studyMILPCheck(root, s, r, check)
+}
+
+func studyMILPCheck(root, s string, r *milpRow, check func(*milp.Problem, milp.Result, time.Duration)) error {
 	start := time.Now()
 	pkgs, err := load.Load(load.Config{Dir: root, NoTests: true}, "./testdata/subjects/"+s)
 	if err != nil {
@@ -163,9 +171,7 @@ func studyMILP(root, s string, r *milpRow, cmp *solverCmp) error {
 		return err
 	}
 	eng := milpeng.New()
-	if cmp != nil {
-		eng.Check = cmp.check
-	}
+	eng.Check = check
 	for _, u := range units {
 		if u.Skip != "" {
 			continue

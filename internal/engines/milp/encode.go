@@ -178,6 +178,16 @@ func (e *encoder) fits(l lin, t c.Type) {
 
 // value is the linear form of an integer, float or bool expression.
 func (e *encoder) value(x c.Expr) (lin, error) {
+	if _, isConst := x.(*c.Const); !isConst && len(c.Vars(x)) == 0 {
+		// A constant expression is evaluated in Go's arithmetic (its
+		// wraparound, its truncation), not encoded: auxiliaries of
+		// values near 2^63 would wreck the relaxation's numbers.
+		v, err := c.Eval(x, c.Assignment{})
+		if err != nil {
+			return lin{}, nonlinear("a constant that panics (%v)", err)
+		}
+		return constLin(constValue(&c.Const{T: x.Type(), V: v})), nil
+	}
 	switch x := x.(type) {
 	case *c.Var:
 		return lin{terms: map[int]float64{e.variable(x.Sym): 1}}, nil

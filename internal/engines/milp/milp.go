@@ -367,42 +367,27 @@ func (p *Engine) solveTree(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t
 			prob := en.e.build()
 			stat := Stat{Unit: u.Name, Target: t.name, K: k, Tree: size, Leaves: len(leaves),
 				Vars: len(prob.Vars), Binary: binaries(prob), Cons: len(prob.Cons), Nonlin: en.nonlinear}
-			t0 := time.Now()
-			if p.left.work <= 0 {
-				return nil, why + spent
-			}
-			res := milp.Solve(prob, milp.Limits{MaxNodes: maxNodes, MaxWork: p.left.work, Stop: pb.Stopped})
-			p.left.work -= max(res.Work, 1)
-			if p.Check != nil {
-				p.Check(prob, res, time.Since(t0))
-			}
 			var ins [][]value.Value
-			if res.Status == milp.Solved {
-				ins, why = p.inputs(u, args, en, root, leaves, res.X)
-				if len(ins) == 0 && relax {
-					ins, why = p.fixFactors(pb, u, args, root, leaves, box, res.X, en, why)
+			var status milp.Status
+			if n := (len(prob.Cons) + maxRows - 1) / maxRows; n > 1 && len(leaves) > 1 {
+				// The whole tree's problem is what Table 2 measures; it
+				// is solved in parts of neighbouring paths, each a
+				// smaller tree (a dense tableau's pivot costs rows ×
+				// columns).
+				status = milp.NoSolution
+				per := (len(leaves) + n - 1) / n
+				for lo := 0; lo < len(leaves) && len(ins) == 0; lo += per {
+					part := leaves[lo:min(lo+per, len(leaves))]
+					r2, _ := tree(part)
+					en2 := encode(r2, box[0], box[1], relax)
+					var st milp.Status
+					ins, why, st = p.solveOne(pb, u, args, k, r2, part, box, relax, en2, en2.e.build())
+					if st == milp.Unknown {
+						status = st
+					}
 				}
-			}
-			for _, pt := range res.Near {
-				// A rounded relaxation the MILP rejects may still take
-				// its path: the exact check decides.
-				if len(ins) > 0 {
-					break
-				}
-				ins, _ = p.inputs(u, args, en, root, leaves, pt)
-			}
-			if len(ins) > 0 || res.Status == milp.Solved {
 			} else {
-				why = fmt.Sprintf("the MILP of %d paths (k = %d) has no solution found", len(leaves), k)
-				if res.Status == milp.Unknown {
-					why = fmt.Sprintf("the MILP of %d paths (k = %d) was not solved: %s", len(leaves), k, res.Why)
-				}
-				if en.nonlinear > 0 {
-					why += fmt.Sprintf("; %d condition(s) not linear (%s)", en.nonlinear, en.firstWhy)
-				}
-				if en.e.nan {
-					why += "; paths that need a NaN (x != x) are out of the MILP's numbers"
-				}
+				ins, why, status = p.solveOne(pb, u, args, k, root, leaves, box, relax, en, prob)
 			}
 			stat.Found = len(ins) > 0
 			stat.Time = time.Since(start)
@@ -410,7 +395,7 @@ func (p *Engine) solveTree(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t
 			if len(ins) > 0 {
 				return ins, ""
 			}
-			if pb.Stopped() || res.Status != milp.NoSolution {
+			if pb.Stopped() || p.left.work <= 0 || status != milp.NoSolution {
 				// Only a problem without a solution in this box may
 				// have one in a larger box.
 				break
@@ -421,6 +406,54 @@ func (p *Engine) solveTree(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t
 		}
 	}
 	return nil, why
+}
+
+// maxRows is the size of problem solved whole; a larger tree is solved
+// in parts.
+const maxRows = 400
+
+// solveOne solves the problem of one tree in one box: the inputs of a
+// solution that passes the exact check, or why there is none, and the
+// solver's status.
+func (p *Engine) solveOne(pb *engine.Problem, u *unit.Unit, args []*core.Arg, k int, root *tnode, leaves []leaf, box [2]float64, relax bool, en *encoding, prob *milp.Problem) ([][]value.Value, string, milp.Status) {
+	if p.left.work <= 0 {
+		return nil, "the MILP was not solved" + spent, milp.Unknown
+	}
+	t0 := time.Now()
+	res := milp.Solve(prob, milp.Limits{MaxNodes: maxNodes, MaxWork: p.left.work, Stop: pb.Stopped})
+	p.left.work -= max(res.Work, 1)
+	if p.Check != nil {
+		p.Check(prob, res, time.Since(t0))
+	}
+	var ins [][]value.Value
+	why := ""
+	if res.Status == milp.Solved {
+		ins, why = p.inputs(u, args, en, root, leaves, res.X)
+		if len(ins) == 0 && relax {
+			ins, why = p.fixFactors(pb, u, args, root, leaves, box, res.X, en, why)
+		}
+	}
+	for _, pt := range res.Near {
+		// A rounded relaxation the MILP rejects may still take its
+		// path: the exact check decides.
+		if len(ins) > 0 {
+			break
+		}
+		ins, _ = p.inputs(u, args, en, root, leaves, pt)
+	}
+	if len(ins) == 0 && res.Status != milp.Solved {
+		why = fmt.Sprintf("the MILP of %d paths (k = %d) has no solution found", len(leaves), k)
+		if res.Status == milp.Unknown {
+			why = fmt.Sprintf("the MILP of %d paths (k = %d) was not solved: %s", len(leaves), k, res.Why)
+		}
+		if en.nonlinear > 0 {
+			why += fmt.Sprintf("; %d condition(s) not linear (%s)", en.nonlinear, en.firstWhy)
+		}
+		if en.e.nan {
+			why += "; paths that need a NaN (x != x) are out of the MILP's numbers"
+		}
+	}
+	return ins, why, res.Status
 }
 
 // fixFactors follows a solution of the problem without its non-linear

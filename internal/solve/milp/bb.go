@@ -3,6 +3,7 @@ package milp
 import (
 	"fmt"
 	"math"
+	"sort"
 )
 
 // Limits bound a search: counts, so that a problem gets the same answer
@@ -69,6 +70,10 @@ func Solve(p *Problem, lim Limits) Result {
 	}
 	if err := p.check(); err != nil {
 		return Result{Why: err.Error()}
+	}
+	p, empty := presolve(p)
+	if empty {
+		return Result{Status: NoSolution}
 	}
 	type node struct{ lo, hi []float64 }
 	root := node{make([]float64, len(p.Vars)), make([]float64, len(p.Vars))}
@@ -272,4 +277,62 @@ func (p *Problem) Feasible(x []float64) bool {
 		}
 	}
 	return true
+}
+
+// presolve returns p with its rows of one variable turned into that
+// variable's bounds, its repeated rows dropped and the terms of a row
+// merged (a relaxation's tableau grows with its rows); empty says a row
+// or the bounds can hold for no point.
+func presolve(p *Problem) (*Problem, bool) {
+	q := &Problem{Vars: append([]Var(nil), p.Vars...), Obj: p.Obj}
+	seen := map[string]bool{}
+	for _, con := range p.Cons {
+		coef := map[int]float64{}
+		for _, t := range con.Terms {
+			coef[t.Var] += t.Coef
+		}
+		terms := make([]Term, 0, len(coef))
+		for v, a := range coef {
+			if a != 0 {
+				terms = append(terms, Term{v, a})
+			}
+		}
+		sort.Slice(terms, func(i, j int) bool { return terms[i].Var < terms[j].Var })
+		switch len(terms) {
+		case 0:
+			tol := feasTol * (1 + math.Abs(con.RHS))
+			if con.Rel == LE && 0 > con.RHS+tol || con.Rel == GE && 0 < con.RHS-tol || con.Rel == EQ && math.Abs(con.RHS) > tol {
+				return q, true
+			}
+			continue
+		case 1:
+			t := terms[0]
+			v := &q.Vars[t.Var]
+			b := con.RHS / t.Coef
+			rel := con.Rel
+			if t.Coef < 0 && rel != EQ {
+				rel = LE + GE - rel // the other
+			}
+			if rel != GE {
+				v.Hi = math.Min(v.Hi, b)
+			}
+			if rel != LE {
+				v.Lo = math.Max(v.Lo, b)
+			}
+			if v.Integer {
+				v.Lo, v.Hi = math.Ceil(v.Lo-intTol), math.Floor(v.Hi+intTol)
+			}
+			if v.Lo > v.Hi+intTol {
+				return q, true
+			}
+			continue
+		}
+		key := fmt.Sprint(terms, con.Rel, con.RHS)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		q.Cons = append(q.Cons, Constraint{terms, con.Rel, con.RHS})
+	}
+	return q, false
 }
