@@ -132,11 +132,20 @@ func Solve(p *Problem, lim Limits) Result {
 		}
 		if j < 0 {
 			pt := p.rounded(x)
-			if !p.Feasible(pt) {
-				trouble = errNumeric.Error()
-				continue
+			if p.Feasible(pt) {
+				best, bestObj = pt, p.objective(pt)
+			} else {
+				// Integral within intTol, yet rounding breaks a row (a
+				// binary of 10⁻⁹ times a big M): branch on the least
+				// integral variable as if it were fractional.
+				j = p.nearlyIntegral(x)
+				if j < 0 {
+					trouble = errNumeric.Error()
+					continue
+				}
 			}
-			best, bestObj = pt, p.objective(pt)
+		}
+		if j < 0 {
 			if p.Obj == nil {
 				break
 			}
@@ -230,6 +239,18 @@ func (p *Problem) branching(x []float64) int {
 		bin := v.Lo >= 0 && v.Hi <= 1
 		if best < 0 || bin && !bestBin || bin == bestBin && f > bestFrac {
 			best, bestBin, bestFrac = j, bin, f
+		}
+	}
+	return best
+}
+
+// nearlyIntegral is the integer variable farthest from an integer at x,
+// however little (-1: all exact).
+func (p *Problem) nearlyIntegral(x []float64) int {
+	best, bestD := -1, 0.0
+	for j, v := range p.Vars {
+		if d := math.Abs(x[j] - math.Round(x[j])); v.Integer && d > bestD {
+			best, bestD = j, d
 		}
 	}
 	return best

@@ -199,6 +199,26 @@ func TestEmpty(t *testing.T) {
 	}
 }
 
+// TestTinyBinary is floats' Percent: r ≠ 1 and r ≠ 0 by a binary each,
+// r ≤ 1. The relaxation's first vertex has a binary at 10⁻⁹, integral
+// within the tolerance, whose rounding breaks a row by its big M: the
+// search must branch on it rather than give up on numerics.
+func TestTinyBinary(t *testing.T) {
+	p := &Problem{}
+	r := p.AddVar("r", -1000, 1000, false)
+	w1 := p.AddVar("ne", 0, 1, true)
+	w2 := p.AddVar("ne", 0, 1, true)
+	p.Add([]Term{{r, 1}, {w1, 1000.000001}}, LE, 1001)
+	p.Add([]Term{{r, 1}, {w1, 1002.000001}}, GE, 1.000001)
+	p.Add([]Term{{r, 1}, {w2, 1001.000001}}, LE, 1001)
+	p.Add([]Term{{r, 1}, {w2, 1001.000001}}, GE, 1e-06)
+	p.Add([]Term{{r, 1}}, LE, 1)
+	res := Solve(p, Limits{})
+	if res.Status != Solved || !p.Feasible(res.X) {
+		t.Fatalf("got %s %v (%s), want a point", res.Status, res.X, res.Why)
+	}
+}
+
 func TestBadProblems(t *testing.T) {
 	p := &Problem{}
 	p.AddVar("x", math.Inf(-1), 0, false)
