@@ -60,6 +60,7 @@ type milpRow struct {
 	missed       []string
 	cov          map[string]*report.CoverPackage // per engine alone
 	genS         map[string]float64
+	tests        map[string]int // test cases written, per engine
 }
 
 var milpEngines = []string{"milp", "cbt", "ddr"}
@@ -106,7 +107,7 @@ func benchMILP(jobs int, seed uint64, only []string, write string) error {
 		cmp = &solverCmp{}
 	}
 	for _, s := range subjects {
-		r := &milpRow{name: s, cov: map[string]*report.CoverPackage{}, genS: map[string]float64{}}
+		r := &milpRow{name: s, cov: map[string]*report.CoverPackage{}, genS: map[string]float64{}, tests: map[string]int{}}
 		fmt.Fprintf(os.Stderr, "%s: execution trees...", s)
 		if err := studyMILP(env.root, s, r, cmp); err != nil {
 			return err
@@ -125,7 +126,7 @@ func benchMILP(jobs int, seed uint64, only []string, write string) error {
 			if err != nil {
 				return err
 			}
-			r.cov[e], r.genS[e] = cov, g.wall[0]
+			r.cov[e], r.genS[e], r.tests[e] = cov, g.wall[0], len(g.doc.Cases)
 			fmt.Fprintf(os.Stderr, ", %s %.1fs", e, g.wall[0])
 		}
 		fmt.Fprintln(os.Stderr)
@@ -289,8 +290,8 @@ func milpMarkdown(rows []*milpRow, jobs int, seed uint64, cmp *solverCmp) string
 			fmt.Fprintf(&b, "- %s\n", m)
 		}
 	}
-	fmt.Fprintf(&b, "\n**Branch coverage by each engine alone.** Each subject, copied without its tests, gets `gozilla gen -ops none -engine E -j %d -seed %d` (tests for coverage alone: no mutants, every branch outcome and def-use pair a requirement, no random inputs) for E = milp, cbt and ddr; `gozilla cover` measures each file. Cells are covered/feasible branch outcomes (the prover's infeasible ones out), and the seconds of the gen command.\n\n", jobs, seed)
-	b.WriteString("| subject | milp | % | s | cbt | % | s | ddr | % | s |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+	fmt.Fprintf(&b, "\n**Branch coverage by each engine alone.** Each subject, copied without its tests, gets `gozilla gen -ops none -engine E -j %d -seed %d` (tests for coverage alone: no mutants, every branch outcome and def-use pair a requirement, no random inputs) for E = milp, cbt and ddr; `gozilla cover` measures each file. Cells are covered/feasible branch outcomes (the prover's infeasible ones out), the test cases the file keeps (gen's compaction keeps an input only for what no other kept one covers: the paper's test-case reduction), and the seconds of the gen command.\n\n", jobs, seed)
+	b.WriteString("| subject | milp | % | tests | s | cbt | % | tests | s | ddr | % | tests | s |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	wins := map[string]int{}
 	for _, r := range rows {
 		fmt.Fprintf(&b, "| %s |", r.name)
@@ -298,7 +299,7 @@ func milpMarkdown(rows []*milpRow, jobs int, seed uint64, cmp *solverCmp) string
 		for _, e := range milpEngines {
 			c := r.cov[e]
 			if c == nil {
-				b.WriteString(" – | – | – |")
+				b.WriteString(" – | – | – | – |")
 				continue
 			}
 			t := c.Branches
@@ -308,7 +309,7 @@ func milpMarkdown(rows []*milpRow, jobs int, seed uint64, cmp *solverCmp) string
 				p = 100 * float64(t.Covered) / float64(feas)
 			}
 			best = max(best, p)
-			fmt.Fprintf(&b, " %d/%d | %.1f%% | %.1f |", t.Covered, feas, p, r.genS[e])
+			fmt.Fprintf(&b, " %d/%d | %.1f%% | %d | %.1f |", t.Covered, feas, p, r.tests[e], r.genS[e])
 		}
 		b.WriteString("\n")
 		for _, e := range milpEngines {
