@@ -78,12 +78,13 @@ type budget struct {
 // and the tests readable.
 var boxes = [][2]float64{{1 << 7, 1e3}, {1 << 15, 1e6}, {1 << 31, 1e9}, {1 << 53, 1e15}}
 
-// Engine is the MILP engine. Stats records each problem it solved (the
-// bench reads them).
+// Engine is the MILP engine. With Record set, Stats records each
+// problem it solved (tests and the bench read them).
 type Engine struct {
-	units map[*ssa.Function]*unitState
-	left  budget // the current search's
-	Stats []Stat
+	units  map[*ssa.Function]*unitState
+	left   budget // the current search's
+	Record bool
+	Stats  []Stat
 	// Check, when set, is given every problem the engine solves with
 	// the solver's result (a cross-check against another solver).
 	Check func(p *milp.Problem, res milp.Result, took time.Duration)
@@ -391,7 +392,9 @@ func (p *Engine) solveTree(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t
 			}
 			stat.Found = len(ins) > 0
 			stat.Time = time.Since(start)
-			p.Stats = append(p.Stats, stat)
+			if p.Record {
+				p.Stats = append(p.Stats, stat)
+			}
 			if len(ins) > 0 {
 				return ins, ""
 			}
@@ -538,8 +541,10 @@ func (p *Engine) Study(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, e Edg
 		}
 		return st, nil, why
 	}
-	mark := len(p.Stats)
+	mark, rec := len(p.Stats), p.Record
+	p.Record = true
 	ins, why := p.solveTree(pb, u, fn, t, k, args, leaves)
+	p.Record = rec
 	if len(p.Stats) > mark {
 		st = p.Stats[mark]
 	}

@@ -124,6 +124,7 @@ func TestCoverage(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := New()
+	e.Record = true
 	// Coverage alone (no mutants): every branch is a requirement the
 	// engine is asked about.
 	res, err := gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Engines: []engine.Engine{e}, Workers: 2, Cover: true, Ops: map[mutate.Op]bool{}})
