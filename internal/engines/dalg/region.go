@@ -1,0 +1,173 @@
+// Package dalg will be the SW D-algorithm engine of seed 001 (Zhang,
+// Gupta & Halfond). This file is its representation of a unit (§IV.A):
+// the minimal regions of analysis (mROA) of its statements, each with
+// its input definitions (RID) and output definitions (ROD), computed on
+// the go/ssa form, where definitions and uses are SSA values and their
+// referrers. The procedures (implication, MEE, MEP, JUST, backtracking)
+// and the engine are not written yet: nothing registers this package.
+package dalg
+
+import (
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gozilla/gozilla/internal/symbolic"
+)
+
+// Region is the mROA of a statement: the statement alone when it does
+// not branch; for a branch (a block ending in an If), the block and
+// every block it reaches before its immediate post-dominator, so that
+// the ways the branch may take stay inside the region and its behaviour
+// is a function of its inputs and outputs alone.
+type Region struct {
+	// Instr is the statement of a non-branching region; nil for a
+	// branch's.
+	Instr ssa.Instruction
+	// Blocks are a branch's region, its head first, in the function's
+	// order after it; Exit is the head's immediate post-dominator, not
+	// in the region (nil: the function's end).
+	Blocks []*ssa.BasicBlock
+	Exit   *ssa.BasicBlock
+	// RID are the values the region uses and does not define (the
+	// parameters and instructions outside it; constants are not
+	// definitions). ROD are the values it defines that are used outside
+	// it, and, for a branch, the φ-nodes of its exit that read an edge
+	// from the region: the values that leave it.
+	RID, ROD []ssa.Value
+}
+
+// InstrRegion is the region of a non-branching statement.
+func InstrRegion(ins ssa.Instruction) *Region {
+	r := &Region{Instr: ins}
+	in := map[ssa.Instruction]bool{ins: true}
+	r.RID = inputs([]ssa.Instruction{ins}, in)
+	if v, ok := ins.(ssa.Value); ok && usedOutside(v, in) {
+		r.ROD = []ssa.Value{v}
+	}
+	return r
+}
+
+// BranchRegion is the region of the branch ending block b (b's last
+// instruction is an *ssa.If), with cfg the facts of b's function.
+func BranchRegion(cfg *symbolic.CFG, b *ssa.BasicBlock) *Region {
+	r := &Region{Exit: cfg.Ipdom[b]}
+	inBlock := map[*ssa.BasicBlock]bool{b: true}
+	work := []*ssa.BasicBlock{b}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, s := range x.Succs {
+			if s != r.Exit && !inBlock[s] {
+				inBlock[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	for blk := range inBlock {
+		r.Blocks = append(r.Blocks, blk)
+	}
+	sort.Slice(r.Blocks, func(i, j int) bool {
+		bi, bj := r.Blocks[i], r.Blocks[j]
+		if (bi == b) != (bj == b) {
+			return bi == b
+		}
+		return bi.Index < bj.Index
+	})
+	var instrs []ssa.Instruction
+	in := map[ssa.Instruction]bool{}
+	for _, blk := range r.Blocks {
+		for _, ins := range blk.Instrs {
+			// A φ of the head that merges only edges from outside is
+			// the output of the region before (x at use(x, 5)): an
+			// input here. One with an edge from inside (a loop's back
+			// edge) is the region's own.
+			if _, ok := ins.(*ssa.Phi); ok && blk == b && !anyPredIn(b, inBlock) {
+				continue
+			}
+			instrs = append(instrs, ins)
+			in[ins] = true
+		}
+	}
+	r.RID = inputs(instrs, in)
+	// The exit's φ-nodes that read an edge from the region are its
+	// outputs (x_out of the paper's example); a value that leaves only
+	// through them is not listed again.
+	var exitPhis []ssa.Value
+	if r.Exit != nil {
+		for _, ins := range r.Exit.Instrs {
+			phi, ok := ins.(*ssa.Phi)
+			if !ok {
+				break
+			}
+			for i := range phi.Edges {
+				if inBlock[r.Exit.Preds[i]] {
+					exitPhis = append(exitPhis, phi)
+					in[phi] = true // for usedOutside, below
+					break
+				}
+			}
+		}
+	}
+	for _, ins := range instrs {
+		if v, ok := ins.(ssa.Value); ok && usedOutside(v, in) {
+			r.ROD = append(r.ROD, v)
+		}
+	}
+	r.ROD = append(r.ROD, exitPhis...)
+	return r
+}
+
+func anyPredIn(b *ssa.BasicBlock, inBlock map[*ssa.BasicBlock]bool) bool {
+	for _, p := range b.Preds {
+		if inBlock[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// inputs are the values instrs use that no instruction of the region
+// (in) defines: parameters, free variables and instructions outside.
+func inputs(instrs []ssa.Instruction, in map[ssa.Instruction]bool) []ssa.Value {
+	var out []ssa.Value
+	seen := map[ssa.Value]bool{}
+	var ops []*ssa.Value
+	for _, ins := range instrs {
+		ops = ins.Operands(ops[:0])
+		for _, op := range ops {
+			if op == nil || *op == nil || seen[*op] {
+				continue
+			}
+			v := *op
+			switch v := v.(type) {
+			case *ssa.Const, *ssa.Function, *ssa.Global, *ssa.Builtin:
+				continue
+			case ssa.Instruction:
+				if in[v] {
+					continue
+				}
+			}
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// usedOutside reports whether a referrer of v is outside the region.
+func usedOutside(v ssa.Value, in map[ssa.Instruction]bool) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, u := range *refs {
+		if _, dbg := u.(*ssa.DebugRef); dbg {
+			continue
+		}
+		if !in[u] {
+			return true
+		}
+	}
+	return false
+}
