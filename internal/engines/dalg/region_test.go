@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -16,26 +17,6 @@ import (
 	"github.com/gozilla/gozilla/internal/symbolic"
 )
 
-// fig1 is seed 001's Fig. 1.
-const fig1 = `package p
-
-func F(a, b, c int) int {
-	x := 0
-	if a == b {
-		x = x + 1
-	}
-	if b == c {
-		x = x + 1
-	}
-	if a == c {
-		x = x + 1
-	} else {
-		x = x + 2
-	}
-	return x
-}
-`
-
 func build(t *testing.T, src, name string) *ssa.Function {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -43,7 +24,7 @@ func build(t *testing.T, src, name string) *ssa.Function {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.BuilderMode(0))
+	pkg, _, err := ssautil.BuildPackage(&types.Config{Importer: importer.Default()}, fset, types.NewPackage(f.Name.Name, f.Name.Name), []*ast.File{f}, ssa.BuilderMode(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +55,11 @@ func names(vs []ssa.Value) string {
 // paper's example: mROA_2 = [2, 5) with RID a, b (and x, a constant
 // here) and ROD x_out, the φ where the ways meet.
 func TestFig1(t *testing.T) {
-	fn := build(t, fig1, "F")
+	src, err := os.ReadFile("../../../testdata/subjects/fig1/fig1.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := build(t, string(src), "EqualityScore")
 	cfg := symbolic.NewCFG(fn)
 	var branches []*ssa.BasicBlock
 	for _, b := range fn.Blocks {
