@@ -8,10 +8,14 @@
 package dalg
 
 import (
+	"fmt"
+	"go/ast"
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
 
+	c "github.com/gozilla/gozilla/internal/constraint"
+	core "github.com/gozilla/gozilla/internal/explore"
 	"github.com/gozilla/gozilla/internal/symbolic"
 )
 
@@ -169,5 +173,118 @@ func usedOutside(v ssa.Value, in map[ssa.Instruction]bool) bool {
 			return true
 		}
 	}
+	return false
+}
+
+// Path is one way through a region, from its head to its exit or to
+// the function's end: its condition over the region's inputs, and the
+// values of its outputs it leaves with (the exit's φ-nodes read on the
+// edge it takes, the other outputs as computed). Ended says it ended
+// the function instead (a return or a panic inside the region), with
+// Code one of the explorer's outcome codes.
+type Path struct {
+	Cond  c.Clause
+	Out   map[ssa.Value]c.Expr
+	Ended bool
+	Code  int
+}
+
+// Behaviour is a region's symbolic expression (§IV.A.1): its inputs as
+// symbols and its paths. It is computed once per region and reused by
+// every mutant in it.
+type Behaviour struct {
+	In    map[ssa.Value]*c.Sym
+	Paths []Path
+	// Incomplete says why the paths may not be all of them (a loop
+	// unwound Unwind times, a budget); "" when they are.
+	Incomplete string
+}
+
+// Unwind is the visits of a block a region's exploration allows (loop
+// unwinding to an acyclic form, §IV.A).
+const Unwind = 3
+
+// Analyse computes a branch region's behaviour: the region's inputs
+// (RID) become fresh symbols, and its paths are explored from its head
+// to its exit by the shared explorer core. Inputs that are not scalars
+// (a slice, a pointer) make it unsupported.
+func (r *Region) Analyse(fn *ssa.Function) (*Behaviour, error) {
+	if r.Instr != nil {
+		return nil, fmt.Errorf("a statement's region is the statement: its expression is the instruction's")
+	}
+	head := r.Blocks[0]
+	beh := &Behaviour{In: map[ssa.Value]*c.Sym{}}
+	args := make([]*core.Arg, len(fn.Params))
+	for i, p := range fn.Params {
+		args[i] = core.NewArg(p.Name(), core.Shape(p.Type()))
+	}
+	pol := &regionPolicy{region: map[*ssa.BasicBlock]bool{}, r: r, beh: beh}
+	for _, b := range r.Blocks {
+		pol.region[b] = true
+	}
+	x := core.New(fn, args, nil, pol, core.Config{
+		Limits:    core.Limits{Bound: Unwind, MaxSteps: 20_000, MaxWork: 5_000_000},
+		Precision: symbolic.Precision(0),
+		Recording: core.Recording{Outcomes: true},
+	})
+	x.Cfg.OnEnd = func(f *core.Frame, code int, _ []ssa.Value) {
+		if len(f.Stack) == 0 {
+			beh.Paths = append(beh.Paths, Path{Cond: append(c.Clause(nil), f.Cond...), Ended: true, Code: code})
+		}
+	}
+	f := &core.Frame{Vals: map[ssa.Value]core.Value{}, Seen: map[ast.Node]bool{}, Visits: map[*ssa.BasicBlock]int{}}
+	for _, v := range r.RID {
+		t, ok := core.IRType(v.Type())
+		if !ok {
+			return nil, fmt.Errorf("input %s of type %s is not a scalar", v.Name(), v.Type())
+		}
+		s := &c.Sym{Name: v.Name(), Type: t}
+		beh.In[v] = s
+		f.Vals[v] = core.Value{E: c.V(s)}
+	}
+	if anyPredIn(head, pol.region) {
+		// A loop's head: its φ-nodes read the edge from outside.
+		var from *ssa.BasicBlock
+		for _, p := range head.Preds {
+			if !pol.region[p] {
+				from = p
+				break
+			}
+		}
+		x.Enter(f, head, from)
+	} else {
+		f.Visits[head]++
+		x.Run(f, head, 0)
+	}
+	beh.Incomplete = x.Incomplete
+	return beh, nil
+}
+
+// regionPolicy explores a region: a path ends where it leaves it.
+type regionPolicy struct {
+	core.Narrowing
+	region map[*ssa.BasicBlock]bool
+	r      *Region
+	beh    *Behaviour
+}
+
+// Admit implements core.Policy: the exit ends a path, recorded with the
+// outputs' values.
+func (p *regionPolicy) Admit(x *core.Explorer, f *core.Frame, b, from *ssa.BasicBlock) bool {
+	if len(f.Stack) > 0 || p.region[b] {
+		return true
+	}
+	out := map[ssa.Value]c.Expr{}
+	phis := x.PhiValues(f, b, from)
+	for _, v := range p.r.ROD {
+		var val core.Value
+		if phi, ok := v.(*ssa.Phi); ok && phi.Block() == b {
+			val = phis[phi]
+		} else {
+			val = x.Value(f, v)
+		}
+		out[v] = val.E // nil: not a scalar the explorer models
+	}
+	p.beh.Paths = append(p.beh.Paths, Path{Cond: append(c.Clause(nil), f.Cond...), Out: out})
 	return false
 }

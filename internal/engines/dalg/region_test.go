@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	c "github.com/gozilla/gozilla/internal/constraint"
+
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 
@@ -139,6 +141,98 @@ func Sum(n int) int {
 			if blk.Comment == "for.done" || blk.Comment == "entry" {
 				t.Errorf("block %s is in the loop's region", blk.Comment)
 			}
+		}
+		// Unwound Unwind times: Sum(n) for n up to Unwind-1, one path
+		// each; more turns are cut.
+		beh, err := r.Analyse(fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if beh.Incomplete == "" {
+			t.Errorf("a loop unwound %d times is complete", Unwind)
+		}
+		var n *c.Sym
+		for _, s := range beh.In {
+			n = s
+		}
+		for v := int64(-1); v < Unwind; v++ {
+			asg := c.Assignment{n: c.Wrap(c.Int, uint64(v))}
+			want := int64(0)
+			for i := int64(0); i < v; i++ {
+				want += i
+			}
+			taken := 0
+			for _, p := range beh.Paths {
+				if ok, err := p.Cond.Eval(asg); err != nil || !ok {
+					continue
+				}
+				taken++
+				if got, err := c.Eval(p.Out[r.ROD[0]], asg); err != nil || got.Int() != want {
+					t.Errorf("Sum(%d): s_out %d (%v), want %d", v, got.Int(), err, want)
+				}
+			}
+			if taken != 1 {
+				t.Errorf("Sum(%d): %d paths hold, want 1", v, taken)
+			}
+		}
+	}
+}
+
+// TestBehaviour checks the symbolic expression of Fig. 1's mROA_5 (the
+// second branch): "b = c && x_out = x + 1 || b != c && x_out = x", by
+// evaluating its paths on inputs.
+func TestBehaviour(t *testing.T) {
+	src, err := os.ReadFile("../../../testdata/subjects/fig1/fig1.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn := build(t, string(src), "EqualityScore")
+	cfg := symbolic.NewCFG(fn)
+	var second *ssa.BasicBlock
+	n := 0
+	for _, b := range fn.Blocks {
+		if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			if n++; n == 2 {
+				second = b
+			}
+		}
+	}
+	r := BranchRegion(cfg, second)
+	beh, err := r.Analyse(fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(beh.Paths) != 2 || beh.Incomplete != "" {
+		t.Fatalf("%d paths (incomplete: %q), want 2", len(beh.Paths), beh.Incomplete)
+	}
+	var b, cc, x *c.Sym
+	for v, s := range beh.In {
+		switch {
+		case v.Name() == "b":
+			b = s
+		case v.Name() == "c":
+			cc = s
+		default:
+			x = s
+		}
+	}
+	out := r.ROD[0]
+	for _, tc := range []struct{ b, c, x, want int64 }{{3, 3, 1, 2}, {3, 4, 1, 1}, {0, 0, 5, 6}} {
+		asg := c.Assignment{b: c.Wrap(c.Int, uint64(tc.b)), cc: c.Wrap(c.Int, uint64(tc.c)), x: c.Wrap(c.Int, uint64(tc.x))}
+		taken := 0
+		for _, p := range beh.Paths {
+			ok, err := p.Cond.Eval(asg)
+			if err != nil || !ok {
+				continue
+			}
+			taken++
+			v, err := c.Eval(p.Out[out], asg)
+			if err != nil || v.Int() != tc.want {
+				t.Errorf("b=%d c=%d x=%d: x_out %v (%v), want %d", tc.b, tc.c, tc.x, v.Int(), err, tc.want)
+			}
+		}
+		if taken != 1 {
+			t.Errorf("b=%d c=%d x=%d: %d paths hold, want 1", tc.b, tc.c, tc.x, taken)
 		}
 	}
 }
