@@ -1,6 +1,8 @@
 package dalg
 
 import (
+	"fmt"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -9,16 +11,19 @@ import (
 // of the original and the value at the same place in the mutant form
 // the pair "original / mutant" (1/−1 at def(x, 3) in the paper). It is
 // defined when the mutation keeps the control-flow graph's shape (an
-// operator or operand replaced): blocks correspond by index, with the
-// same successors, and instructions by their place in the block.
+// operator or operand replaced, an operator inserted): blocks correspond
+// by index, with the same successors, and the instructions of two
+// corresponding blocks by the longest common subsequence of their kinds
+// (so that an inserted negation shifts nothing).
 type Mapping struct {
 	Orig, Mut *ssa.Function
 	blocks    map[*ssa.BasicBlock]*ssa.BasicBlock
 	instrs    map[ssa.Instruction]ssa.Instruction
 	// Changed are the original's instructions whose counterpart differs
-	// (another operator, other operands, another type of instruction):
-	// where the mutation is.
-	Changed []ssa.Instruction
+	// (another operator, other operands) or that have none: where the
+	// mutation is. Inserted are the mutant's instructions with no
+	// counterpart.
+	Changed, Inserted []ssa.Instruction
 }
 
 // Correspond maps orig to mut, or reports false when their shapes
@@ -31,7 +36,7 @@ func Correspond(orig, mut *ssa.Function) (*Mapping, bool) {
 	m := &Mapping{Orig: orig, Mut: mut, blocks: map[*ssa.BasicBlock]*ssa.BasicBlock{}, instrs: map[ssa.Instruction]ssa.Instruction{}}
 	for i, b := range orig.Blocks {
 		mb := mut.Blocks[i]
-		if len(b.Succs) != len(mb.Succs) || len(b.Instrs) != len(mb.Instrs) {
+		if len(b.Succs) != len(mb.Succs) {
 			return nil, false
 		}
 		for k, s := range b.Succs {
@@ -43,15 +48,75 @@ func Correspond(orig, mut *ssa.Function) (*Mapping, bool) {
 	}
 	for _, b := range orig.Blocks {
 		mb := m.blocks[b]
-		for k, ins := range b.Instrs {
-			mi := mb.Instrs[k]
+		pairs := align(b.Instrs, mb.Instrs)
+		matched := map[ssa.Instruction]bool{}
+		for _, pr := range pairs {
+			ins, mi := b.Instrs[pr[0]], mb.Instrs[pr[1]]
 			m.instrs[ins] = mi
+			matched[mi] = true
 			if !same(ins, mi) {
 				m.Changed = append(m.Changed, ins)
 			}
 		}
+		for _, ins := range b.Instrs {
+			if _, ok := m.instrs[ins]; !ok {
+				m.Changed = append(m.Changed, ins)
+			}
+		}
+		for _, mi := range mb.Instrs {
+			if !matched[mi] {
+				m.Inserted = append(m.Inserted, mi)
+			}
+		}
 	}
 	return m, true
+}
+
+// align pairs the instructions of two blocks by the longest common
+// subsequence of their kinds (the instruction's type and operator).
+func align(a, b []ssa.Instruction) [][2]int {
+	n, k := len(a), len(b)
+	l := make([][]int, n+1)
+	for i := range l {
+		l[i] = make([]int, k+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := k - 1; j >= 0; j-- {
+			switch {
+			case kind(a[i]) == kind(b[j]):
+				l[i][j] = l[i+1][j+1] + 1
+			case l[i+1][j] >= l[i][j+1]:
+				l[i][j] = l[i+1][j]
+			default:
+				l[i][j] = l[i][j+1]
+			}
+		}
+	}
+	var out [][2]int
+	for i, j := 0, 0; i < n && j < k; {
+		switch {
+		case kind(a[i]) == kind(b[j]):
+			out = append(out, [2]int{i, j})
+			i, j = i+1, j+1
+		case l[i+1][j] >= l[i][j+1]:
+			i++
+		default:
+			j++
+		}
+	}
+	return out
+}
+
+// kind is an instruction's type, with its operator for the arithmetic
+// ones left out: an operator replaced keeps the kind (and shows in same).
+func kind(ins ssa.Instruction) string {
+	switch ins.(type) {
+	case *ssa.BinOp:
+		return "binop"
+	case *ssa.UnOp:
+		return "unop"
+	}
+	return fmt.Sprintf("%T", ins)
 }
 
 // Block is φ of a block.

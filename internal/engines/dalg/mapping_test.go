@@ -5,6 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gozilla/gozilla/internal/analysis"
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/symbolic"
+	"github.com/gozilla/gozilla/internal/unit"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -61,5 +66,59 @@ func G(a, b int) int {
 	mu := build(t, strings.Replace(and, "&&", "||", 1), "G")
 	if _, ok := Correspond(o, mu); ok {
 		t.Error("&& made || keeps the shape, want none")
+	}
+}
+
+// TestMutantsOfFig1 maps Fig. 1 to each of the mutants gozilla makes
+// (symbolic.MutantFunc builds the mutant's SSA form): all but the
+// deletions of a branching statement keep the graph's shape and map,
+// and the AOR mutant of x = x + 1 changes exactly one instruction.
+func TestMutantsOfFig1(t *testing.T) {
+	pkgs, err := load.Load(load.Config{Dir: "../../..", NoTests: true}, "./testdata/subjects/fig1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := pkgs[0]
+	set, err := mutate.Generate(pkg, mutate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := unit.Find(pkg, nil)
+	prog, err := analysis.New(pkg, set, units).SSA()
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := units[0]
+	orig := prog.Func(u.Func)
+	mapped, one := 0, false
+	for _, m := range set.Mutants {
+		mut, err := symbolic.MutantFunc(pkg, u.Decl, m)
+		if err != nil {
+			continue // a mutant that does not type-check here
+		}
+		mp, ok := Correspond(orig, mut)
+		if !ok {
+			// Only deleting a statement that holds a branch removes
+			// blocks; every other operator keeps the shape.
+			if m.Op.String() != "SDL" {
+				t.Errorf("%s %q → %q: no mapping (%d blocks, the mutant's %d)", m.Op, m.Orig, m.Repl, len(orig.Blocks), len(mut.Blocks))
+			}
+			continue
+		}
+		mapped++
+		if len(mp.Changed) == 0 && m.Orig != m.Repl {
+			// The same SSA (a mutation the builder folds away) is an
+			// equivalent mutant's mark, not a mapping error; only count.
+			continue
+		}
+		if m.Orig == "x + 1" && m.Repl == "x - 1" && len(mp.Changed) == 1 {
+			one = true
+		}
+	}
+	if mapped < len(set.Mutants)/2 {
+		t.Errorf("%d of %d mutants mapped, want most (operator and operand replacements keep the shape)", mapped, len(set.Mutants))
+	}
+	if !one {
+		t.Error("the mutant x + 1 → x - 1 did not map with one instruction changed")
 	}
 }
