@@ -331,7 +331,7 @@ func (w *walker) toReturn(fn *ssa.Function) map[*ssa.BasicBlock]int {
 			}
 		}
 	}
-	d := backward(rets)
+	d := goal.Backward(rets)
 	for _, b := range fn.Blocks {
 		if _, ok := d[b]; !ok {
 			d[b] = len(fn.Blocks) + 1
@@ -676,36 +676,13 @@ func distances(fn *ssa.Function, rule core.Triggers, waypoints []ast.Node) []map
 		if len(at) == 0 {
 			continue // not in fn's own blocks
 		}
-		out[i] = backward(at)
+		out[i] = goal.Backward(at)
 	}
 	// A waypoint must be reachable with the later ones after it: a block
 	// from which waypoint i is reachable but i+1 is not from i's blocks
 	// is still fine to enter; the next stage prunes.
 	return out
 }
-
-// backward is the fewest blocks from each block to one of at (absent:
-// none reachable), by breadth-first search over predecessors.
-func backward(at []*ssa.BasicBlock) map[*ssa.BasicBlock]int {
-	d := map[*ssa.BasicBlock]int{}
-	for _, b := range at {
-		d[b] = 0
-	}
-	queue := append([]*ssa.BasicBlock(nil), at...)
-	for len(queue) > 0 {
-		b := queue[0]
-		queue = queue[1:]
-		for _, p := range b.Preds {
-			if _, seen := d[p]; !seen {
-				d[p] = d[b] + 1
-				queue = append(queue, p)
-			}
-		}
-	}
-	return d
-}
-
-// announcing is the blocks of fn with an instruction announcing site.
 
 // prefer is the successor of b to try first when the goal is reachable
 // from both (-1: neither is preferred, the nearer to the goal goes

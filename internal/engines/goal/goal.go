@@ -223,3 +223,24 @@ func Assumptions(u *unit.Unit, entry *pmap.Layer[*types.Var, core.Value], maxLen
 	}
 	return cl
 }
+
+// Backward is the fewest blocks from each block to one of at (absent:
+// none reachable), by breadth-first search over predecessors.
+func Backward(at []*ssa.BasicBlock) map[*ssa.BasicBlock]int {
+	d := map[*ssa.BasicBlock]int{}
+	for _, b := range at {
+		d[b] = 0
+	}
+	queue := append([]*ssa.BasicBlock(nil), at...)
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		for _, p := range b.Preds {
+			if _, seen := d[p]; !seen {
+				d[p] = d[b] + 1
+				queue = append(queue, p)
+			}
+		}
+	}
+	return d
+}

@@ -307,11 +307,11 @@ func (p *Engine) explore(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t t
 	var rule core.Triggers
 	var site ast.Node
 	if t.edge != nil {
-		pol.reach = reaching(fn, []*ssa.BasicBlock{t.edge.From})
+		pol.reach = goal.Backward([]*ssa.BasicBlock{t.edge.From})
 	} else {
 		site = t.goal.Site()
 		rule = symbolic.Triggers(fn, []ast.Node{site})
-		pol.reach = reaching(fn, goal.Announcing(fn, rule, site))
+		pol.reach = goal.Backward(goal.Announcing(fn, rule, site))
 	}
 	limits := core.Limits{Bound: k + 1, MaxSteps: min(maxSteps, max(p.left.steps, 1)), MaxWork: 20_000_000}
 	limits.Stop = goal.Stop(pb)

@@ -28,7 +28,7 @@ type leaf struct {
 type treePolicy struct {
 	core.Narrowing
 	fn        *ssa.Function
-	reach     map[*ssa.BasicBlock]bool
+	reach     map[*ssa.BasicBlock]int // the blocks that lead to the target (goal.Backward)
 	edge      *Edge
 	leaves    []leaf
 	maxLeaves int
@@ -44,7 +44,8 @@ func (p *treePolicy) Admit(x *core.Explorer, f *core.Frame, b, from *ssa.BasicBl
 		p.add(x, leaf{cond: append(c.Clause(nil), f.Cond...)})
 		return false
 	}
-	return p.reach[b]
+	_, leads := p.reach[b]
+	return leads
 }
 
 func (p *treePolicy) add(x *core.Explorer, l leaf) {
@@ -52,27 +53,6 @@ func (p *treePolicy) add(x *core.Explorer, l leaf) {
 	if len(p.leaves) >= p.maxLeaves {
 		x.Stop("more than enough paths")
 	}
-}
-
-// reaching returns the blocks of fn from which one of targets can be
-// reached (targets included).
-func reaching(fn *ssa.Function, targets []*ssa.BasicBlock) map[*ssa.BasicBlock]bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	work := append([]*ssa.BasicBlock(nil), targets...)
-	for _, b := range work {
-		seen[b] = true
-	}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, p := range b.Preds {
-			if !seen[p] {
-				seen[p] = true
-				work = append(work, p)
-			}
-		}
-	}
-	return seen
 }
 
 // tnode is a node of the execution tree: the condition of the edge
