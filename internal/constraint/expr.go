@@ -361,16 +361,56 @@ func Differ(x, y Expr) Expr {
 
 // Vars returns the symbols e mentions, in first-occurrence order.
 func Vars(e Expr) []*Sym {
-	var out []*Sym
-	seen := map[*Sym]bool{}
-	Visit(e, func(x Expr) bool {
-		if v, ok := x.(*Var); ok && !seen[v.Sym] {
-			seen[v.Sym] = true
-			out = append(out, v.Sym)
+	var w varWalk
+	w.walk(e)
+	return w.out
+}
+
+// varWalk collects symbols over one or more expressions, each shared
+// interior node walked once; leaves are never put in a set (Vars was
+// most of the domain reducer's time in maps of constants and symbols).
+type varWalk struct {
+	inner map[Expr]bool
+	seen  map[*Sym]bool
+	out   []*Sym
+}
+
+func (w *varWalk) walk(e Expr) {
+	switch x := e.(type) {
+	case *Const:
+		return
+	case *Var:
+		if w.seen == nil {
+			w.seen = map[*Sym]bool{}
 		}
-		return true
-	})
-	return out
+		if !w.seen[x.Sym] {
+			w.seen[x.Sym] = true
+			w.out = append(w.out, x.Sym)
+		}
+		return
+	}
+	if w.inner == nil {
+		w.inner = map[Expr]bool{}
+	}
+	if w.inner[e] {
+		return
+	}
+	w.inner[e] = true
+	switch x := e.(type) {
+	case *Unary:
+		w.walk(x.X)
+	case *Binary:
+		w.walk(x.X)
+		w.walk(x.Y)
+	case *Convert:
+		w.walk(x.X)
+	case *Ite:
+		w.walk(x.Cond)
+		w.walk(x.Then)
+		w.walk(x.Else)
+	case *Defined:
+		w.walk(x.X)
+	}
 }
 
 // Size is the number of distinct nodes of e, counted up to limit (it
@@ -433,44 +473,40 @@ func Subst(e Expr, m map[*Sym]Expr) Expr {
 	case *Const:
 		return x
 	case *Unary:
-		// Unchanged operands that are not constants leave nothing to
-		// fold: the node is shared, not copied.
+		// A node whose operands are unchanged is folded as it is: it is
+		// shared, not copied (a copy per Fold made most of the
+		// explorer's garbage).
 		nx := Subst(x.X, m)
-		if nx == x.X && !isConst(nx) {
-			return x
+		if nx == x.X {
+			return fold(x)
 		}
 		return fold(&Unary{Op: x.Op, X: nx})
 	case *Binary:
 		nx, ny := Subst(x.X, m), Subst(x.Y, m)
-		if nx == x.X && ny == x.Y && !isConst(nx) && !isConst(ny) {
-			return x
+		if nx == x.X && ny == x.Y {
+			return fold(x)
 		}
 		return fold(newBinary(x.Op, nx, ny))
 	case *Convert:
 		nx := Subst(x.X, m)
-		if nx == x.X && !isConst(nx) {
-			return x
+		if nx == x.X {
+			return fold(x)
 		}
 		return fold(&Convert{T: x.T, X: nx})
 	case *Ite:
 		nc, nt, ne := Subst(x.Cond, m), Subst(x.Then, m), Subst(x.Else, m)
-		if nc == x.Cond && nt == x.Then && ne == x.Else && !isConst(nc) {
-			return x
+		if nc == x.Cond && nt == x.Then && ne == x.Else {
+			return fold(x)
 		}
 		return fold(&Ite{Cond: nc, Then: nt, Else: ne})
 	case *Defined:
 		nx := Subst(x.X, m)
-		if nx == x.X && !isConst(nx) {
-			return x
+		if nx == x.X {
+			return fold(x)
 		}
 		return fold(&Defined{X: nx})
 	}
 	panic("constraint: unknown expression")
-}
-
-func isConst(e Expr) bool {
-	_, ok := e.(*Const)
-	return ok
 }
 
 // Fold folds the constant subexpressions of e.

@@ -232,17 +232,11 @@ func (s System) Eval(a Assignment) (bool, error) {
 
 // Vars returns the symbols of the clause in first-occurrence order.
 func (c Clause) Vars() []*Sym {
-	var out []*Sym
-	seen := map[*Sym]bool{}
+	var w varWalk
 	for _, e := range c {
-		for _, s := range Vars(e) {
-			if !seen[s] {
-				seen[s] = true
-				out = append(out, s)
-			}
-		}
+		w.walk(e)
 	}
-	return out
+	return w.out
 }
 
 func (c Clause) String() string {
