@@ -82,8 +82,11 @@ type encoder struct {
 	fbox float64 // of the floats'
 	// guards of the atom being encoded: its node's activation.
 	guards []lit
-	// nan: a path was left out because it needs a NaN (x != x).
-	nan bool
+	// nan: a path was left out because it needs a NaN (x != x); nanSyms
+	// the float inputs so compared, which a NaN case split may fix.
+	nan     bool
+	nanSyms []*c.Sym
+	decided int // comparisons decided without a row
 }
 
 func newEncoder(box, fbox float64) *encoder {
@@ -421,8 +424,27 @@ func (e *encoder) divmodTrunc(l lin, d float64) (lin, lin) {
 	return lin{terms: map[int]float64{q: 1}}, lin{terms: map[int]float64{r: 1}}
 }
 
-// floatGap is how far apart a strict float comparison puts its sides.
+// floatGap is how far apart a strict float comparison puts its sides
+// at least.
 const floatGap = 1e-6
+
+// floatGap is the gap of a strict comparison of l and r of float type
+// t: floatGap, or a few units in the last place of the larger side's
+// magnitude over the box, so that the sides stay apart once rounded to
+// t (1e-6 vanishes in a float32 beyond 8).
+func (e *encoder) floatGap(t c.Type, l, r lin) float64 {
+	m := 0.0
+	for _, x := range []lin{l, r} {
+		lo, hi := e.bounds(x)
+		m = math.Max(m, math.Max(math.Abs(lo), math.Abs(hi)))
+	}
+	ulps := 0x1p-50 // 4 ulps of a float64
+	if t.Bits == 32 {
+		ulps = 0x1p-21
+		m = math.Min(m, 0x1p24) // beyond 2^24 every float32 is an integer: 1 apart is enough
+	}
+	return math.Max(floatGap, m*ulps)
+}
 
 // cond adds the rows of a condition under the current guards: false
 // when it cannot hold (a false constant).
@@ -526,8 +548,12 @@ func (e *encoder) compare(op token.Token, lx, rx c.Expr) (bool, error) {
 	}
 	d := l.add(r, -1)
 	if k, ok := d.constant(); ok {
+		e.decided++
 		if t.Kind == c.KFloat && k == 0 && (op == token.NEQ || op == token.LSS || op == token.GTR) {
 			e.nan = true // x != x: only a NaN, which the problem has not
+			if v, ok := lx.(*c.Var); ok {
+				e.nanSyms = append(e.nanSyms, v.Sym)
+			}
 		}
 		switch op {
 		case token.LSS:
@@ -546,7 +572,7 @@ func (e *encoder) compare(op token.Token, lx, rx c.Expr) (bool, error) {
 	}
 	gap := 1.0
 	if t.Kind == c.KFloat {
-		gap = floatGap
+		gap = e.floatGap(t, l, r)
 	}
 	switch op {
 	case token.LSS:

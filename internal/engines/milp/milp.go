@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"math"
 	"strings"
 	"time"
 
@@ -100,6 +101,11 @@ type Stat struct {
 	Vars   int // variables of the problem (its first box)
 	Binary int // of them 0-1 (the paper's N_v)
 	Cons   int // constraints (N_c)
+	Terms  int // their nonzero coefficients
+	// The problem after the solver's presolve (rows of one variable
+	// made bounds, repeated rows dropped): its rows and terms.
+	PreCons, PreTerms int
+	Decided           int // atoms decided without a row (x+1 > x)
 	Nonlin int // tree edges without a linear form
 	Found  bool
 	Time   time.Duration
@@ -367,7 +373,13 @@ func (p *Engine) solveTree(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t
 			en := encode(root, box[0], box[1], relax)
 			prob := en.e.build()
 			stat := Stat{Unit: u.Name, Target: t.name, K: k, Tree: size, Leaves: len(leaves),
-				Vars: len(prob.Vars), Binary: binaries(prob), Cons: len(prob.Cons), Nonlin: en.nonlinear}
+				Vars: len(prob.Vars), Binary: binaries(prob), Cons: len(prob.Cons), Nonlin: en.nonlinear,
+				Terms: prob.Nonzeros(), Decided: en.e.decided}
+			if p.Record {
+				if q, empty := milp.Presolve(prob); !empty {
+					stat.PreCons, stat.PreTerms = len(q.Cons), q.Nonzeros()
+				}
+			}
 			var ins [][]value.Value
 			var status milp.Status
 			if n := (len(prob.Cons) + maxRows - 1) / maxRows; n > 1 && len(leaves) > 1 {
@@ -408,8 +420,69 @@ func (p *Engine) solveTree(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t
 			break // nothing to relax
 		}
 	}
+	if ins, w := p.nanSplit(pb, u, args, k, root, leaves); len(ins) > 0 {
+		return ins, ""
+	} else if w != "" {
+		why = w
+	}
 	return nil, why
 }
+
+// nanSplit solves the tree again with the float inputs that a path
+// compares with themselves (x != x, a NaN test) fixed to NaN, each
+// alone and then together: the comparisons with a NaN fold to
+// constants, which leaves the paths that need one a linear problem (the
+// paper's alternative linear path, for a value no MILP has).
+func (p *Engine) nanSplit(pb *engine.Problem, u *unit.Unit, args []*core.Arg, k int, root *tnode, leaves []leaf) ([][]value.Value, string) {
+	var syms []*c.Sym
+	seen := map[*c.Sym]bool{}
+	for _, s := range encode(root, boxes[0][0], boxes[0][1], false).e.nanSyms {
+		if !seen[s] {
+			seen[s] = true
+			syms = append(syms, s)
+		}
+	}
+	if len(syms) == 0 || len(syms) > maxNaNs {
+		return nil, ""
+	}
+	var cases []map[*c.Sym]c.Expr
+	for _, s := range syms {
+		cases = append(cases, map[*c.Sym]c.Expr{s: nanOf(s.Type)})
+	}
+	if len(syms) > 1 {
+		all := map[*c.Sym]c.Expr{}
+		for _, s := range syms {
+			all[s] = nanOf(s.Type)
+		}
+		cases = append(cases, all)
+	}
+	why := ""
+	for _, fixed := range cases {
+		if pb.Stopped() || p.left.work <= 0 {
+			break
+		}
+		en := encodeFixed(root, boxes[0][0], boxes[0][1], false, fixed)
+		res := milp.Solve(en.e.build(), milp.Limits{MaxNodes: maxNodes, MaxWork: p.left.work, Stop: pb.Stopped})
+		p.left.work -= max(res.Work, 1)
+		if res.Status != milp.Solved {
+			continue
+		}
+		ins, w := p.inputs(u, args, en, root, leaves, res.X)
+		if len(ins) > 0 {
+			return ins, ""
+		}
+		why = w
+	}
+	if why == "" {
+		why = fmt.Sprintf("the MILP of %d paths (k = %d) has no solution found, with or without a NaN", len(leaves), k)
+	}
+	return nil, why
+}
+
+// maxNaNs bounds the inputs a NaN case split fixes.
+const maxNaNs = 4
+
+func nanOf(t c.Type) c.Expr { return c.F(t, math.NaN()) }
 
 // maxRows is the size of problem solved whole; a larger tree is solved
 // in parts.

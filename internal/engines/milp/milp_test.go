@@ -108,6 +108,30 @@ func Days(month uint8) int {
 	return n
 }
 
+// Order needs a NaN for its first branches (x != x), which no MILP
+// has: a case split fixes x, then y, to NaN.
+func Order(x, y float64) int {
+	if x != x {
+		return -2
+	}
+	if y != y || x > y {
+		return 2
+	}
+	return 0
+}
+
+// Apart needs two float32 samples that stay apart once rounded to
+// float32 (a gap of 1e-6 vanishes beyond 8).
+func Apart(a, b float32) int {
+	if a == b {
+		return 0
+	}
+	if a*1000 < b*1000 {
+		return 1
+	}
+	return 2
+}
+
 // Half has a branch behind a division by a constant.
 func Half(n uint16) int {
 	if n/3 == 100 && n%3 == 2 {

@@ -300,6 +300,19 @@ func (p *Problem) Feasible(x []float64) bool {
 	return true
 }
 
+// Presolve is the simplification Solve starts with, for a caller that
+// measures it.
+func Presolve(p *Problem) (*Problem, bool) { return presolve(p) }
+
+// Nonzeros counts the terms of p's rows.
+func (p *Problem) Nonzeros() int {
+	n := 0
+	for _, con := range p.Cons {
+		n += len(con.Terms)
+	}
+	return n
+}
+
 // presolve returns p with its rows of one variable turned into that
 // variable's bounds, its repeated rows dropped and the terms of a row
 // merged (a relaxation's tableau grows with its rows); empty says a row
