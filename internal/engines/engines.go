@@ -9,6 +9,7 @@ import (
 
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/engines/cbt"
+	"github.com/gozilla/gozilla/internal/engines/dalg"
 	"github.com/gozilla/gozilla/internal/engines/ddr"
 	"github.com/gozilla/gozilla/internal/engines/milp"
 	"github.com/gozilla/gozilla/internal/engines/random"
@@ -30,6 +31,7 @@ var All = []Info{
 	{"sat", "the cbt systems decided exactly by SAT", func() engine.Engine { return cbt.NewExact() }},
 	{"ddr", "dynamic domain reduction: a walk toward each requirement narrowing the inputs' domains at every decision, loops and elements dynamically (Offutt, Jin & Pan)", func() engine.Engine { return ddr.New() }},
 	{"milp", "mixed-integer linear programming over execution trees: the paths to an unconstrained edge solved as one 0-1 problem (Lapierre et al., TAO)", func() engine.Engine { return milp.New() }},
+	{"dalg", "the SW D-algorithm: each region of the unit analysed once, a mutant's effect excited in its region, propagated region by region to a result and justified back to the inputs, with implication and backtracking (Zhang, Gupta & Halfond)", func() engine.Engine { return dalg.New() }},
 	{"equiv", "proofs of equivalence (Offutt & Pan); its inputs are candidates too", func() engine.Engine { return equiv.NewEngine() }},
 }
 

@@ -87,7 +87,7 @@ func TestParse(t *testing.T) {
 		{list: " sat , equiv ,", want: "sat equiv"},
 		{list: "cbt,cbt", want: "cbt"},
 		{list: "", want: ""},
-		{list: "random,bogus", err: `unknown engine "bogus": want a list of random, cbt, sat, ddr, milp, equiv`},
+		{list: "random,bogus", err: `unknown engine "bogus": want a list of random, cbt, sat, ddr, milp, dalg, equiv`},
 	} {
 		infos, err := engines.Parse(tc.list)
 		if tc.err != "" {

@@ -46,30 +46,44 @@ func Correspond(orig, mut *ssa.Function) (*Mapping, bool) {
 		}
 		m.blocks[b] = mb
 	}
+	// Align every block first, then compare: an operand is the same
+	// when it is φ of the original's (an instruction inserted before it
+	// shifts its place, not its counterpart).
+	type pair struct{ o, m ssa.Instruction }
+	var pairs []pair
 	for _, b := range orig.Blocks {
 		mb := m.blocks[b]
-		pairs := align(b.Instrs, mb.Instrs)
 		matched := map[ssa.Instruction]bool{}
-		for _, pr := range pairs {
+		for _, pr := range align(b.Instrs, mb.Instrs) {
 			ins, mi := b.Instrs[pr[0]], mb.Instrs[pr[1]]
 			m.instrs[ins] = mi
 			matched[mi] = true
-			if !same(ins, mi) {
-				m.Changed = append(m.Changed, ins)
-			}
+			pairs = append(pairs, pair{ins, mi})
 		}
 		for _, ins := range b.Instrs {
-			if _, ok := m.instrs[ins]; !ok {
+			if _, ok := m.instrs[ins]; !ok && !isDebug(ins) {
 				m.Changed = append(m.Changed, ins)
 			}
 		}
 		for _, mi := range mb.Instrs {
-			if !matched[mi] {
+			if !matched[mi] && !isDebug(mi) {
 				m.Inserted = append(m.Inserted, mi)
 			}
 		}
 	}
+	for _, pr := range pairs {
+		if !isDebug(pr.o) && !m.same(pr.o, pr.m) {
+			m.Changed = append(m.Changed, pr.o)
+		}
+	}
 	return m, true
+}
+
+// isDebug reports a DebugRef: it computes nothing (a source
+// variable's name for a value), so it is never a change.
+func isDebug(ins ssa.Instruction) bool {
+	_, ok := ins.(*ssa.DebugRef)
+	return ok
 }
 
 // align pairs the instructions of two blocks by the longest common
@@ -145,46 +159,63 @@ func (m *Mapping) Value(v ssa.Value) ssa.Value {
 	return nil
 }
 
-// same reports whether two instructions at the same place do the same
-// thing: the same kind, operator and operands (through the places of
-// the instructions that define them, constants by value).
-func same(a, b ssa.Instruction) bool {
-	if a.String() == b.String() {
-		return true
+// same reports whether two corresponding instructions do the same
+// thing: the same kind, operator and type, and operands that correspond
+// (instructions by φ, constants by value, parameters by position).
+func (m *Mapping) same(a, b ssa.Instruction) bool {
+	if kind(a) != kind(b) {
+		return false
 	}
 	switch a := a.(type) {
 	case *ssa.BinOp:
-		bb, ok := b.(*ssa.BinOp)
-		return ok && a.Op == bb.Op && sameOperand(a.X, bb.X) && sameOperand(a.Y, bb.Y)
+		if a.Op != b.(*ssa.BinOp).Op {
+			return false
+		}
 	case *ssa.UnOp:
-		bb, ok := b.(*ssa.UnOp)
-		return ok && a.Op == bb.Op && sameOperand(a.X, bb.X)
+		bu := b.(*ssa.UnOp)
+		if a.Op != bu.Op || a.CommaOk != bu.CommaOk {
+			return false
+		}
+	case *ssa.Field:
+		if a.Field != b.(*ssa.Field).Field {
+			return false
+		}
+	case *ssa.FieldAddr:
+		if a.Field != b.(*ssa.FieldAddr).Field {
+			return false
+		}
 	}
-	return false
+	if va, ok := a.(ssa.Value); ok {
+		if va.Type().String() != b.(ssa.Value).Type().String() {
+			return false
+		}
+	}
+	oa, ob := a.Operands(nil), b.Operands(nil)
+	if len(oa) != len(ob) {
+		return false
+	}
+	for i := range oa {
+		x, y := *oa[i], *ob[i]
+		if (x == nil) != (y == nil) {
+			return false
+		}
+		if x != nil && !m.sameOperand(x, y) {
+			return false
+		}
+	}
+	return true
 }
 
-func sameOperand(x, y ssa.Value) bool {
+func (m *Mapping) sameOperand(x, y ssa.Value) bool {
 	switch x := x.(type) {
 	case *ssa.Const:
 		yc, ok := y.(*ssa.Const)
 		return ok && x.String() == yc.String()
 	case *ssa.Parameter:
-		yp, ok := y.(*ssa.Parameter)
-		return ok && x.Name() == yp.Name()
+		return m.Value(x) == y
 	case ssa.Instruction:
-		yi, ok := y.(ssa.Instruction)
-		return ok && place(x) == place(yi)
+		mi, ok := m.instrs[x].(ssa.Value)
+		return ok && mi == y
 	}
-	return false
-}
-
-// place is an instruction's block index and position in it.
-func place(ins ssa.Instruction) [2]int {
-	b := ins.Block()
-	for k, x := range b.Instrs {
-		if x == ins {
-			return [2]int{b.Index, k}
-		}
-	}
-	return [2]int{b.Index, -1}
+	return x.String() == y.String() // functions, globals, builtins: by name
 }

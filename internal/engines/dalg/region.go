@@ -55,7 +55,89 @@ func InstrRegion(ins ssa.Instruction) *Region {
 // BranchRegion is the region of the branch ending block b (b's last
 // instruction is an *ssa.If), with cfg the facts of b's function.
 func BranchRegion(cfg *symbolic.CFG, b *ssa.BasicBlock) *Region {
-	r := &Region{Exit: cfg.Ipdom[b]}
+	return RegionTo(b, Exit(cfg, b))
+}
+
+// Exit is where the region of the branch ending b ends: its immediate
+// post-dominator; when it has none because a way returns (if x < 0 {
+// return -1 }), the nearest block that every way from b which does not
+// end the function goes through. Paths that return inside are the
+// region's too (they end at the unit's outputs), so an early return
+// does not stretch a region to the function's end. Nil: the region runs
+// to the end.
+func Exit(cfg *symbolic.CFG, b *ssa.BasicBlock) *ssa.BasicBlock {
+	if p := cfg.Ipdom[b]; p != nil {
+		return p
+	}
+	// The candidates: blocks b reaches from which the function goes on
+	// (a block that returns is no exit), whose region (the blocks b
+	// reaches without passing it) leaves only through it or by ending
+	// the function; the smallest region, the nearest first on a tie.
+	var best *ssa.BasicBlock
+	bestSize := 0
+	seen := map[*ssa.BasicBlock]bool{b: true}
+	queue := []*ssa.BasicBlock{b}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		for _, p := range x.Succs {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			queue = append(queue, p)
+			if len(p.Succs) == 0 {
+				continue
+			}
+			if n := closes(b, p); n > 0 && (best == nil || n < bestSize) {
+				best, bestSize = p, n
+			}
+		}
+	}
+	return best
+}
+
+// closes returns the size of the region from b closed by p (the
+// blocks b reaches without passing p, which p's way on never enters
+// again), or 0 when p does not close one.
+func closes(b, p *ssa.BasicBlock) int {
+	in := map[*ssa.BasicBlock]bool{b: true}
+	work := []*ssa.BasicBlock{b}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, s := range x.Succs {
+			if s == b {
+				return 0 // a loop back to the head: not a region of b's
+			}
+			if s != p && !in[s] {
+				in[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	seen := map[*ssa.BasicBlock]bool{p: true}
+	work = []*ssa.BasicBlock{p}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, s := range x.Succs {
+			if in[s] {
+				return 0
+			}
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return len(in)
+}
+
+// RegionTo is the region from head b to exit (nil: the function's
+// end): the blocks b reaches before exit.
+func RegionTo(b, exit *ssa.BasicBlock) *Region {
+	r := &Region{Exit: exit}
 	inBlock := map[*ssa.BasicBlock]bool{b: true}
 	work := []*ssa.BasicBlock{b}
 	for len(work) > 0 {
@@ -181,13 +263,21 @@ func usedOutside(v ssa.Value, in map[ssa.Instruction]bool) bool {
 // values of its outputs it leaves with (the exit's φ-nodes read on the
 // edge it takes, the other outputs as computed). Ended says it ended
 // the function instead (a return or a panic inside the region), with
-// Code one of the explorer's outcome codes.
+// Code one of the explorer's outcome codes and, for a return, Results.
+// Edges are the control-flow edges it takes, in order (the first from
+// the head; the last into the exit when it leaves): the invocation
+// status it gives the region's nodes and edges.
 type Path struct {
-	Cond  c.Clause
-	Out   map[ssa.Value]c.Expr
-	Ended bool
-	Code  int
+	Cond    c.Clause
+	Out     map[ssa.Value]c.Expr
+	Ended   bool
+	Code    int
+	Results []c.Expr
+	Edges   []Edge
 }
+
+// Edge is a control-flow edge.
+type Edge struct{ From, To *ssa.BasicBlock }
 
 // Behaviour is a region's symbolic expression (§IV.A.1): its inputs as
 // symbols and its paths. It is computed once per region and reused by
@@ -204,11 +294,19 @@ type Behaviour struct {
 // unwinding to an acyclic form, §IV.A).
 const Unwind = 3
 
-// Analyse computes a branch region's behaviour: the region's inputs
-// (RID) become fresh symbols, and its paths are explored from its head
-// to its exit by the shared explorer core. Inputs that are not scalars
-// (a slice, a pointer) make it unsupported.
+// Analyse computes a region's behaviour: the region's inputs (RID)
+// become fresh symbols, and its paths are explored from its head to its
+// exit by the shared explorer core. Inputs that are not scalars (a
+// slice, a pointer) make it unsupported.
 func (r *Region) Analyse(fn *ssa.Function) (*Behaviour, error) {
+	return r.AnalyseWith(fn, nil)
+}
+
+// AnalyseWith is Analyse with the symbols of some inputs given (a
+// parameter's the unit's argument symbol, so that a model of the
+// region's inputs is an input of the unit); the symbols it makes for
+// the others are added to syms when it is not nil.
+func (r *Region) AnalyseWith(fn *ssa.Function, syms map[ssa.Value]*c.Sym) (*Behaviour, error) {
 	if r.Instr != nil {
 		return nil, fmt.Errorf("a statement's region is the statement: its expression is the instruction's")
 	}
@@ -222,23 +320,41 @@ func (r *Region) Analyse(fn *ssa.Function) (*Behaviour, error) {
 	for _, b := range r.Blocks {
 		pol.region[b] = true
 	}
+	// min and max are modelled (an ABS mutant's), and a panicking
+	// division or shift is a path of its own (an outcome a mutant may
+	// change).
+	prec := symbolic.Precision(0)
+	prec.MinMax, prec.Guards = true, core.ForkGuard
 	x := core.New(fn, args, nil, pol, core.Config{
-		Limits:    core.Limits{Bound: Unwind, MaxSteps: 20_000, MaxWork: 5_000_000},
-		Precision: symbolic.Precision(0),
+		Limits:    core.Limits{Bound: Unwind, MaxSteps: 20_000, MaxWork: 5_000_000, MaxPaths: maxPaths},
+		Precision: prec,
 		Recording: core.Recording{Outcomes: true},
+		Inline:    2,
 	})
-	x.Cfg.OnEnd = func(f *core.Frame, code int, _ []ssa.Value) {
-		if len(f.Stack) == 0 {
-			beh.Paths = append(beh.Paths, Path{Cond: append(c.Clause(nil), f.Cond...), Ended: true, Code: code})
+	x.Cfg.OnEnd = func(f *core.Frame, code int, results []ssa.Value) {
+		if len(f.Stack) > 0 {
+			return
 		}
+		p := Path{Cond: append(c.Clause(nil), f.Cond...), Ended: true, Code: code, Edges: trail(f)}
+		for _, v := range results {
+			e, _ := x.Scalar(f, v, "a result")
+			p.Results = append(p.Results, e)
+		}
+		beh.Paths = append(beh.Paths, p)
 	}
-	f := &core.Frame{Vals: map[ssa.Value]core.Value{}, Seen: map[ast.Node]bool{}, Visits: map[*ssa.BasicBlock]int{}}
+	f := &core.Frame{Vals: map[ssa.Value]core.Value{}, Seen: map[ast.Node]bool{}, Visits: map[*ssa.BasicBlock]int{}, Ext: &edgeTrail{}}
 	for _, v := range r.RID {
 		t, ok := core.IRType(v.Type())
 		if !ok {
 			return nil, fmt.Errorf("input %s of type %s is not a scalar", v.Name(), v.Type())
 		}
-		s := &c.Sym{Name: v.Name(), Type: t}
+		s := syms[v]
+		if s == nil {
+			s = &c.Sym{Name: v.Name(), Type: t}
+			if syms != nil {
+				syms[v] = s // shared with the regions analysed after
+			}
+		}
 		beh.In[v] = s
 		f.Vals[v] = core.Value{E: c.V(s)}
 	}
@@ -260,6 +376,23 @@ func (r *Region) Analyse(fn *ssa.Function) (*Behaviour, error) {
 	return beh, nil
 }
 
+// maxPaths bounds a region's paths.
+const maxPaths = 256
+
+// edgeTrail is a path's edges so far (the frame's Ext).
+type edgeTrail struct{ edges []Edge }
+
+func (t *edgeTrail) Clone() core.Ext {
+	return &edgeTrail{edges: append([]Edge(nil), t.edges...)}
+}
+
+func trail(f *core.Frame) []Edge {
+	if t, ok := f.Ext.(*edgeTrail); ok {
+		return append([]Edge(nil), t.edges...)
+	}
+	return nil
+}
+
 // regionPolicy explores a region: a path ends where it leaves it.
 type regionPolicy struct {
 	core.Narrowing
@@ -268,10 +401,16 @@ type regionPolicy struct {
 	beh    *Behaviour
 }
 
-// Admit implements core.Policy: the exit ends a path, recorded with the
-// outputs' values.
+// Admit implements core.Policy: each edge of the unit's frame is kept
+// in its trail; the exit ends a path, recorded with the outputs' values.
 func (p *regionPolicy) Admit(x *core.Explorer, f *core.Frame, b, from *ssa.BasicBlock) bool {
-	if len(f.Stack) > 0 || p.region[b] {
+	if len(f.Stack) > 0 {
+		return true
+	}
+	if t, ok := f.Ext.(*edgeTrail); ok && from != nil {
+		t.edges = append(t.edges, Edge{from, b})
+	}
+	if p.region[b] {
 		return true
 	}
 	out := map[ssa.Value]c.Expr{}
@@ -285,6 +424,6 @@ func (p *regionPolicy) Admit(x *core.Explorer, f *core.Frame, b, from *ssa.Basic
 		}
 		out[v] = val.E // nil: not a scalar the explorer models
 	}
-	p.beh.Paths = append(p.beh.Paths, Path{Cond: append(c.Clause(nil), f.Cond...), Out: out})
+	p.beh.Paths = append(p.beh.Paths, Path{Cond: append(c.Clause(nil), f.Cond...), Out: out, Edges: trail(f)})
 	return false
 }

@@ -106,9 +106,9 @@ type Stat struct {
 	// made bounds, repeated rows dropped): its rows and terms.
 	PreCons, PreTerms int
 	Decided           int // atoms decided without a row (x+1 > x)
-	Nonlin int // tree edges without a linear form
-	Found  bool
-	Time   time.Duration
+	Nonlin            int // tree edges without a linear form
+	Found             bool
+	Time              time.Duration
 }
 
 type unitState struct {

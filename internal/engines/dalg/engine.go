@@ -1,0 +1,154 @@
+package dalg
+
+import (
+	"context"
+	"fmt"
+
+	"golang.org/x/tools/go/ssa"
+
+	c "github.com/gozilla/gozilla/internal/constraint"
+	"github.com/gozilla/gozilla/internal/engine"
+	"github.com/gozilla/gozilla/internal/engines/goal"
+	core "github.com/gozilla/gozilla/internal/explore"
+	"github.com/gozilla/gozilla/internal/solve"
+	"github.com/gozilla/gozilla/internal/symbolic"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// Engine is the SW D-algorithm engine ("dalg", seed 001) for mutants:
+// each unit's chain of regions is analysed once; a mutant's region is
+// analysed again in the mutant, and the search (MEE, MEP, JUST with
+// implication and backtracking) assembles a test from the regions'
+// local solutions. Its tests are proposals like every engine's: the
+// pipeline runs them.
+type Engine struct {
+	// Limit is the backtrack limit of a subtask (0: 4, the paper's 3 to
+	// 5); MaxBacktracks bounds a search (0: 64).
+	Limit, MaxBacktracks int
+	// Stats are the engine's counts so far (the bench reads them).
+	Stats Stats
+
+	units        map[*ssa.Function]*unitState
+	solver, fast solve.Solver
+}
+
+// Stats count an engine's work.
+type Stats struct {
+	Units, Searches, Found int
+	Analyses               int // regions' symbolic analyses, the mutants' included
+	Queries, Backtracks    int
+	ByKind                 [3]int         // queries per subtask kind: MEE, MEP, JUST
+	Failures               map[string]int // by kind: no excitation, no propagation, justification conflict, unsupported
+}
+
+type unitState struct {
+	sw   *SW
+	args []*core.Arg
+	err  error
+}
+
+// New returns the engine.
+func New() *Engine {
+	return &Engine{units: map[*ssa.Function]*unitState{}, Stats: Stats{Failures: map[string]int{}},
+		solver: solve.Chain(solve.Config{DomRed: true, Tries: 20, SAT: true, Props: satProps}),
+		fast:   solve.Chain(solve.Config{DomRed: true, Tries: 20})}
+}
+
+// satProps bounds a local query's SAT work, in propagations.
+const satProps = 300_000
+
+// Name implements engine.Engine.
+func (*Engine) Name() string { return "dalg" }
+
+func (p *Engine) unit(u *unit.Unit, fn *ssa.Function) *unitState {
+	if st, ok := p.units[fn]; ok {
+		return st
+	}
+	st := &unitState{args: goal.Args(u, fn)}
+	p.units[fn] = st
+	params := map[ssa.Value]*c.Sym{}
+	for i, a := range st.args {
+		if a.Sym == nil {
+			st.err = fmt.Errorf("input %s is not a scalar (the D-algorithm's regions exchange scalars)", a.Name)
+			return st
+		}
+		params[fn.Params[i]] = a.Sym
+	}
+	st.sw, st.err = Build(fn, params)
+	if st.sw != nil {
+		p.Stats.Units++
+		p.Stats.Analyses += st.sw.Analyses
+	}
+	return st
+}
+
+// Solve implements engine.Engine: a test for a live mutant, or why the
+// search has none (no excitation, no propagation, a justification
+// conflict after its backtracks, or a unit it does not support).
+func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Requirement) (engine.Answer, error) {
+	if r.Kind != engine.KillMutant {
+		return engine.Answer{Reason: "dalg targets mutants"}, nil
+	}
+	fn, why := goal.Func(pb, r)
+	if fn == nil {
+		return engine.Answer{Reason: why}, nil
+	}
+	m := pb.Pkg.Mutant(r.ID)
+	if m == nil {
+		return engine.Answer{Reason: "no such mutant"}, nil
+	}
+	st := p.unit(r.Unit, fn)
+	fail := func(kind, why string) (engine.Answer, error) {
+		p.Stats.Failures[kind]++
+		return engine.Answer{Reason: kind + ": " + why}, nil
+	}
+	if st.err != nil {
+		return fail("unsupported", st.err.Error())
+	}
+	mut, err := symbolic.MutantFunc(pb.Pkg.Load, r.Unit.Decl, m)
+	if err != nil {
+		return fail("unsupported", "the mutant's SSA form: "+err.Error())
+	}
+	mp, ok := Correspond(fn, mut)
+	if !ok {
+		return fail("unsupported", "the mutation changes the control-flow graph's shape (no statement-to-statement φ)")
+	}
+	at, err := st.sw.Site(mp)
+	if err != nil {
+		if len(mp.Changed) == 0 && len(mp.Inserted) == 0 {
+			return fail("no excitation", err.Error())
+		}
+		return fail("unsupported", err.Error())
+	}
+	mb, err := st.sw.Mutant(mp, at)
+	if err != nil {
+		return fail("unsupported", err.Error())
+	}
+	p.Stats.Analyses++
+	s := &Search{SW: st.sw, At: at, Mut: mb, Solver: p.solver, Fast: p.fast, Limit: p.Limit, MaxBacktracks: p.MaxBacktracks}
+	p.Stats.Searches++
+	asg, err := s.Run()
+	p.Stats.Queries += s.Queries
+	p.Stats.Backtracks += s.Backtracks
+	for k, n := range s.ByKind {
+		p.Stats.ByKind[k] += n
+	}
+	if err != nil {
+		if f, ok := err.(*Failure); ok {
+			return fail(f.Kind, f.Why)
+		}
+		return fail("unsupported", err.Error())
+	}
+	inputs := r.Unit.Inputs()
+	in := make([]value.Value, len(st.args))
+	for j, a := range st.args {
+		v, err := a.Input(inputs[j], asg, 0)
+		if err != nil {
+			return fail("unsupported", "the values found are not an input: "+err.Error())
+		}
+		in[j] = v
+	}
+	p.Stats.Found++
+	return engine.Answer{Verdict: engine.Found, Inputs: [][]value.Value{in}}, nil
+}
