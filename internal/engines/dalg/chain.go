@@ -142,6 +142,18 @@ func (sw *SW) Site(mp *Mapping) (int, error) {
 	return at, nil
 }
 
+// MutatedBlocks are the indexes of the blocks φ found changed.
+func MutatedBlocks(mp *Mapping) map[int]bool {
+	out := map[int]bool{}
+	for _, ins := range mp.Changed {
+		out[ins.Block().Index] = true
+	}
+	for _, ins := range mp.Inserted {
+		out[ins.Block().Index] = true
+	}
+	return out
+}
+
 // Mutant analyses region at in the mutant (φ maps its blocks and
 // values): the mutant's behaviour of the region over the original's
 // input symbols, its outputs keyed by the original's values.

@@ -126,7 +126,7 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 		return fail("unsupported", err.Error())
 	}
 	p.Stats.Analyses++
-	s := &Search{SW: st.sw, At: at, Mut: mb, Solver: p.solver, Fast: p.fast, Limit: p.Limit, MaxBacktracks: p.MaxBacktracks}
+	s := &Search{SW: st.sw, At: at, Mut: mb, Mutated: MutatedBlocks(mp), Solver: p.solver, Fast: p.fast, Limit: p.Limit, MaxBacktracks: p.MaxBacktracks}
 	p.Stats.Searches++
 	asg, err := s.Run()
 	p.Stats.Queries += s.Queries

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/gozilla/gozilla/internal/symbolic"
 )
 
 // Status is an invocation status (IVS, §IV.A.4) of a node or an edge of
@@ -30,7 +32,9 @@ func (s Status) String() string {
 // implies statuses from others (IVS implication, §IV.B.1.b), forward and
 // backward, from nodes to edges and from edges to nodes:
 //
-//   - an edge invoked invokes both its ends, a node its dominators;
+//   - an edge invoked invokes both its ends, a node its dominators and
+//     post-dominators (a panic on the way aside: the statuses guide the
+//     search, whose tests are run);
 //   - a node not invoked invokes none of its edges;
 //   - a node none of whose in-edges (out-edges) may be invoked is not
 //     invoked (the entry has none and is invoked);
@@ -46,12 +50,13 @@ type IVS struct {
 	node   map[*ssa.BasicBlock]Status
 	edge   map[Edge]Status
 	inLoop map[*ssa.BasicBlock]bool
+	ipdom  map[*ssa.BasicBlock]*ssa.BasicBlock
 	work   []*ssa.BasicBlock // the nodes whose rules may fire (the task list J's IVS part)
 }
 
 // NewIVS returns fn's statuses, all unknown but the entry's (invoked).
 func NewIVS(fn *ssa.Function) *IVS {
-	s := &IVS{fn: fn, node: map[*ssa.BasicBlock]Status{}, edge: map[Edge]Status{}, inLoop: loopBlocks(fn)}
+	s := &IVS{fn: fn, node: map[*ssa.BasicBlock]Status{}, edge: map[Edge]Status{}, inLoop: loopBlocks(fn), ipdom: symbolic.NewCFG(fn).Ipdom}
 	if len(fn.Blocks) > 0 {
 		s.node[fn.Blocks[0]] = On
 		s.work = append(s.work, fn.Blocks[0])
@@ -83,7 +88,7 @@ func loopBlocks(fn *ssa.Function) map[*ssa.BasicBlock]bool {
 }
 
 func (s *IVS) clone() *IVS {
-	t := &IVS{fn: s.fn, node: make(map[*ssa.BasicBlock]Status, len(s.node)), edge: make(map[Edge]Status, len(s.edge)), inLoop: s.inLoop}
+	t := &IVS{fn: s.fn, node: make(map[*ssa.BasicBlock]Status, len(s.node)), edge: make(map[Edge]Status, len(s.edge)), inLoop: s.inLoop, ipdom: s.ipdom}
 	for k, v := range s.node {
 		t.node[k] = v
 	}
@@ -158,8 +163,14 @@ func (s *IVS) rules(b *ssa.BasicBlock) error {
 		}
 	}
 	if s.node[b] == On {
-		// Every way from the entry to b passes its dominators.
+		// Every way from the entry to b passes its dominators, and
+		// every way on from b its post-dominators (a panic aside).
 		if d := b.Idom(); d != nil {
+			if err := s.SetNode(d, On); err != nil {
+				return err
+			}
+		}
+		if d := s.ipdom[b]; d != nil {
 			if err := s.SetNode(d, On); err != nil {
 				return err
 			}

@@ -323,7 +323,7 @@ func (r *Region) AnalyseWith(fn *ssa.Function, syms map[ssa.Value]*c.Sym) (*Beha
 	// min and max are modelled (an ABS mutant's), and a panicking
 	// division or shift is a path of its own (an outcome a mutant may
 	// change).
-	prec := symbolic.Precision(0)
+	prec := symbolic.Precision(maxLen)
 	prec.MinMax, prec.Guards = true, core.ForkGuard
 	x := core.New(fn, args, nil, pol, core.Config{
 		Limits:    core.Limits{Bound: Unwind, MaxSteps: 20_000, MaxWork: 5_000_000, MaxPaths: maxPaths},
@@ -375,6 +375,10 @@ func (r *Region) AnalyseWith(fn *ssa.Function, syms map[ssa.Value]*c.Sym) (*Beha
 	beh.Incomplete = x.Incomplete
 	return beh, nil
 }
+
+// maxLen is the length up to which the regions' explorations model
+// local arrays and slices element by element (a symbolic index forks).
+const maxLen = 16
 
 // maxPaths bounds a region's paths.
 const maxPaths = 256

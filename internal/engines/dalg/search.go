@@ -38,6 +38,9 @@ type Search struct {
 	SW  *SW
 	At  int
 	Mut *Behaviour
+	// Mutated are the indexes of the blocks the mutation changes (nil:
+	// unknown, every pair of paths is a candidate).
+	Mutated map[int]bool
 	// Solver answers the regions' local queries (the chain's domain
 	// reduction, then SAT); Fast, when set, is asked first, every query
 	// of a subtask's round before Solver is asked about those Fast
@@ -52,14 +55,16 @@ type Search struct {
 	// facts are what conflicts taught: a region's output on a path, a
 	// path that ends the function too early (true of the program, so
 	// kept across backtracks).
-	facts  []c.Expr
-	learnt map[[2]int]bool
+	facts   []c.Expr
+	learnt  map[[2]int]bool
+	partial bool // a subtask queried only some pairs of paths (maxPairs)
 
 	// Results of Run.
 	Backtracks int
 	Queries    int
 	ByKind     [3]int   // queries per subtask kind (MEE, MEP, JUST)
-	Trace      []string // the subtasks taken, for tests and -explain
+	Trace      []string // every alternative tried, for tests and -explain
+	Steps      []string // the subtasks of the search that succeeded, in order
 }
 
 // state is what a backtrack restores: the value assignments at the
@@ -176,13 +181,22 @@ func (s *Search) next(sub *subtask) (alt, bool) {
 		}
 		q.found = append(q.found, m)
 		sub.tried++
+		if q.q == simulated {
+			// The original's path solved alone: the mutant's path and
+			// outputs on the same inputs are evaluated, not solved.
+			j, ok := s.simulate(sub.region, q.p, m)
+			if !ok {
+				continue
+			}
+			return alt{p: q.p, q: j, model: m}, true
+		}
 		return alt{p: q.p, q: q.q, model: m}, true
 	}
 	return alt{}, false
 }
 
 // maxAlts times the limit bounds the alternatives a subtask tries.
-const maxAlts = 4
+const maxAlts = 8
 
 // alt is one solution of a subtask: the region's paths and the values
 // of its inputs.
@@ -206,7 +220,7 @@ func (s *Search) Run() (c.Assignment, error) {
 		s.Limit = 4
 	}
 	if s.MaxBacktracks <= 0 {
-		s.MaxBacktracks = 64
+		s.MaxBacktracks = 128
 	}
 	st := &state{vals: map[ssa.Value]Pair{}, ivs: NewIVS(s.SW.Fn), chosen: map[int][2]int{}, pod: -1, endO: -1, next: s.At + 1, ec: map[int]c.Clause{}}
 	// Initialisation: the excitation region is invoked.
@@ -249,6 +263,9 @@ func (s *Search) Run() (c.Assignment, error) {
 		}
 		nk, nr, done := s.nextTask(st)
 		if done {
+			for _, sub := range stack {
+				s.Steps = append(s.Steps, sub.kind.String())
+			}
 			return s.inputs(st), nil
 		}
 		sub := s.subtask(nk, nr, st)
@@ -264,6 +281,9 @@ func (s *Search) Run() (c.Assignment, error) {
 		stack = append(stack, sub)
 	}
 	if !excited {
+		if s.partial {
+			return nil, &Failure{"no excitation", fmt.Sprintf("none found among the %d nearest pairs of the mutated region's paths (%d queries)", maxPairs, s.Queries)}
+		}
 		return nil, &Failure{"no excitation", fmt.Sprintf("no path of the mutated region gives the mutant an output the original does not (%d queries)", s.Queries)}
 	}
 	if last == nil {
@@ -402,7 +422,7 @@ func possible(cl c.Clause) bool {
 // differs2 is x != y, or nil when the two are the same expression (no
 // difference possible).
 func differs2(x, y c.Expr) c.Expr {
-	if x == y || !c.Valid(token.NEQ, x, y) || c.String(x) == c.String(y) {
+	if !c.Valid(token.NEQ, x, y) || sameExpr(x, y) {
 		return nil
 	}
 	return c.Bin(token.NEQ, x, y)
@@ -454,6 +474,39 @@ func (s *Search) differ(reg *Region, po, pm *Path, mo, mm map[*c.Sym]c.Expr) []c
 	return out
 }
 
+// sameExpr reports whether two expressions are the same tree: the same
+// operators, constants and symbols (the same symbol, not one of the same
+// name: two unknowns the explorer made are two values).
+func sameExpr(x, y c.Expr) bool {
+	if x == y {
+		return true
+	}
+	switch a := x.(type) {
+	case *c.Var:
+		b, ok := y.(*c.Var)
+		return ok && a.Sym == b.Sym
+	case *c.Const:
+		b, ok := y.(*c.Const)
+		return ok && a.T == b.T && a.V == b.V
+	case *c.Unary:
+		b, ok := y.(*c.Unary)
+		return ok && a.Op == b.Op && sameExpr(a.X, b.X)
+	case *c.Binary:
+		b, ok := y.(*c.Binary)
+		return ok && a.Op == b.Op && sameExpr(a.X, b.X) && sameExpr(a.Y, b.Y)
+	case *c.Convert:
+		b, ok := y.(*c.Convert)
+		return ok && a.T == b.T && sameExpr(a.X, b.X)
+	case *c.Ite:
+		b, ok := y.(*c.Ite)
+		return ok && sameExpr(a.Cond, b.Cond) && sameExpr(a.Then, b.Then) && sameExpr(a.Else, b.Else)
+	case *c.Defined:
+		b, ok := y.(*c.Defined)
+		return ok && sameExpr(a.X, b.X)
+	}
+	return false
+}
+
 // queries makes the query of each way to differ over a pair's base
 // clause, leaving out those that fold to false.
 func queries(base c.Clause, ds []c.Expr, p, q int) []*query {
@@ -476,18 +529,168 @@ func (s *Search) excite(st *state, r int) []*query {
 	reg := s.SW.Regions[r]
 	mo := s.instantiate(st, beh, false)
 	var out []*query
+	for _, pr := range s.pairs(st, reg, beh.Paths, s.Mut.Paths, s.Mutated) {
+		po, pm := &beh.Paths[pr[0]], &s.Mut.Paths[pr[1]]
+		base := withEC(st, append(subst(po.Cond, mo), subst(pm.Cond, mo)...))
+		out = append(out, queries(base, s.differ(reg, po, pm, mo, mo), pr[0], pr[1])...)
+	}
+	// Then each original path alone, the mutant simulated on its
+	// solution (fault simulation): for the pairs the cap left out.
 	for i := range beh.Paths {
-		po := &beh.Paths[i]
-		if !st.ivs.Admits(reg, po) {
-			continue
-		}
-		for j := range s.Mut.Paths {
-			pm := &s.Mut.Paths[j]
-			base := withEC(st, append(subst(po.Cond, mo), subst(pm.Cond, mo)...))
-			out = append(out, queries(base, s.differ(reg, po, pm, mo, mo), i, j)...)
+		if st.ivs.Admits(reg, &beh.Paths[i]) {
+			cl := withEC(st, subst(beh.Paths[i].Cond, mo))
+			if possible(cl) {
+				out = append(out, &query{cl: cl, p: i, q: simulated})
+			}
 		}
 	}
 	return out
+}
+
+// simulated marks a query of the original's path alone (excite).
+const simulated = -3
+
+// simulate runs the mutant's behaviour of region r on a model of the
+// original's path i: the mutant's path whose condition holds, if the
+// two then leave the region apart (an output or the outcome differs).
+func (s *Search) simulate(r, i int, m c.Assignment) (int, bool) {
+	po := &s.SW.Beh[r].Paths[i]
+	asg := c.Assignment{}
+	for k, v := range m {
+		asg[k] = v
+	}
+	for j := range s.Mut.Paths {
+		pm := &s.Mut.Paths[j]
+		if ok, err := evalClause(pm.Cond, asg); err != nil || !ok {
+			continue
+		}
+		switch {
+		case po.Ended != pm.Ended:
+			return j, true
+		case po.Ended:
+			if po.Code != pm.Code {
+				return j, true
+			}
+			for k := range po.Results {
+				if k < len(pm.Results) && po.Results[k] != nil && pm.Results[k] != nil {
+					x, e1 := eval(po.Results[k], asg)
+					y, e2 := eval(pm.Results[k], asg)
+					if e1 == nil && e2 == nil && x != y {
+						return j, true
+					}
+				}
+			}
+		default:
+			for _, v := range s.SW.Regions[r].ROD {
+				a, b := po.Out[v], pm.Out[v]
+				if a == nil || b == nil {
+					continue
+				}
+				x, e1 := eval(a, asg)
+				y, e2 := eval(b, asg)
+				if e1 == nil && e2 == nil && x != y {
+					return j, true
+				}
+			}
+		}
+		return -1, false
+	}
+	return -1, false
+}
+
+// evalClause evaluates a conjunction, the symbols asg leaves out zero.
+func evalClause(cl c.Clause, asg c.Assignment) (bool, error) {
+	for _, e := range cl {
+		for _, s := range c.Vars(e) {
+			if _, ok := asg[s]; !ok {
+				asg[s] = 0
+			}
+		}
+	}
+	return cl.Eval(asg)
+}
+
+// maxPairs bounds the pairs of paths a subtask queries: a region of n
+// paths has n² pairs, most of them apart at a branch the mutation does
+// not touch.
+const maxPairs = 256
+
+// pairs are the pairs of a region's paths (the original's admitted by
+// the statuses, and the other version's) a subtask queries. With
+// mutated set (MEE), a pair must take the same edges until it first
+// leaves a mutated block: before the mutation the versions run the same
+// code on the same values. Each original path's partners are ordered by
+// distance (the same edges first), and the paths take turns, so that
+// every original path gets its nearest partners before any its farther
+// ones. Past maxPairs the search is partial (s.partial).
+func (s *Search) pairs(st *state, reg *Region, os, ms []Path, mutated map[int]bool) [][2]int {
+	type scored struct{ j, d int }
+	var groups [][]scored
+	var heads []int
+	for i := range os {
+		if !st.ivs.Admits(reg, &os[i]) {
+			continue
+		}
+		var g []scored
+		for j := range ms {
+			if mutated != nil && !samePrefix(os[i].Edges, ms[j].Edges, mutated) {
+				continue
+			}
+			g = append(g, scored{j, distance(os[i].Edges, ms[j].Edges)})
+		}
+		sort.SliceStable(g, func(a, b int) bool { return g[a].d < g[b].d })
+		if len(g) > 0 {
+			groups = append(groups, g)
+			heads = append(heads, i)
+		}
+	}
+	var out [][2]int
+	for round := 0; ; round++ {
+		added := false
+		for k, g := range groups {
+			if round < len(g) {
+				if len(out) == maxPairs {
+					s.partial = true
+					return out
+				}
+				out = append(out, [2]int{heads[k], g[round].j})
+				added = true
+			}
+		}
+		if !added {
+			return out
+		}
+	}
+}
+
+// samePrefix reports whether two paths take the same edges (by block
+// index) until one of them leaves a mutated block.
+func samePrefix(a, b []Edge, mutated map[int]bool) bool {
+	for k := 0; k < len(a) && k < len(b); k++ {
+		if mutated[a[k].From.Index] || mutated[b[k].From.Index] {
+			return true
+		}
+		if a[k].From.Index != b[k].From.Index || a[k].To.Index != b[k].To.Index {
+			return false
+		}
+	}
+	return true
+}
+
+// distance counts the places where two paths' edges differ (by block
+// index: the two versions' blocks correspond by index), and the
+// difference of their lengths.
+func distance(a, b []Edge) int {
+	d := len(a) - len(b)
+	if d < 0 {
+		d = -d
+	}
+	for k := 0; k < len(a) && k < len(b); k++ {
+		if a[k].From.Index != b[k].From.Index || a[k].To.Index != b[k].To.Index {
+			d++
+		}
+	}
+	return d
 }
 
 // propagate is MEP (§IV.B.3) at region r, which runs on an effect: the
@@ -525,20 +728,15 @@ func (s *Search) propagate(st *state, r int) []*query {
 		return out
 	}
 	live := s.liveAfter(st, r)
-	for i := range beh.Paths {
-		po := &beh.Paths[i]
-		if !st.ivs.Admits(reg, po) {
-			continue
+	for _, pr := range s.pairs(st, reg, beh.Paths, beh.Paths, nil) {
+		i, j := pr[0], pr[1]
+		po, pm := &beh.Paths[i], &beh.Paths[j]
+		base := withEC(st, append(subst(po.Cond, mo), subst(pm.Cond, mm)...))
+		ds := s.differ(reg, po, pm, mo, mm)
+		if live && !po.Ended && !pm.Ended {
+			ds = append([]c.Expr{always}, ds...)
 		}
-		for j := range beh.Paths {
-			pm := &beh.Paths[j]
-			base := withEC(st, append(subst(po.Cond, mo), subst(pm.Cond, mm)...))
-			ds := s.differ(reg, po, pm, mo, mm)
-			if live && !po.Ended && !pm.Ended {
-				ds = append([]c.Expr{always}, ds...)
-			}
-			out = append(out, queries(base, ds, i, j)...)
-		}
+		out = append(out, queries(base, ds, i, j)...)
 	}
 	return out
 }

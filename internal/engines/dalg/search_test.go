@@ -36,7 +36,7 @@ func searchFor(t *testing.T, src, name, from, to string) (*Search, c.Assignment,
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Search{SW: sw, At: at, Mut: mb, Solver: solve.Chain(solve.Config{DomRed: true, Tries: 20, SAT: true, Props: 1_000_000})}
+	s := &Search{SW: sw, At: at, Mut: mb, Mutated: MutatedBlocks(mp), Solver: solve.Chain(solve.Config{DomRed: true, Tries: 20, SAT: true, Props: 1_000_000})}
 	asg, err := s.Run()
 	return s, asg, err
 }

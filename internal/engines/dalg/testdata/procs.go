@@ -1,0 +1,116 @@
+// Package procs holds small units for the D-algorithm's procedures,
+// each with the mutant its test makes (mutate "from" => "to", the first
+// occurrence in the function) and what the search must do (want): kill
+// it, with the subtasks its trace must go through and, optionally, the
+// backtracks it needs; or fail for a reason.
+package procs
+
+// Straight: the effect is at the function's result in the mutated
+// region itself (MEE alone).
+//
+// mutate "x + 1" => "x - 1"
+// want kill "MEE"
+func Straight(x int) int {
+	return x + 1
+}
+
+// Through: excited in the first branch's region, propagated through
+// the second's to the result (MEE, then MEP).
+//
+// mutate "n = n + 1" => "n = n + 2"
+// want kill "MEE MEP"
+func Through(a, b int) int {
+	n := 0
+	if a > b {
+		n = n + 1
+	}
+	if n > 1 {
+		return 10
+	}
+	return n
+}
+
+// Justified: excitation needs s = 8 at the second region, which the
+// first region gives only for a = 18: justification solves the first
+// region's expression backward (JUST).
+//
+// mutate "s == 7" => "s >= 7"
+// want kill "MEE JUST"
+func Justified(a int) int {
+	s := 0
+	if a > 10 {
+		s = a - 10
+	}
+	if s == 7 {
+		return 1
+	}
+	return 0
+}
+
+// Masked: the effect (b = 1 against 3) reaches the second region,
+// whose condition holds for neither: no propagation (the mutant is
+// equivalent).
+//
+// mutate "a & 1" => "a & 3"
+// want "no propagation"
+func Masked(a, c int) int {
+	b := 0
+	if c > 0 {
+		b = a & 1
+	}
+	if b > 5 {
+		return 1
+	}
+	return 0
+}
+
+// Unexcitable: no input gives the mutated region another output.
+//
+// mutate "x * 1" => "x / 1"
+// want "no excitation"
+func Unexcitable(x int) int {
+	y := 0
+	if x > 3 {
+		y = x * 1
+	}
+	return y
+}
+
+// EqualityScore is the paper's Fig. 1 with the mutant of Fig. 3: the
+// first propagation (through a == c) conflicts, and the search
+// backtracks once to propagate through a != c (§IV.B.7).
+//
+// mutate "if b == c {" => "if b != c {"
+// want kill "MEE MEP MEP" backtracks 1
+func EqualityScore(a, b, c int) int {
+	x := 0
+	if a == b {
+		x = x + 1
+	}
+	if b == c {
+		x = x + 1
+	}
+	if a == c {
+		x = x + 1
+	} else {
+		x = x + 2
+	}
+	return x
+}
+
+// Early: the mutant returns early where the original goes on; the
+// original's later result must differ from the mutant's (MEP with one
+// version ended).
+//
+// mutate "if a < 0 {" => "if a <= 0 {"
+// want kill "MEE MEP MEP"
+func Early(a int) int {
+	if a < 0 {
+		return -1
+	}
+	r := a * 2
+	if r > 100 {
+		r = 100
+	}
+	return r + 1
+}
