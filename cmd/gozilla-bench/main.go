@@ -50,13 +50,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 )
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -123,6 +124,21 @@ func main() {
 		subj := subjects()
 		fs.Parse(os.Args[2:])
 		err = benchMILP(*jobs, *seed, only(*subj), *write)
+	case "dalg":
+		seed := fs.Uint64("seed", 1, "gozilla gen -seed")
+		subj := subjects()
+		kl := fs.String("k", "1,2,4,8,16,32,64", "the sizes of the chained units of the scaling figure (\"\" for none)")
+		fs.Parse(os.Args[2:])
+		var ks []int
+		for _, x := range only(*kl) {
+			k, err := strconv.Atoi(x)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "gozilla-bench: -k:", err)
+				os.Exit(2)
+			}
+			ks = append(ks, k)
+		}
+		err = benchDalg(*jobs, *seed, only(*subj), ks, *write)
 	case "cover":
 		subj := subjects()
 		std := fs.String("std", "", "standard library packages to copy with their tests and measure")

@@ -212,6 +212,10 @@ func (a *Arg) markLocal() {
 
 // value is the argument's value as the explorer binds it: its symbol for
 // a scalar, else the argument itself.
+// Initial is the argument's value at the function's entry (its
+// symbols): for a caller that starts an exploration past the entry.
+func (a *Arg) Initial() Value { return a.value() }
+
 func (a *Arg) value() Value {
 	if a.Sym != nil {
 		return Value{E: c.V(a.Sym)}

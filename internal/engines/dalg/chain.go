@@ -31,8 +31,9 @@ type SW struct {
 	// Of is the index of the top-level region of each block.
 	Of map[*ssa.BasicBlock]int
 	// Sym is the symbol of each value a region reads (shared by the
-	// regions).
-	Sym map[ssa.Value]*c.Sym
+	// regions); Args are the unit's inputs, whose symbols they share too.
+	Sym  map[ssa.Value]*c.Sym
+	Args []*core.Arg
 	// Analyses counts the regions' symbolic analyses (the reuse the
 	// paper is about: one per region, plus one per mutant).
 	Analyses int
@@ -42,7 +43,10 @@ type SW struct {
 // Build computes fn's chain of regions and their behaviours, with
 // params the symbols of its parameters (nil: fresh ones). Units whose
 // regions exchange values that are not scalars are not supported.
-func Build(fn *ssa.Function, params map[ssa.Value]*c.Sym) (*SW, error) {
+//
+// args are the unit's inputs (nil: made from the parameters' types),
+// shared by every region's exploration.
+func Build(fn *ssa.Function, args []*core.Arg) (*SW, error) {
 	if len(fn.Blocks) == 0 {
 		return nil, fmt.Errorf("%s has no body", fn.Name())
 	}
@@ -54,15 +58,18 @@ func Build(fn *ssa.Function, params map[ssa.Value]*c.Sym) (*SW, error) {
 	// condition one region puts on a parameter binds it in every
 	// other's query, and a fact learnt about a value (the output a
 	// region gives on a path) speaks of the same symbol everywhere.
-	shared := map[ssa.Value]*c.Sym{}
-	for _, p := range fn.Params {
-		if s := params[p]; s != nil {
-			shared[p] = s
-		} else if t, ok := core.IRType(p.Type()); ok {
-			shared[p] = &c.Sym{Name: p.Name(), Type: t}
+	if args == nil {
+		for _, p := range fn.Params {
+			args = append(args, core.NewArg(p.Name(), core.Shape(p.Type())))
 		}
 	}
-	params = shared
+	sw.Args = args
+	shared := map[ssa.Value]*c.Sym{}
+	for i, p := range fn.Params {
+		if i < len(args) && args[i].Sym != nil {
+			shared[p] = args[i].Sym
+		}
+	}
 	sw.Sym = shared
 	for b := fn.Blocks[0]; b != nil; {
 		if _, done := sw.Of[b]; done {
@@ -75,7 +82,7 @@ func Build(fn *ssa.Function, params map[ssa.Value]*c.Sym) (*SW, error) {
 			}
 			sw.Of[blk] = len(sw.Regions)
 		}
-		beh, err := r.AnalyseWith(fn, params)
+		beh, err := r.AnalyseWith(fn, shared, args)
 		if err != nil {
 			return nil, err
 		}
@@ -186,6 +193,9 @@ func (sw *SW) Mutant(mp *Mapping, at int) (*Behaviour, error) {
 		// A value the original's region does not read (a variable the
 		// mutant puts in another's place) is an input of the mutant's:
 		// the shared symbol of the original's value.
+		if _, ok := v.(*ssa.Parameter); ok {
+			continue // by its argument (AnalyseWith)
+		}
 		sym := sw.Sym[v]
 		if sym == nil {
 			t, ok := core.IRType(v.Type())
@@ -197,7 +207,7 @@ func (sw *SW) Mutant(mp *Mapping, at int) (*Behaviour, error) {
 		}
 		syms[mv] = sym
 	}
-	beh, err := mr.AnalyseWith(mp.Mut, syms)
+	beh, err := mr.AnalyseWith(mp.Mut, syms, sw.Args)
 	if err != nil {
 		return nil, err
 	}

@@ -2,11 +2,9 @@ package dalg
 
 import (
 	"context"
-	"fmt"
 
 	"golang.org/x/tools/go/ssa"
 
-	c "github.com/gozilla/gozilla/internal/constraint"
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/engines/goal"
 	core "github.com/gozilla/gozilla/internal/explore"
@@ -37,6 +35,7 @@ type Engine struct {
 type Stats struct {
 	Units, Searches, Found int
 	Analyses               int // regions' symbolic analyses, the mutants' included
+	RegionBlocks           int // the blocks of the mutated regions, summed over the searches
 	Queries, Backtracks    int
 	ByKind                 [3]int         // queries per subtask kind: MEE, MEP, JUST
 	Failures               map[string]int // by kind: no excitation, no propagation, justification conflict, unsupported
@@ -67,15 +66,7 @@ func (p *Engine) unit(u *unit.Unit, fn *ssa.Function) *unitState {
 	}
 	st := &unitState{args: goal.Args(u, fn)}
 	p.units[fn] = st
-	params := map[ssa.Value]*c.Sym{}
-	for i, a := range st.args {
-		if a.Sym == nil {
-			st.err = fmt.Errorf("input %s is not a scalar (the D-algorithm's regions exchange scalars)", a.Name)
-			return st
-		}
-		params[fn.Params[i]] = a.Sym
-	}
-	st.sw, st.err = Build(fn, params)
+	st.sw, st.err = Build(fn, st.args)
 	if st.sw != nil {
 		p.Stats.Units++
 		p.Stats.Analyses += st.sw.Analyses
@@ -128,6 +119,7 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 	p.Stats.Analyses++
 	s := &Search{SW: st.sw, At: at, Mut: mb, Mutated: MutatedBlocks(mp), Solver: p.solver, Fast: p.fast, Limit: p.Limit, MaxBacktracks: p.MaxBacktracks}
 	p.Stats.Searches++
+	p.Stats.RegionBlocks += len(st.sw.Regions[at].Blocks)
 	asg, err := s.Run()
 	p.Stats.Queries += s.Queries
 	p.Stats.Backtracks += s.Backtracks

@@ -299,22 +299,35 @@ const Unwind = 3
 // exit by the shared explorer core. Inputs that are not scalars (a
 // slice, a pointer) make it unsupported.
 func (r *Region) Analyse(fn *ssa.Function) (*Behaviour, error) {
-	return r.AnalyseWith(fn, nil)
+	return r.AnalyseWith(fn, nil, nil)
 }
 
 // AnalyseWith is Analyse with the symbols of some inputs given (a
 // parameter's the unit's argument symbol, so that a model of the
 // region's inputs is an input of the unit); the symbols it makes for
 // the others are added to syms when it is not nil.
-func (r *Region) AnalyseWith(fn *ssa.Function, syms map[ssa.Value]*c.Sym) (*Behaviour, error) {
+//
+// args are the unit's inputs (nil: made from fn's parameters): a
+// parameter the region reads is its argument's value (a slice or a
+// string by its length and elements, symbols every region shares), and
+// a scalar one is an input by its argument's symbol.
+func (r *Region) AnalyseWith(fn *ssa.Function, syms map[ssa.Value]*c.Sym, args []*core.Arg) (*Behaviour, error) {
 	if r.Instr != nil {
 		return nil, fmt.Errorf("a statement's region is the statement: its expression is the instruction's")
 	}
 	head := r.Blocks[0]
 	beh := &Behaviour{In: map[ssa.Value]*c.Sym{}}
-	args := make([]*core.Arg, len(fn.Params))
+	if args == nil {
+		args = make([]*core.Arg, len(fn.Params))
+		for i, p := range fn.Params {
+			args[i] = core.NewArg(p.Name(), core.Shape(p.Type()))
+		}
+	}
+	param := map[ssa.Value]*core.Arg{}
 	for i, p := range fn.Params {
-		args[i] = core.NewArg(p.Name(), core.Shape(p.Type()))
+		if i < len(args) {
+			param[p] = args[i]
+		}
 	}
 	pol := &regionPolicy{region: map[*ssa.BasicBlock]bool{}, r: r, beh: beh}
 	for _, b := range r.Blocks {
@@ -345,6 +358,16 @@ func (r *Region) AnalyseWith(fn *ssa.Function, syms map[ssa.Value]*c.Sym) (*Beha
 	f := &core.Frame{Vals: map[ssa.Value]core.Value{}, Seen: map[ast.Node]bool{}, Visits: map[*ssa.BasicBlock]int{}, Ext: &edgeTrail{}}
 	for _, v := range r.RID {
 		t, ok := core.IRType(v.Type())
+		if a := param[v]; a != nil && (!ok || a.Sym != nil) {
+			f.Vals[v] = a.Initial()
+			if a.Sym != nil {
+				beh.In[v] = a.Sym
+				if syms != nil {
+					syms[v] = a.Sym
+				}
+			}
+			continue
+		}
 		if !ok {
 			return nil, fmt.Errorf("input %s of type %s is not a scalar", v.Name(), v.Type())
 		}

@@ -81,6 +81,11 @@ type state struct {
 	next   int // the next region the propagation looks at
 	J      []ssa.Value
 	U      []int // regions whose outputs or invocation are needed and not yet justified
+	// asg holds the values the applied alternatives chose for symbols
+	// that are no region's input: the lengths and elements of the
+	// unit's slices and strings, which every region shares. Later
+	// queries take them as constants.
+	asg c.Assignment
 	// ec are the edge conditions the statuses imply (§IV.B.1.a): per
 	// region before the mutation whose invoked edges leave it one path,
 	// that path's condition, over the unit's parameters (which every
@@ -99,6 +104,10 @@ func (st *state) clone() *state {
 	}
 	t.J = append([]ssa.Value(nil), st.J...)
 	t.U = append([]int(nil), st.U...)
+	t.asg = make(c.Assignment, len(st.asg))
+	for k, v := range st.asg {
+		t.asg[k] = v
+	}
 	t.ec = make(map[int]c.Clause, len(st.ec))
 	for k, v := range st.ec {
 		t.ec[k] = v
@@ -222,7 +231,7 @@ func (s *Search) Run() (c.Assignment, error) {
 	if s.MaxBacktracks <= 0 {
 		s.MaxBacktracks = 128
 	}
-	st := &state{vals: map[ssa.Value]Pair{}, ivs: NewIVS(s.SW.Fn), chosen: map[int][2]int{}, pod: -1, endO: -1, next: s.At + 1, ec: map[int]c.Clause{}}
+	st := &state{vals: map[ssa.Value]Pair{}, ivs: NewIVS(s.SW.Fn), chosen: map[int][2]int{}, pod: -1, endO: -1, next: s.At + 1, ec: map[int]c.Clause{}, asg: c.Assignment{}}
 	// Initialisation: the excitation region is invoked.
 	if err := st.ivs.SetNode(s.SW.Regions[s.At].Blocks[0], On); err != nil {
 		return nil, &Failure{"no excitation", err.Error()}
@@ -351,6 +360,9 @@ func (s *Search) subtask(k taskKind, r int, st *state) *subtask {
 // which the two versions share.
 func (s *Search) instantiate(st *state, beh *Behaviour, mutant bool) map[*c.Sym]c.Expr {
 	m := map[*c.Sym]c.Expr{}
+	for sym, x := range st.asg {
+		m[sym] = &c.Const{T: sym.Type, V: x}
+	}
 	for v, sym := range beh.In {
 		if p, ok := st.vals[v]; ok {
 			x := p.O
@@ -826,6 +838,18 @@ func (s *Search) apply(st *state, sub *subtask, a alt) error {
 	for k, v := range a.model {
 		asgO[k], asgM[k] = v, v
 	}
+	for k, v := range st.asg {
+		asgO[k], asgM[k] = v, v
+	}
+	inputs := map[*c.Sym]bool{}
+	for _, sym := range s.SW.Sym {
+		inputs[sym] = true
+	}
+	for k, v := range a.model {
+		if _, ok := st.asg[k]; !ok && !inputs[k] {
+			st.asg[k] = v
+		}
+	}
 	in := beh.In
 	if sub.kind == mee && len(s.Mut.In) > len(beh.In) {
 		// The mutant's region reads values the original's does not.
@@ -1108,6 +1132,9 @@ func usesValue(r *Region, v ssa.Value) bool {
 func (s *Search) check(st *state, k int) error {
 	beh := s.SW.Beh[k]
 	asg := c.Assignment{}
+	for sym, x := range st.asg {
+		asg[sym] = x
+	}
 	for v, sym := range beh.In {
 		p, ok := st.vals[v]
 		if !ok {
@@ -1247,6 +1274,9 @@ func (s *Search) withFacts(cl c.Clause) c.Clause {
 // (the others zero).
 func (s *Search) inputs(st *state) c.Assignment {
 	out := c.Assignment{}
+	for k, v := range st.asg {
+		out[k] = v
+	}
 	for _, beh := range s.SW.Beh {
 		for v, sym := range beh.In {
 			if _, ok := v.(*ssa.Parameter); !ok {
