@@ -2,6 +2,8 @@ package dalg
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -127,20 +129,53 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 		p.Stats.ByKind[k] += n
 	}
 	if err != nil {
+		kind, why := "unsupported", err.Error()
 		if f, ok := err.(*Failure); ok {
-			return fail(f.Kind, f.Why)
+			kind, why = f.Kind, f.Why
 		}
-		return fail("unsupported", err.Error())
+		a, _ := fail(kind, why)
+		a.Detail = func() string { return explain(st.sw, s) }
+		return a, nil
 	}
 	inputs := r.Unit.Inputs()
 	in := make([]value.Value, len(st.args))
 	for j, a := range st.args {
-		v, err := a.Input(inputs[j], asg, 0)
+		v, err := a.Input(inputs[j], asg, maxLen)
 		if err != nil {
 			return fail("unsupported", "the values found are not an input: "+err.Error())
 		}
 		in[j] = v
 	}
 	p.Stats.Found++
-	return engine.Answer{Verdict: engine.Found, Inputs: [][]value.Value{in}}, nil
+	return engine.Answer{Verdict: engine.Found, Inputs: [][]value.Value{in}, Detail: func() string { return explain(st.sw, s) }}, nil
+}
+
+// maxExplained bounds the alternatives -explain lists.
+const maxExplained = 24
+
+// explain is -explain's text for a search: the unit's regions, the
+// mutated one, and the alternatives the search tried, in order.
+func explain(sw *SW, s *Search) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "D-algorithm: %d region(s), the mutation in region %d (%d block(s), %d path(s) in the original, %d in the mutant)\n",
+		len(sw.Regions), s.At, len(sw.Regions[s.At].Blocks), len(sw.Beh[s.At].Paths), len(s.Mut.Paths))
+	for i, r := range sw.Regions {
+		fmt.Fprintf(&b, "  region %d: blocks %v, %d path(s), %d input(s), %d output(s)", i, r.Blocks, len(sw.Beh[i].Paths), len(r.RID), len(r.ROD))
+		if sw.Beh[i].Incomplete != "" {
+			fmt.Fprintf(&b, " (paths cut: %s)", sw.Beh[i].Incomplete)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "search: %d quer(ies), %d backtrack(s); alternatives tried (subtask, region, the original's path / the mutant's):\n", s.Queries, s.Backtracks)
+	for i, t := range s.Trace {
+		if i == maxExplained {
+			fmt.Fprintf(&b, "  … and %d more\n", len(s.Trace)-i)
+			break
+		}
+		fmt.Fprintf(&b, "  %s\n", t)
+	}
+	if len(s.Steps) > 0 {
+		fmt.Fprintf(&b, "the test's subtasks: %s\n", strings.Join(s.Steps, " "))
+	}
+	return b.String()
 }

@@ -107,6 +107,9 @@ func TestRunningExample(t *testing.T) {
 		if !strings.HasPrefix(kinds, "MEE MEP") {
 			t.Errorf("%s → %s: subtasks %s, want MEE then MEP first", tc.from, tc.to, kinds)
 		}
+		if ex := explain(s.SW, s); !strings.Contains(ex, "the mutation in region 1") || !strings.Contains(ex, "the test's subtasks: MEE MEP") {
+			t.Errorf("%s → %s: -explain's text lacks the mutated region or the subtasks:\n%s", tc.from, tc.to, ex)
+		}
 		t.Logf("%s → %s: a=%d b=%d c=%d, %d queries, %d backtracks, %v", tc.from, tc.to, a, b, cc, s.Queries, s.Backtracks, s.Trace)
 	}
 }
