@@ -71,11 +71,23 @@ func Build(fn *ssa.Function, args []*core.Arg) (*SW, error) {
 		}
 	}
 	sw.Sym = shared
+	// The chain first, then the analyses: regions that would pass a
+	// value the explorer does not model as a scalar (an array, a
+	// pointer to a local) are merged with the region that makes it, so
+	// that it stays inside one region.
+	var chain []*Region
+	seen := map[*ssa.BasicBlock]bool{}
 	for b := fn.Blocks[0]; b != nil; {
-		if _, done := sw.Of[b]; done {
+		if seen[b] {
 			return nil, fmt.Errorf("block %s heads two regions: the function is not structured", b)
 		}
+		seen[b] = true
 		r := BranchRegion(sw.cfg, b)
+		chain = append(chain, r)
+		b = r.Exit
+	}
+	chain = mergeOpaque(chain)
+	for _, r := range chain {
 		for _, blk := range r.Blocks {
 			if _, dup := sw.Of[blk]; dup {
 				return nil, fmt.Errorf("block %s is in two regions: the function is not structured", blk)
@@ -89,9 +101,47 @@ func Build(fn *ssa.Function, args []*core.Arg) (*SW, error) {
 		sw.Analyses++
 		sw.Regions = append(sw.Regions, r)
 		sw.Beh = append(sw.Beh, beh)
-		b = r.Exit
 	}
 	return sw, nil
+}
+
+// mergeOpaque merges a region that reads a non-scalar value another
+// region defines (not a parameter: those are the unit's inputs) with
+// the regions from the defining one, until none does.
+func mergeOpaque(chain []*Region) []*Region {
+	for {
+		of := map[*ssa.BasicBlock]int{}
+		for i, r := range chain {
+			for _, b := range r.Blocks {
+				of[b] = i
+			}
+		}
+		merged := false
+		for i, r := range chain {
+			from := i
+			for _, v := range r.RID {
+				ins, ok := v.(ssa.Instruction)
+				if !ok {
+					continue
+				}
+				if _, scalar := core.IRType(v.Type()); scalar {
+					continue
+				}
+				if d, ok := of[ins.Block()]; ok && d < from {
+					from = d
+				}
+			}
+			if from < i {
+				m := RegionTo(chain[from].Blocks[0], r.Exit)
+				chain = append(append(append([]*Region(nil), chain[:from]...), m), chain[i+1:]...)
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			return chain
+		}
+	}
 }
 
 // blocksOf is region r's blocks as a set.

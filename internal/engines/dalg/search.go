@@ -293,6 +293,9 @@ func (s *Search) Run() (c.Assignment, error) {
 		if s.partial {
 			return nil, &Failure{"no excitation", fmt.Sprintf("none found among the %d nearest pairs of the mutated region's paths (%d queries)", maxPairs, s.Queries)}
 		}
+		if inc := s.SW.Beh[s.At].Incomplete; inc != "" {
+			return nil, &Failure{"no excitation", fmt.Sprintf("none found among the %d path(s) the mutated region's exploration kept (%s; %d queries)", len(s.SW.Beh[s.At].Paths), inc, s.Queries)}
+		}
 		return nil, &Failure{"no excitation", fmt.Sprintf("no path of the mutated region gives the mutant an output the original does not (%d queries)", s.Queries)}
 	}
 	if last == nil {

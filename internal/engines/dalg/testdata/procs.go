@@ -114,3 +114,20 @@ func Early(a int) int {
 	}
 	return r + 1
 }
+
+// Table makes a local array in its first region and reads it in the
+// next: an array is no scalar to pass between regions, so the two are
+// one (mergeOpaque), and the mutant is excited and killed there.
+//
+// mutate "t[2] = 7" => "t[2] = 8"
+// want kill "MEE"
+func Table(i int) int {
+	t := [3]int{1, 2, 3}
+	if i > 1 {
+		t[2] = 7
+	}
+	if i < 0 || i > 2 {
+		return -1
+	}
+	return t[i]
+}
