@@ -93,8 +93,8 @@ func TestProcedures(t *testing.T) {
 	}
 	src := string(data)
 	cases := parseProcs(t, src)
-	if len(cases) < 8 {
-		t.Fatalf("%d cases, want the 8 of procs.go", len(cases))
+	if len(cases) < 9 {
+		t.Fatalf("%d cases, want the 9 of procs.go", len(cases))
 	}
 	var kills []*procCase
 	var inputs [][]int64

@@ -180,7 +180,10 @@ func RegionTo(b, exit *ssa.BasicBlock) *Region {
 	// outputs (x_out of the paper's example); a value that leaves only
 	// through them is not listed again.
 	var exitPhis []ssa.Value
-	if r.Exit != nil {
+	// A loop's head as the exit merges the region's edge with the
+	// loop's back edge: its φ-nodes are the loop region's own, not
+	// this region's outputs (the value on this edge is an input there).
+	if r.Exit != nil && allPredsIn(r.Exit, inBlock) {
 		for _, ins := range r.Exit.Instrs {
 			phi, ok := ins.(*ssa.Phi)
 			if !ok {
@@ -202,6 +205,15 @@ func RegionTo(b, exit *ssa.BasicBlock) *Region {
 	}
 	r.ROD = append(r.ROD, exitPhis...)
 	return r
+}
+
+func allPredsIn(b *ssa.BasicBlock, inBlock map[*ssa.BasicBlock]bool) bool {
+	for _, p := range b.Preds {
+		if !inBlock[p] {
+			return false
+		}
+	}
+	return true
 }
 
 func anyPredIn(b *ssa.BasicBlock, inBlock map[*ssa.BasicBlock]bool) bool {
@@ -311,7 +323,39 @@ func (r *Region) Analyse(fn *ssa.Function) (*Behaviour, error) {
 // parameter the region reads is its argument's value (a slice or a
 // string by its length and elements, symbols every region shares), and
 // a scalar one is an input by its argument's symbol.
+//
+// Loops are unwound Unwind times. A region whose paths that bound cut,
+// and that has few paths, is explored again with the bound doubled (up
+// to maxUnwind); the deeper behaviour replaces it only when it is
+// complete: loops whose turns constants bound (a 3×3 matrix's) are
+// unwound whole, while a loop on an input keeps the small bound.
 func (r *Region) AnalyseWith(fn *ssa.Function, syms map[ssa.Value]*c.Sym, args []*core.Arg) (*Behaviour, error) {
+	beh, err := r.analyse(fn, syms, args, Unwind)
+	if err != nil || beh.Incomplete != unrolled || len(beh.Paths) >= fewPaths {
+		return beh, err
+	}
+	for bound := 2 * Unwind; bound <= maxUnwind; bound *= 2 {
+		more, err := r.analyse(fn, syms, args, bound)
+		if err != nil || more.Incomplete != "" && more.Incomplete != unrolled || len(more.Paths) > maxPaths/2 {
+			break // a budget cut it, or too many paths
+		}
+		if more.Incomplete == "" {
+			return more, nil
+		}
+	}
+	return beh, nil
+}
+
+// unrolled is the explorer's reason for a path the unrolling bound cut.
+const unrolled = "the unrolling bound"
+
+// maxUnwind and fewPaths bound the re-explorations of a loop region.
+const (
+	maxUnwind = 24
+	fewPaths  = 32
+)
+
+func (r *Region) analyse(fn *ssa.Function, syms map[ssa.Value]*c.Sym, args []*core.Arg, bound int) (*Behaviour, error) {
 	if r.Instr != nil {
 		return nil, fmt.Errorf("a statement's region is the statement: its expression is the instruction's")
 	}
@@ -339,7 +383,7 @@ func (r *Region) AnalyseWith(fn *ssa.Function, syms map[ssa.Value]*c.Sym, args [
 	prec := symbolic.Precision(maxLen)
 	prec.MinMax, prec.Guards = true, core.ForkGuard
 	x := core.New(fn, args, nil, pol, core.Config{
-		Limits:    core.Limits{Bound: Unwind, MaxSteps: 20_000, MaxWork: 5_000_000, MaxPaths: maxPaths},
+		Limits:    core.Limits{Bound: bound, MaxSteps: 20_000, MaxWork: 5_000_000, MaxPaths: maxPaths},
 		Precision: prec,
 		Recording: core.Recording{Outcomes: true},
 		Inline:    2,

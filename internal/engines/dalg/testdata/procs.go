@@ -131,3 +131,23 @@ func Table(i int) int {
 	}
 	return t[i]
 }
+
+// Grid's nested loops have constant turns: x is read on the ninth turn
+// only, past the default unwinding (3 visits of a block); the region is
+// explored again with a larger bound until its loops are whole. The
+// effect leaves the loop's region by s, which the return reads (MEP),
+// and the entry's region is justified last.
+//
+// mutate "x * 2" => "x * 3"
+// want kill "MEE MEP JUST"
+func Grid(x int) int {
+	s := 0
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			if i == 2 && j == 2 {
+				s += x * 2
+			}
+		}
+	}
+	return s
+}
