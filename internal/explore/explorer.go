@@ -205,6 +205,10 @@ func (ev *Event) DNF() c.System {
 	return ev.dnf
 }
 
+// Unrolled is Incomplete's reason when the unrolling bound (Limits.Bound)
+// cut a path: callers that raise the bound and explore again test for it.
+const Unrolled = "the unrolling bound"
+
 // Outcome codes of a path's end (End.Code).
 const (
 	Returned    = iota
@@ -517,7 +521,7 @@ func (x *Explorer) block(f *Frame, b, from *ssa.BasicBlock) {
 	}
 	l := &x.Cfg.Limits
 	if l.Bound > 0 && f.Visits[b] >= l.Bound {
-		x.Cut("the unrolling bound") // this path stops: not every path is explored
+		x.Cut(Unrolled) // this path stops: not every path is explored
 		return
 	}
 	x.Steps++

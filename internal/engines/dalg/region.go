@@ -347,7 +347,7 @@ func (r *Region) AnalyseWith(fn *ssa.Function, syms map[ssa.Value]*c.Sym, args [
 }
 
 // unrolled is the explorer's reason for a path the unrolling bound cut.
-const unrolled = "the unrolling bound"
+const unrolled = core.Unrolled
 
 // maxUnwind and fewPaths bound the re-explorations of a loop region.
 const (

@@ -615,13 +615,7 @@ func (s *Search) simulate(r, i int, m c.Assignment) (int, bool) {
 
 // evalClause evaluates a conjunction, the symbols asg leaves out zero.
 func evalClause(cl c.Clause, asg c.Assignment) (bool, error) {
-	for _, e := range cl {
-		for _, s := range c.Vars(e) {
-			if _, ok := asg[s]; !ok {
-				asg[s] = 0
-			}
-		}
-	}
+	zeroFill(asg, cl...)
 	return cl.Eval(asg)
 }
 
@@ -1007,12 +1001,19 @@ func differs(a, b Side) bool {
 // eval evaluates e under asg, the symbols asg leaves out zero (a
 // region's own unknowns no query constrained).
 func eval(e c.Expr, asg c.Assignment) (c.Value, error) {
-	for _, s := range c.Vars(e) {
-		if _, ok := asg[s]; !ok {
-			asg[s] = 0
+	zeroFill(asg, e)
+	return c.Eval(e, asg)
+}
+
+// zeroFill gives the symbols of es that asg leaves out the value zero.
+func zeroFill(asg c.Assignment, es ...c.Expr) {
+	for _, e := range es {
+		for _, s := range c.Vars(e) {
+			if _, ok := asg[s]; !ok {
+				asg[s] = 0
+			}
 		}
 	}
-	return c.Eval(e, asg)
 }
 
 // tracks reports whether the statuses speak of region r's run: the

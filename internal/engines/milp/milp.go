@@ -303,7 +303,7 @@ func (p *Engine) search(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t ta
 }
 
 // unrolled is the explorer's reason for a path the bound k cut.
-const unrolled = "the unrolling bound"
+const unrolled = core.Unrolled
 
 // explore collects the leaves of t's execution tree for bound k.
 func (p *Engine) explore(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, t target, k int) ([]*core.Arg, []leaf, string) {
