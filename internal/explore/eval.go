@@ -147,6 +147,12 @@ func (x *Explorer) evalCall(f *Frame, call *ssa.Call) Value {
 func (x *Explorer) binOp(f *Frame, v *ssa.BinOp) bool {
 	a, b := x.Value(f, v.X), x.Value(f, v.Y)
 	if a.E == nil || b.E == nil || !c.Valid(v.Op, a.E, b.E) {
+		if v.Op == token.ADD && a.Str != nil && b.Str != nil {
+			// Two constant strings make one.
+			cat := *a.Str + *b.Str
+			f.Vals[v] = Value{Str: &cat}
+			return true
+		}
 		if x.Cfg.MaxLen > 0 && (v.Op == token.EQL || v.Op == token.NEQ) && isString(v.X.Type()) {
 			if e, ok := x.stringEq(a, b); ok {
 				if v.Op == token.NEQ {
@@ -350,6 +356,9 @@ func (x *Explorer) stringEq(a, b Value) (c.Expr, bool) { return stringEq(a, b, x
 
 // stringEq is stringEq of an explorer whose lengths are at most maxLen.
 func stringEq(a, b Value, maxLen int) (c.Expr, bool) {
+	if a.Str != nil && b.Str != nil {
+		return c.B(*a.Str == *b.Str), true
+	}
 	if a.Str != nil {
 		a, b = b, a
 	}

@@ -81,6 +81,14 @@ func Lower(b bool) bool {
 	type flag bool
 	return bool(flag(b))
 }
+
+func Cat(b bool) bool {
+	s := "a"
+	if b {
+		s = "b"
+	}
+	return s+"!" == "b!"
+}
 `
 
 type fixture struct {
@@ -378,5 +386,25 @@ func TestIndexChooser(t *testing.T) {
 		if returned != tc.want {
 			t.Errorf("%T: %d paths return, want %d", tc.pol, returned, tc.want)
 		}
+	}
+}
+
+// TestConstantStrings: two constant strings concatenated make a constant
+// string, which a comparison folds on each path.
+func TestConstantStrings(t *testing.T) {
+	fx := load1(t)
+	fn := fx.fn("Cat")
+	x := explore.New(fn, args(fn), nil, &explore.Narrowing{}, explore.Config{
+		Limits:    explore.Limits{Bound: 3},
+		Precision: explore.Precision{MaxLen: 16, Strings: true},
+		Recording: explore.Recording{Outcomes: true},
+	})
+	x.Explore()
+	var got []string
+	for _, e := range x.Ends {
+		got = append(got, e.Cond.String()+" → "+c.String(e.Results[0]))
+	}
+	if want := "b → true | !b → false"; strings.Join(got, " | ") != want {
+		t.Errorf("ends %q, want %q", strings.Join(got, " | "), want)
 	}
 }

@@ -130,6 +130,15 @@ func mergeOpaque(chain []*Region) []*Region {
 				if d, ok := of[ins.Block()]; ok && d < from {
 					from = d
 				}
+				if phi, ok := ins.(*ssa.Phi); ok && phi.Block() == r.Blocks[0] {
+					// The region's head merges values the regions
+					// before it made: it is defined where they are.
+					for _, p := range phi.Block().Preds {
+						if d, ok := of[p]; ok && d < from {
+							from = d
+						}
+					}
+				}
 			}
 			if from < i {
 				m := RegionTo(chain[from].Blocks[0], r.Exit)

@@ -285,7 +285,10 @@ type Path struct {
 	Ended   bool
 	Code    int
 	Results []c.Expr
-	Edges   []Edge
+	// Strs holds the results that are constant strings (nil elsewhere):
+	// two paths' are compared as they are.
+	Strs  []*string
+	Edges []Edge
 }
 
 // Edge is a control-flow edge.
@@ -389,11 +392,17 @@ func (r *Region) analyse(fn *ssa.Function, syms map[ssa.Value]*c.Sym, args []*co
 		Inline:    2,
 	})
 	x.Cfg.OnEnd = func(f *core.Frame, code int, results []ssa.Value) {
-		if len(f.Stack) > 0 {
-			return
+		if len(f.Stack) > 0 && code == core.Returned {
+			return // an inlined call's return: the caller goes on
 		}
+		// A panic ends the unit wherever it is raised, in an inlined
+		// call too (an ABS mutant's panic on zero is one).
 		p := Path{Cond: append(c.Clause(nil), f.Cond...), Ended: true, Code: code, Edges: trail(f)}
-		for _, v := range results {
+		p.Strs = make([]*string, len(results))
+		for k, v := range results {
+			if val := x.Value(f, v); val.Str != nil {
+				p.Strs[k] = val.Str
+			}
 			e, _ := x.Scalar(f, v, "a result")
 			p.Results = append(p.Results, e)
 		}

@@ -3,6 +3,7 @@ package dalg
 import (
 	"fmt"
 	"go/token"
+	"math"
 	"sort"
 
 	"golang.org/x/tools/go/ssa"
@@ -28,6 +29,7 @@ type Side struct {
 	Ended   bool
 	Code    int
 	Results []c.Value // nil entries: unmodelled
+	Strs    []*string // the results that are constant strings
 }
 
 // Search is the SW D-algorithm (§IV.B) for one mutant of a unit: the
@@ -58,6 +60,10 @@ type Search struct {
 	facts   []c.Expr
 	learnt  map[[2]int]bool
 	partial bool // a subtask queried only some pairs of paths (maxPairs)
+	// unmodelled: a pair's results or outputs were compared without one
+	// the explorer does not model (a string built at run time): "no
+	// excitation" would not be evidence then.
+	unmodelled bool
 
 	// Results of Run.
 	Backtracks int
@@ -290,6 +296,9 @@ func (s *Search) Run() (c.Assignment, error) {
 		stack = append(stack, sub)
 	}
 	if !excited {
+		if s.unmodelled {
+			return nil, &Failure{"unsupported", fmt.Sprintf("no exciting pair found, and some result or output of the mutated region is not modelled (%d queries)", s.Queries)}
+		}
 		if s.partial {
 			return nil, &Failure{"no excitation", fmt.Sprintf("none found among the %d nearest pairs of the mutated region's paths (%d queries)", maxPairs, s.Queries)}
 		}
@@ -450,13 +459,20 @@ var always c.Expr = c.B(true)
 // outcomeDiffers lists the ways two ended paths' outcomes differ, over
 // instantiated results: always when the codes differ, else a result
 // that differs.
-func outcomeDiffers(po, pm *Path, mo, mm map[*c.Sym]c.Expr) []c.Expr {
+func (s *Search) outcomeDiffers(po, pm *Path, mo, mm map[*c.Sym]c.Expr) []c.Expr {
 	if po.Code != pm.Code {
 		return []c.Expr{always}
 	}
 	var out []c.Expr
 	for k := range po.Results {
+		if k < len(po.Strs) && k < len(pm.Strs) && po.Strs[k] != nil && pm.Strs[k] != nil {
+			if *po.Strs[k] != *pm.Strs[k] {
+				return []c.Expr{always}
+			}
+			continue
+		}
 		if k >= len(pm.Results) || po.Results[k] == nil || pm.Results[k] == nil {
+			s.unmodelled = true
 			continue
 		}
 		if d := differs2(c.Subst(po.Results[k], mo), c.Subst(pm.Results[k], mm)); d != nil {
@@ -472,7 +488,7 @@ func outcomeDiffers(po, pm *Path, mo, mm map[*c.Sym]c.Expr) []c.Expr {
 func (s *Search) differ(reg *Region, po, pm *Path, mo, mm map[*c.Sym]c.Expr) []c.Expr {
 	switch {
 	case po.Ended && pm.Ended:
-		return outcomeDiffers(po, pm, mo, mm)
+		return s.outcomeDiffers(po, pm, mo, mm)
 	case po.Ended != pm.Ended:
 		return []c.Expr{always}
 	}
@@ -480,6 +496,7 @@ func (s *Search) differ(reg *Region, po, pm *Path, mo, mm map[*c.Sym]c.Expr) []c
 	for _, v := range reg.ROD {
 		a, b := po.Out[v], pm.Out[v]
 		if a == nil || b == nil {
+			s.unmodelled = true
 			continue
 		}
 		if d := differs2(c.Subst(a, mo), c.Subst(b, mm)); d != nil {
@@ -544,10 +561,19 @@ func (s *Search) excite(st *state, r int) []*query {
 	reg := s.SW.Regions[r]
 	mo := s.instantiate(st, beh, false)
 	var out []*query
-	for _, pr := range s.pairs(st, reg, beh.Paths, s.Mut.Paths, s.Mutated) {
+	used := 0
+	for _, pr := range s.pairs(st, reg, beh.Paths, s.Mut.Paths, s.Mutated, mo, mo) {
+		if used == maxPairs {
+			s.partial = true
+			break
+		}
 		po, pm := &beh.Paths[pr[0]], &s.Mut.Paths[pr[1]]
 		base := withEC(st, append(subst(po.Cond, mo), subst(pm.Cond, mo)...))
-		out = append(out, queries(base, s.differ(reg, po, pm, mo, mo), pr[0], pr[1])...)
+		qs := queries(base, s.differ(reg, po, pm, mo, mo), pr[0], pr[1])
+		if len(qs) > 0 {
+			used++
+		}
+		out = append(out, qs...)
 	}
 	// Then each original path alone, the mutant simulated on its
 	// solution (fault simulation): for the pairs the cap left out.
@@ -583,17 +609,10 @@ func (s *Search) simulate(r, i int, m c.Assignment) (int, bool) {
 		case po.Ended != pm.Ended:
 			return j, true
 		case po.Ended:
-			if po.Code != pm.Code {
+			a, e1 := outcome(po, asg)
+			b, e2 := outcome(pm, asg)
+			if e1 == nil && e2 == nil && differs(a, b) {
 				return j, true
-			}
-			for k := range po.Results {
-				if k < len(pm.Results) && po.Results[k] != nil && pm.Results[k] != nil {
-					x, e1 := eval(po.Results[k], asg)
-					y, e2 := eval(pm.Results[k], asg)
-					if e1 == nil && e2 == nil && x != y {
-						return j, true
-					}
-				}
 			}
 		default:
 			for _, v := range s.SW.Regions[r].ROD {
@@ -624,6 +643,11 @@ func evalClause(cl c.Clause, asg c.Assignment) (bool, error) {
 // not touch.
 const maxPairs = 256
 
+// maxCandidates bounds the pairs ordered before any is queried: pairs
+// whose outputs cannot differ (the same expressions) make no query and
+// do not count toward maxPairs.
+const maxCandidates = 16 * maxPairs
+
 // pairs are the pairs of a region's paths (the original's admitted by
 // the statuses, and the other version's) a subtask queries. With
 // mutated set (MEE), a pair must take the same edges until it first
@@ -632,7 +656,17 @@ const maxPairs = 256
 // distance (the same edges first), and the paths take turns, so that
 // every original path gets its nearest partners before any its farther
 // ones. Past maxPairs the search is partial (s.partial).
-func (s *Search) pairs(st *state, reg *Region, os, ms []Path, mutated map[int]bool) [][2]int {
+func (s *Search) pairs(st *state, reg *Region, os, ms []Path, mutated map[int]bool, mo, mm map[*c.Sym]c.Expr) [][2]int {
+	// A path whose condition folds to false on the values assigned so
+	// far is no partner: filtering first keeps the cap for the rest.
+	okM := make([]bool, len(ms))
+	litM := make([]literals, len(ms))
+	for j := range ms {
+		cl := subst(ms[j].Cond, mm)
+		if okM[j] = possible(cl); okM[j] {
+			litM[j] = literalsOf(cl)
+		}
+	}
 	type scored struct{ j, d int }
 	var groups [][]scored
 	var heads []int
@@ -640,10 +674,18 @@ func (s *Search) pairs(st *state, reg *Region, os, ms []Path, mutated map[int]bo
 		if !st.ivs.Admits(reg, &os[i]) {
 			continue
 		}
+		clO := subst(os[i].Cond, mo)
+		if !possible(clO) {
+			continue
+		}
+		litO := literalsOf(clO)
 		var g []scored
 		for j := range ms {
-			if mutated != nil && !samePrefix(os[i].Edges, ms[j].Edges, mutated) {
+			if !okM[j] || mutated != nil && !samePrefix(os[i].Edges, ms[j].Edges, mutated) {
 				continue
+			}
+			if litO.contradicts(litM[j]) || litM[j].contradicts(litO) {
+				continue // one takes a branch the other refuses on the same values
 			}
 			g = append(g, scored{j, distance(os[i].Edges, ms[j].Edges)})
 		}
@@ -658,7 +700,7 @@ func (s *Search) pairs(st *state, reg *Region, os, ms []Path, mutated map[int]bo
 		added := false
 		for k, g := range groups {
 			if round < len(g) {
-				if len(out) == maxPairs {
+				if len(out) == maxCandidates {
 					s.partial = true
 					return out
 				}
@@ -670,6 +712,125 @@ func (s *Search) pairs(st *state, reg *Region, os, ms []Path, mutated map[int]bo
 			return out
 		}
 	}
+}
+
+// literals indexes a clause's conjuncts by their text, with their
+// negations and the integer interval each compares an expression with,
+// for contradicts.
+type literals struct {
+	has    map[string][]c.Expr
+	neg    []negLit
+	bounds map[string]*interval // by the compared expression's text
+}
+
+type negLit struct {
+	text string
+	e    c.Expr
+}
+
+// interval is [lo, hi] of an integer expression a clause allows (the
+// constants compared with fit int64).
+type interval struct {
+	e      c.Expr
+	lo, hi int64
+}
+
+func literalsOf(cl c.Clause) literals {
+	out := literals{has: map[string][]c.Expr{}, bounds: map[string]*interval{}}
+	for _, e := range cl {
+		k := c.String(e)
+		out.has[k] = append(out.has[k], e)
+		n := c.Not(e)
+		out.neg = append(out.neg, negLit{c.String(n), n})
+		if x, lo, hi, ok := bound(e); ok {
+			kx := c.String(x)
+			iv := out.bounds[kx]
+			if iv == nil {
+				iv = &interval{x, math.MinInt64, math.MaxInt64}
+				out.bounds[kx] = iv
+			}
+			if sameExpr(iv.e, x) {
+				iv.lo, iv.hi = max(iv.lo, lo), min(iv.hi, hi)
+			}
+		}
+	}
+	return out
+}
+
+// bound reads a comparison of an integer expression with a constant as
+// the interval it allows x.
+func bound(e c.Expr) (x c.Expr, lo, hi int64, ok bool) {
+	b, isB := e.(*c.Binary)
+	if !isB {
+		return nil, 0, 0, false
+	}
+	op, x, y := b.Op, b.X, b.Y
+	k, isK := y.(*c.Const)
+	if !isK {
+		if k, isK = x.(*c.Const); !isK {
+			return nil, 0, 0, false
+		}
+		x = y
+		switch op { // k op x is x op' k
+		case token.LSS:
+			op = token.GTR
+		case token.LEQ:
+			op = token.GEQ
+		case token.GTR:
+			op = token.LSS
+		case token.GEQ:
+			op = token.LEQ
+		}
+	}
+	if _, isK := x.(*c.Const); isK || k.T.Kind != c.KInt || !k.T.Signed && k.V.Uint() > math.MaxInt64 {
+		return nil, 0, 0, false
+	}
+	v := k.V.Int()
+	lo, hi = math.MinInt64, math.MaxInt64
+	if !k.T.Signed {
+		lo = 0
+	}
+	switch op {
+	case token.EQL:
+		lo, hi = v, v
+	case token.LSS:
+		if v == math.MinInt64 {
+			return nil, 0, 0, false
+		}
+		hi = v - 1
+	case token.LEQ:
+		hi = v
+	case token.GTR:
+		if v == math.MaxInt64 {
+			return nil, 0, 0, false
+		}
+		lo = max(lo, v+1)
+	case token.GEQ:
+		lo = max(lo, v)
+	default:
+		return nil, 0, 0, false
+	}
+	return x, lo, hi, true
+}
+
+// contradicts reports whether a and b never hold together: some
+// conjunct of b is the negation of one of a's (the same expression over
+// the same symbols; the text only finds the candidates), or the two
+// allow an expression disjoint intervals.
+func (a literals) contradicts(b literals) bool {
+	for _, n := range b.neg {
+		for _, x := range a.has[n.text] {
+			if sameExpr(x, n.e) {
+				return true
+			}
+		}
+	}
+	for k, ib := range b.bounds {
+		if ia := a.bounds[k]; ia != nil && sameExpr(ia.e, ib.e) && (ia.hi < ib.lo || ib.hi < ia.lo) {
+			return true
+		}
+	}
+	return false
 }
 
 // samePrefix reports whether two paths take the same edges (by block
@@ -686,20 +847,33 @@ func samePrefix(a, b []Edge, mutated map[int]bool) bool {
 	return true
 }
 
-// distance counts the places where two paths' edges differ (by block
-// index: the two versions' blocks correspond by index), and the
-// difference of their lengths.
+// distance is the edit distance of two paths' edges (by block index:
+// the two versions' blocks correspond by index): the edges one path
+// takes and the other does not, after the longest common subsequence
+// is aligned. Positions alone would not do: a path that runs one block
+// more (an if without else) is shifted after it.
 func distance(a, b []Edge) int {
-	d := len(a) - len(b)
-	if d < 0 {
-		d = -d
+	same := func(x, y Edge) bool { return x.From.Index == y.From.Index && x.To.Index == y.To.Index }
+	k := 0
+	for k < len(a) && k < len(b) && same(a[k], b[k]) {
+		k++
 	}
-	for k := 0; k < len(a) && k < len(b); k++ {
-		if a[k].From.Index != b[k].From.Index || a[k].To.Index != b[k].To.Index {
-			d++
+	a, b = a[k:], b[k:]
+	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
+	for i := range a {
+		for j := range b {
+			switch {
+			case same(a[i], b[j]):
+				cur[j+1] = prev[j] + 1
+			case prev[j+1] >= cur[j]:
+				cur[j+1] = prev[j+1]
+			default:
+				cur[j+1] = cur[j]
+			}
 		}
+		prev, cur = cur, prev
 	}
-	return d
+	return len(a) + len(b) - 2*prev[len(b)]
 }
 
 // propagate is MEP (§IV.B.3) at region r, which runs on an effect: the
@@ -737,7 +911,12 @@ func (s *Search) propagate(st *state, r int) []*query {
 		return out
 	}
 	live := s.liveAfter(st, r)
-	for _, pr := range s.pairs(st, reg, beh.Paths, beh.Paths, nil) {
+	used := 0
+	for _, pr := range s.pairs(st, reg, beh.Paths, beh.Paths, nil, mo, mm) {
+		if used == maxPairs {
+			s.partial = true
+			break
+		}
 		i, j := pr[0], pr[1]
 		po, pm := &beh.Paths[i], &beh.Paths[j]
 		base := withEC(st, append(subst(po.Cond, mo), subst(pm.Cond, mm)...))
@@ -745,7 +924,11 @@ func (s *Search) propagate(st *state, r int) []*query {
 		if live && !po.Ended && !pm.Ended {
 			ds = append([]c.Expr{always}, ds...)
 		}
-		out = append(out, queries(base, ds, i, j)...)
+		qs := queries(base, ds, i, j)
+		if len(qs) > 0 {
+			used++
+		}
+		out = append(out, qs...)
 	}
 	return out
 }
@@ -917,30 +1100,15 @@ func (s *Search) apply(st *state, sub *subtask, a alt) error {
 // and panics).
 func (s *Search) leave(st *state, reg *Region, po, pm *Path, asgO, asgM c.Assignment) error {
 	r := s.SW.Of[reg.Blocks[0]]
-	end := func(p *Path, asg c.Assignment) (Side, error) {
-		sd := Side{Ended: true, Code: p.Code}
-		for _, e := range p.Results {
-			if e == nil {
-				sd.Results = append(sd.Results, 0)
-				continue
-			}
-			x, err := eval(e, asg)
-			if err != nil {
-				return sd, err
-			}
-			sd.Results = append(sd.Results, x)
-		}
-		return sd, nil
-	}
 	var err error
 	if po != nil && po.Ended {
-		if st.o, err = end(po, asgO); err != nil {
+		if st.o, err = outcome(po, asgO); err != nil {
 			return err
 		}
 		st.endO = r
 	}
 	if pm != nil && pm.Ended {
-		if st.m, err = end(pm, asgM); err != nil {
+		if st.m, err = outcome(pm, asgM); err != nil {
 			return err
 		}
 	}
@@ -994,8 +1162,28 @@ func differs(a, b Side) bool {
 		if a.Results[k] != b.Results[k] {
 			return true
 		}
+		if k < len(a.Strs) && k < len(b.Strs) && a.Strs[k] != nil && b.Strs[k] != nil && *a.Strs[k] != *b.Strs[k] {
+			return true
+		}
 	}
 	return false
+}
+
+// outcome is how an ended path ends under asg: its code and results.
+func outcome(p *Path, asg c.Assignment) (Side, error) {
+	sd := Side{Ended: true, Code: p.Code, Strs: p.Strs}
+	for _, e := range p.Results {
+		if e == nil {
+			sd.Results = append(sd.Results, 0)
+			continue
+		}
+		x, err := eval(e, asg)
+		if err != nil {
+			return sd, err
+		}
+		sd.Results = append(sd.Results, x)
+	}
+	return sd, nil
 }
 
 // eval evaluates e under asg, the symbols asg leaves out zero (a

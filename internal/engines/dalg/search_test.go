@@ -1,6 +1,7 @@
 package dalg
 
 import (
+	"go/token"
 	"os"
 	"strings"
 	"testing"
@@ -111,5 +112,43 @@ func TestRunningExample(t *testing.T) {
 			t.Errorf("%s → %s: -explain's text lacks the mutated region or the subtasks:\n%s", tc.from, tc.to, ex)
 		}
 		t.Logf("%s → %s: a=%d b=%d c=%d, %d queries, %d backtracks, %v", tc.from, tc.to, a, b, cc, s.Queries, s.Backtracks, s.Trace)
+	}
+}
+
+// TestContradicts checks the syntactic refutation that filters pairs of
+// paths before any query: a conjunct and its negation, and disjoint
+// intervals of one expression; never two clauses that can hold.
+func TestContradicts(t *testing.T) {
+	x := &c.Sym{Name: "x", Type: c.Int}
+	y := &c.Sym{Name: "y", Type: c.Int}
+	x2 := &c.Sym{Name: "x", Type: c.Int} // another symbol of the same name
+	u := &c.Sym{Name: "u", Type: c.Uint8}
+	X, Y, X2, U := c.V(x), c.V(y), c.V(x2), c.V(u)
+	i := func(k int64) c.Expr { return c.I(c.Int, k) }
+	b := func(k int64) c.Expr { return c.I(c.Uint8, k) }
+	cmp := func(op token.Token, a, b c.Expr) c.Expr { return c.Bin(op, a, b) }
+	minus1 := c.Bin(token.SUB, Y, i(1))
+	tests := []struct {
+		name string
+		a, b c.Clause
+		want bool
+	}{
+		{"negation", c.Clause{cmp(token.LSS, X, Y)}, c.Clause{c.Not(cmp(token.LSS, X, Y))}, true},
+		{"same literal", c.Clause{cmp(token.LSS, X, Y)}, c.Clause{cmp(token.LSS, X, Y)}, false},
+		{"other symbol of the same name", c.Clause{cmp(token.LSS, X, Y)}, c.Clause{c.Not(cmp(token.LSS, X2, Y))}, false},
+		{"two constants", c.Clause{cmp(token.EQL, X, i(1))}, c.Clause{cmp(token.EQL, X, i(0))}, true},
+		{"one constant twice", c.Clause{cmp(token.EQL, X, i(1))}, c.Clause{cmp(token.GEQ, X, i(1))}, false},
+		{"loop turns", c.Clause{cmp(token.LEQ, i(1), minus1), cmp(token.GTR, i(2), minus1)}, c.Clause{cmp(token.LEQ, i(1), minus1), cmp(token.LEQ, i(2), minus1), cmp(token.GTR, i(3), minus1)}, true},
+		{"overlapping intervals", c.Clause{cmp(token.LSS, X, i(5))}, c.Clause{cmp(token.GTR, X, i(3))}, false},
+		{"touching intervals", c.Clause{cmp(token.LSS, X, i(5))}, c.Clause{cmp(token.GEQ, X, i(5))}, true},
+		{"unsigned below zero", c.Clause{cmp(token.LEQ, U, b(0))}, c.Clause{cmp(token.GTR, U, b(0))}, true},
+		{"unsigned", c.Clause{cmp(token.LSS, U, b(48))}, c.Clause{cmp(token.EQL, U, b(0))}, false},
+		{"not equal is no interval", c.Clause{cmp(token.NEQ, X, i(1))}, c.Clause{cmp(token.NEQ, X, i(2))}, false},
+	}
+	for _, tt := range tests {
+		a, b := literalsOf(tt.a), literalsOf(tt.b)
+		if got := a.contradicts(b) || b.contradicts(a); got != tt.want {
+			t.Errorf("%s: %v and %v contradict: %v, want %v", tt.name, tt.a, tt.b, got, tt.want)
+		}
 	}
 }

@@ -151,3 +151,83 @@ func Grid(x int) int {
 	}
 	return s
 }
+
+// Leap passes a bool from the region that computes it to a region with
+// a local array and a loop whose turns depend on an input (month - 1,
+// at most 11 by the entry's guard, which the loop's region does not
+// see): the effect (a leap year where there is none) is propagated
+// through the loop's paths.
+//
+// mutate "y%100 != 0" => "y%100 >= 0"
+// want kill "MEE MEP MEP"
+func Leap(y, month, day int) int {
+	if y < 1 || month < 1 || month > 12 || day < 1 {
+		return -1
+	}
+	leap := y%4 == 0 && (y%100 != 0 || y%400 == 0)
+	days := [12]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
+	if leap {
+		days[1] = 29
+	}
+	if day > days[month-1] {
+		return -1
+	}
+	n := day
+	for m := 0; m < month-1; m++ {
+		n += days[m]
+	}
+	return n
+}
+
+// Clock builds a string over three regions: the string passed between
+// them is no scalar, so they are one region.
+//
+// mutate "h >= 12" => "h > 12"
+// want kill "MEE"
+func Clock(sec int) string {
+	if sec < 0 || sec >= 86400 {
+		return ""
+	}
+	h := sec / 3600
+	suffix := " AM"
+	if h >= 12 {
+		suffix = " PM"
+		h -= 12
+	}
+	out := ""
+	if h >= 10 {
+		out += "1"
+	}
+	return out + suffix
+}
+
+// Zero: the ABS mutant that panics on a zero value (ZPUSH) at the
+// function's result, which the branch before it computes (JUST): the
+// panic is raised inside the inlined function literal, and is an
+// outcome of the region all the same.
+//
+// mutate "return n" => "return func(v int) int { if v == 0 { panic(\"gozilla: ZPUSH\") }; return v }(n)"
+// want kill "MEE JUST"
+func Zero(a, b int) int {
+	n := 0
+	if a == b {
+		n = b - a
+	} else {
+		n = a + 1
+	}
+	return n
+}
+
+// Digit returns a string built from a rune the code computes, which the
+// explorer does not model: finding no exciting pair is then no evidence
+// of equivalence, and the search says it is unsupported.
+//
+// mutate "n >= 5" => "n > 5"
+// want "unsupported"
+func Digit(n int) string {
+	s := "lo"
+	if n >= 5 {
+		s = "hi"
+	}
+	return s + string(rune('0'+n%10))
+}
