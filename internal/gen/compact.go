@@ -1,8 +1,9 @@
 package gen
 
 // This file implements compaction (seed 001 §IV.C step iv): the kill
-// matrix of the kept tests, reverse-order simulation, then a greedy set
-// cover; and the verdicts and statistics of the result.
+// matrix of the kept tests, then the smallest suite that achieves what
+// they achieve (mincover.go); and the verdicts and statistics of the
+// result.
 
 import (
 	"context"
@@ -81,71 +82,43 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 		}
 	}
 
-	// Reverse-order simulation: later tests (deterministic passes, the
-	// most targeted) go first; a test is kept if it kills something the
-	// tests kept so far do not. Tests that end in a runtime panic (a nil
-	// dereference, an index out of range) go after all others: a row a
-	// developer keeps shows the code working, and one that expects a
+	// The smallest suite: the fewest tests that achieve every goal the
+	// stable tests achieve (a minimum set cover, seed 001 §IV.C step iv
+	// made exact: the paper's reverse-order simulation, and a greedy
+	// cover after it, keep more). Goals are the mutants a test kills
+	// (Kind KillMutant) and the coverage goals it covers, counted alike.
+	// Tests that end in a runtime panic (a nil dereference, an index out
+	// of range) come in only for the goals no other test achieves: a row
+	// a developer keeps shows the code working, and one that expects a
 	// crash stays only for mutants nothing else kills.
-	// Goals are the mutants a test kills (Kind KillMutant) and the
-	// coverage goals it covers, counted alike.
-	covered := map[Goal]bool{}
-	var kept []*Test
-	sim := make([]*Test, 0, len(tests))
-	for _, crash := range []bool{false, true} {
-		for i := len(tests) - 1; i >= 0; i-- {
-			if crashes(tests[i]) == crash {
-				sim = append(sim, tests[i])
-			}
-		}
-	}
-	for _, t := range sim {
-		fresh := false
-		for _, m := range t.goals() {
-			if !covered[m] {
-				fresh = true
-				covered[m] = true
-			}
-		}
-		if fresh {
-			kept = append(kept, t)
-		}
-	}
-
-	// Greedy set cover over the survivors: the test killing most of what
-	// is left first, runtime panics last; ties go to the earlier test.
-	sort.Slice(kept, func(i, j int) bool { return kept[i].seq < kept[j].seq })
-	uncovered := covered
 	var chosen []*Test
-	used := make([]bool, len(kept))
-	for len(uncovered) > 0 {
-		best, bestN := -1, 0
-		for _, crash := range []bool{false, true} {
-			for i, t := range kept {
-				if used[i] || crashes(t) != crash {
+	covered := map[Goal]bool{}
+	for _, crash := range []bool{false, true} {
+		var cands []*Test
+		var sets [][]int
+		ids := map[Goal]int{}
+		for _, t := range tests {
+			if crashes(t) != crash {
+				continue
+			}
+			var set []int
+			for _, m := range t.goals() {
+				if covered[m] {
 					continue
 				}
-				n := 0
-				for _, m := range t.goals() {
-					if uncovered[m] {
-						n++
-					}
+				if _, ok := ids[m]; !ok {
+					ids[m] = len(ids)
 				}
-				if n > bestN {
-					best, bestN = i, n
-				}
+				set = append(set, ids[m])
 			}
-			if best >= 0 {
-				break // a working row before any crashing one
-			}
+			cands, sets = append(cands, t), append(sets, set)
 		}
-		if best < 0 {
-			break
+		pick, _ := minCover(sets, minCoverNodes)
+		for _, i := range pick {
+			chosen = append(chosen, cands[i])
 		}
-		used[best] = true
-		chosen = append(chosen, kept[best])
-		for _, m := range kept[best].goals() {
-			delete(uncovered, m)
+		for m := range ids {
+			covered[m] = true
 		}
 	}
 

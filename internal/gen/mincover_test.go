@@ -1,0 +1,79 @@
+package gen
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// TestMinCover: covers the greedy choice misses, and the size of every
+// cover checked against brute force on random families.
+func TestMinCover(t *testing.T) {
+	tests := []struct {
+		name string
+		sets [][]int
+		want []int
+	}{
+		{"empty", nil, nil},
+		{"one", [][]int{{1, 2}}, []int{0}},
+		// Greedy takes the largest set (2, eight goals), then 3 and 4:
+		// three sets where 0 and 1 are two.
+		{"greedy misses", [][]int{
+			{1, 2, 3, 4, 5, 6, 7},
+			{8, 9, 10, 11, 12, 13, 14},
+			{1, 2, 3, 4, 8, 9, 10, 11},
+			{5, 6, 12, 13},
+			{7, 14},
+		}, []int{0, 1}},
+		{"a set that achieves nothing", [][]int{{}, {1}, {1, 2}}, []int{2}},
+		{"ties go to the earlier set", [][]int{{1, 2}, {1, 2}, {3}}, []int{0, 2}},
+	}
+	for _, tt := range tests {
+		got, exact := minCover(tt.sets, minCoverNodes)
+		if !reflect.DeepEqual(got, tt.want) || !exact {
+			t.Errorf("%s: %v (exact %v), want %v", tt.name, got, exact, tt.want)
+		}
+	}
+
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 300; n++ {
+		nS, nG := 1+r.IntN(10), 1+r.IntN(12)
+		sets := make([][]int, nS)
+		for i := range sets {
+			for g := 0; g < nG; g++ {
+				if r.IntN(4) == 0 {
+					sets[i] = append(sets[i], g)
+				}
+			}
+		}
+		masks := make([]uint, nS)
+		all := uint(0)
+		for i, s := range sets {
+			for _, g := range s {
+				masks[i] |= 1 << g
+			}
+			all |= masks[i]
+		}
+		smallest := nS
+		for sub := uint(0); sub < 1<<nS; sub++ {
+			u := uint(0)
+			for i := 0; i < nS; i++ {
+				if sub&(1<<i) != 0 {
+					u |= masks[i]
+				}
+			}
+			if u == all && bits.OnesCount(sub) < smallest {
+				smallest = bits.OnesCount(sub)
+			}
+		}
+		got, _ := minCover(sets, minCoverNodes)
+		u := uint(0)
+		for _, i := range got {
+			u |= masks[i]
+		}
+		if u != all || len(got) != smallest {
+			t.Fatalf("%v: %v covers %b of %b with %d sets, the smallest cover has %d", sets, got, u, all, len(got), smallest)
+		}
+	}
+}
