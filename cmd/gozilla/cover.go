@@ -12,12 +12,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gozilla/gozilla/internal/report"
+
 	"github.com/gozilla/gozilla/internal/cover"
 )
 
 func cmdCover(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("cover", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var (
 		runRE     = fs.String("run", "", "report only functions (F, T.M, (*T).M) matching this regular expression")
 		jobs      = fs.Int("j", 0, "parallel test processes (default: number of CPUs)")
@@ -31,11 +32,8 @@ func cmdCover(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		proofs    = fs.Bool("equiv", true, "prove statements unreachable and branches infeasible (gozilla equiv) and leave them out of the percentages")
 		deadline  = fs.Duration("deadline", 0, deadlineUsage)
 	)
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return &exitError{code: 2}
+	if err := parseFlags(fs, args, stdout, stderr); err != nil {
+		return err
 	}
 	var re *regexp.Regexp
 	if *runRE != "" {
@@ -78,6 +76,9 @@ func cmdCover(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if res.Summary.Partial {
 		return stopped(ctx, true)
+	}
+	if len(res.Errors) > 0 {
+		return report.Errors(res.Errors)
 	}
 	if below := res.Below(min); len(below) > 0 {
 		return &exitError{code: 1, msg: "coverage below the threshold: " + strings.Join(below, ", ")}

@@ -8,12 +8,13 @@ import (
 	"regexp"
 	"runtime"
 
+	"github.com/gozilla/gozilla/internal/report"
+
 	"github.com/gozilla/gozilla/internal/equiv"
 )
 
 func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("equiv", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var (
 		ops     = fs.String("ops", "", "comma-separated mutation operators (default: all): "+opNames())
 		tags    = fs.String("tags", "", "build tags, as for go build")
@@ -26,7 +27,7 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		jobs    = fs.Int("j", 0, "units analysed at once (default: number of CPUs); the verdicts do not depend on it")
 		dl      = fs.Duration("deadline", 0, deadlineUsage)
 	)
-	opSet, err := parseCommon(fs, args, ops, stderr)
+	opSet, err := parseCommon(fs, args, ops, stdout, stderr)
 	if err != nil {
 		return err
 	}
@@ -75,6 +76,9 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	err = writeReport(*outFile, stdout, *jsonOut, *verbose, doc)
 	if err == nil && doc.Summary.Partial {
 		err = stopped(ctx, true)
+	}
+	if err == nil && len(doc.Errors) > 0 {
+		err = report.Errors(doc.Errors)
 	}
 	return err
 }

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gozilla/gozilla/internal/report"
+
 	"github.com/gozilla/gozilla/internal/engines"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/gen/drive"
@@ -20,7 +22,6 @@ import (
 
 func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var (
 		runRE      = fs.String("run", "", "generate only for units (F, T.M, (*T).M) matching this regular expression")
 		ops        = fs.String("ops", "", "comma-separated mutation operators (default: all; none: tests for coverage alone): "+opNames())
@@ -40,7 +41,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		covers     = fs.Bool("cover", true, "also keep tests that cover branches and def-use pairs the others miss (gozilla cover), and report the generated tests' coverage")
 		perUnit    = fs.Duration("unit", gen.DefaultUnitWall, "most wall time spent on one unit (its random pass and its mutants' deterministic passes); its mutants left alive are undecided, and the report says which units hit it")
 	)
-	opSet, err := parseCommon(fs, args, ops, stderr)
+	opSet, err := parseCommon(fs, args, ops, stdout, stderr)
 	if err != nil {
 		return err
 	}
@@ -101,10 +102,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if explained != "" {
 			fmt.Fprint(stderr, explained) // keep the JSON on its own
 		}
-		if doc.Summary.Partial {
-			return stopped(ctx, true)
-		}
-		return nil
+		return genExit(ctx, doc)
 	}
 	if err := doc.Text(w, *verbose); err != nil {
 		return err
@@ -112,8 +110,17 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if explained != "" {
 		fmt.Fprint(w, "\n"+explained)
 	}
+	return genExit(ctx, doc)
+}
+
+// genExit is gen's outcome once its report is written: stopped (exit 3
+// or 130), packages not processed (2), or done.
+func genExit(ctx context.Context, doc *report.Gen) error {
 	if doc.Summary.Partial {
 		return stopped(ctx, true)
+	}
+	if len(doc.Errors) > 0 {
+		return report.Errors(doc.Errors)
 	}
 	return nil
 }

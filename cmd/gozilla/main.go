@@ -29,7 +29,10 @@ import (
 	"time"
 
 	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/report"
+	mutrun "github.com/gozilla/gozilla/internal/run"
 	"github.com/gozilla/gozilla/internal/score"
+	"github.com/gozilla/gozilla/internal/version"
 )
 
 const usage = `gozilla writes unit tests that kill mutants, and measures the tests you have.
@@ -39,9 +42,26 @@ Usage:
 	gozilla gen [flags] [packages]     write table-driven tests that kill the packages' mutants
 	gozilla equiv [flags] [packages]   prove mutants equivalent, statements unreachable, branches infeasible
 	gozilla cover [flags] [packages]   statement, branch and def-use pair coverage of the packages' existing tests
+	gozilla version                    print gozilla's version
+	gozilla help [command]             this text, or a command's flags
 
-Run "gozilla <command> -h" for the command's flags.
+Run "gozilla help <command>" (or "gozilla <command> -h") for the command's flags.
 `
+
+// commandDoc is each command's paragraph in its usage.
+var commandDoc = map[string]string{
+	"score": `Score runs the packages' tests against each mutant (a small change of the code)
+and reports the mutation score: killed / (mutants - equivalent), how many of
+the changes the tests notice. Mutants the tests leave alive are listed with
+where they are and why they matter.`,
+	"gen": `Gen writes a table-driven test file in each package, {pkg}_gozilla_test.go,
+whose cases pass on the current code and fail on the mutants they kill. The
+file is run under go test before it is written.`,
+	"equiv": `Equiv proves mutants equivalent (no input tells them from the code),
+statements unreachable and branches infeasible, and says why.`,
+	"cover": `Cover measures the statement, branch and def-use pair coverage of the packages'
+existing tests, leaving out what equiv proves unreachable or infeasible.`,
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -113,7 +133,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdEquiv(ctx, args[1:], stdout, stderr)
 	case "cover":
 		err = cmdCover(ctx, args[1:], stdout, stderr)
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, "gozilla "+version.String())
+		return 0
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" {
+			if _, ok := commandDoc[args[1]]; ok {
+				return run([]string{args[1], "-h"}, stdout, stderr)
+			}
+			fmt.Fprintf(stderr, "gozilla: unknown help topic %q\n\n%s", args[1], usage)
+			return 2
+		}
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
@@ -129,6 +159,7 @@ func exitCode(ctx context.Context, err error, stderr io.Writer) int {
 	}
 	var ee *exitError
 	var ue *score.UserError
+	var pe report.Errors
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
@@ -142,6 +173,13 @@ func exitCode(ctx context.Context, err error, stderr io.Writer) int {
 		return exitInterrupted
 	case errors.As(err, &ue):
 		fmt.Fprintln(stderr, "gozilla: "+oneLine(ue.Msg))
+		return 2
+	case errors.As(err, &pe):
+		// Packages that could not be processed: one line each (after
+		// the report of the others, when there is one).
+		for _, e := range pe {
+			fmt.Fprintln(stderr, "gozilla: "+oneLine(e.String()))
+		}
 		return 2
 	default:
 		fmt.Fprintln(stderr, "gozilla: "+oneLine(err.Error()))
@@ -209,7 +247,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		jobs      = fs.Int("j", 0, "parallel test processes (default: number of CPUs)")
 		ops       = fs.String("ops", "", "comma-separated mutation operators (default: all): "+opNames())
 		tags      = fs.String("tags", "", "build tags, as for go build")
-		timeout   = fs.Duration("timeout", 0, "per-mutant timeout (default: 10× the tests' baseline time + 2s)")
+		timeout   = fs.Duration("timeout", 0, fmt.Sprintf("per-mutant timeout (default: 10× the baseline time of its tests + %v)", mutrun.TimeoutSlack))
 		jsonOut   = fs.Bool("json", false, "write the JSON report (schema gozilla.score/v1) instead of text")
 		outFile   = fs.String("o", "", "write the report to this file instead of standard output")
 		threshold = fs.String("threshold", "", "exit 1 when the mutation score is below this (0.8 or 80%)")
@@ -219,7 +257,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		flaky     = fs.String("flaky", "skip", "a test that both passes and fails on the unmutated code: skip (leave it out of the runs and list it) or fail (exit 2)")
 		deadline  = fs.Duration("deadline", 0, deadlineUsage)
 	)
-	opSet, err := parseCommon(fs, args, ops, stderr)
+	opSet, err := parseCommon(fs, args, ops, stdout, stderr)
 	if err != nil {
 		return err
 	}
@@ -262,6 +300,9 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if res.Summary.Partial {
 		return stopped(ctx, true)
+	}
+	if len(res.Errors) > 0 {
+		return report.Errors(res.Errors)
 	}
 	if *threshold != "" {
 		ms := res.Summary.Score
@@ -306,17 +347,44 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// parseCommon parses a command's flags and its -ops value.
-func parseCommon(fs *flag.FlagSet, args []string, ops *string, stderr io.Writer) (map[mutate.Op]bool, error) {
+// parseFlags parses a command's flags. -h (or -help) prints the
+// command's usage on standard output and ends the command with exit 0;
+// a bad flag prints the flag package's message and the usage on
+// standard error, exit 2.
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
+	help := false
+	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: gozilla %s [flags] [packages]\n\nFlags:\n", fs.Name())
+		w := stderr
+		if help {
+			w = stdout
+		}
+		fmt.Fprintf(w, "Usage: gozilla %s [flags] [packages]\n\n%s\n\nFlags:\n", fs.Name(), commandDoc[fs.Name()])
+		fs.SetOutput(w)
 		fs.PrintDefaults()
+		fs.SetOutput(stderr)
+	}
+	for _, a := range args {
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			break
+		}
+		if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
+			help = true
+		}
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
+			return err
 		}
-		return nil, &exitError{code: 2}
+		return &exitError{code: 2}
+	}
+	return nil
+}
+
+// parseCommon parses a command's flags and its -ops value.
+func parseCommon(fs *flag.FlagSet, args []string, ops *string, stdout, stderr io.Writer) (map[mutate.Op]bool, error) {
+	if err := parseFlags(fs, args, stdout, stderr); err != nil {
+		return nil, err
 	}
 	opSet, err := mutate.ParseOps(*ops)
 	if err != nil {

@@ -58,7 +58,7 @@ func (e *UserError) Error() string { return e.Msg }
 // Run measures the coverage of the packages matching patterns.
 func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Cover, error) {
 	start := time.Now()
-	pkgs, err := load.Load(load.Config{Dir: cfg.Dir, Tags: cfg.Tags}, patterns...)
+	pkgs, problems, err := load.LoadEach(load.Config{Dir: cfg.Dir, Tags: cfg.Tags}, patterns...)
 	if err != nil {
 		var le *load.Error
 		if errors.As(err, &le) {
@@ -67,6 +67,12 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Cover, er
 		return nil, err
 	}
 	doc := &report.Cover{}
+	for _, p := range problems {
+		doc.Errors = append(doc.Errors, report.PackageError{Package: p.Path, Error: p.Reason()})
+	}
+	if len(pkgs) == 0 {
+		return nil, report.Errors(doc.Errors)
+	}
 	for _, pkg := range pkgs {
 		if ctx.Err() != nil {
 			doc.Packages = append(doc.Packages, report.CoverPackage{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true, Skipped: "not measured: the run was stopped before it"})

@@ -43,11 +43,17 @@ type RunConfig struct {
 // partial.
 func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv, error) {
 	start := time.Now()
-	pkgs, err := load.Load(load.Config{Dir: cfg.Dir, Tags: cfg.Tags, NoTests: true}, patterns...)
+	pkgs, problems, err := load.LoadEach(load.Config{Dir: cfg.Dir, Tags: cfg.Tags, NoTests: true}, patterns...)
 	if err != nil {
 		return nil, err
 	}
 	doc := &report.Equiv{}
+	for _, p := range problems {
+		doc.Errors = append(doc.Errors, report.PackageError{Package: p.Path, Error: p.Reason()})
+	}
+	if len(pkgs) == 0 {
+		return nil, report.Errors(doc.Errors)
+	}
 	for _, pkg := range pkgs {
 		if ctx.Err() != nil {
 			doc.Packages = append(doc.Packages, report.EquivPackage{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true})

@@ -73,6 +73,47 @@ func (e *Error) Error() string { return e.Msg }
 // Load loads the packages matching patterns. Every returned package
 // type-checks; otherwise an *Error names the first problem.
 func Load(cfg Config, patterns ...string) ([]*Package, error) {
+	pkgs, problems, err := LoadEach(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	if len(problems) > 0 {
+		return nil, &Error{Msg: problems[0].Error()}
+	}
+	return pkgs, nil
+}
+
+// Problem is a package, or a pattern, a command cannot use: it does not
+// compile, or the pattern matches no Go package. The other packages of
+// the run go on.
+type Problem struct {
+	Path string // the import path, or the pattern that matched nothing
+	Dir  string // the package's directory, when known
+	// Msg is one line: the compiler's "file:line:col: message" (the file
+	// relative to the working directory) for a package that does not
+	// compile, else the go command's message.
+	Msg string
+	// NoPackage is set when the pattern matched no package with Go
+	// files (as opposed to a package that does not compile).
+	NoPackage bool
+}
+
+func (p Problem) Error() string { return p.Path + ": " + p.Reason() }
+
+// Reason is the problem without the package: "does not compile:
+// file:line:col: message".
+func (p Problem) Reason() string {
+	if p.NoPackage {
+		return "matches no packages: " + p.Msg
+	}
+	return "does not compile: " + p.Msg
+}
+
+// LoadEach loads the packages matching patterns, each on its own: the
+// packages that type-check, and one Problem for each that does not (or
+// each pattern that matches nothing). err is for a run that cannot start
+// at all (the go command fails, or nothing matches).
+func LoadEach(cfg Config, patterns ...string) ([]*Package, []Problem, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
@@ -93,7 +134,7 @@ func Load(cfg Config, patterns ...string) ([]*Package, error) {
 	}
 	pkgs, err := cfg.load(pcfg, patterns)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 
 	// With Tests, each package P appears as P, "P [P.test]" (P with its
@@ -103,23 +144,19 @@ func Load(cfg Config, patterns ...string) ([]*Package, error) {
 	type entry struct {
 		plain    *packages.Package
 		hasTests bool
+		problem  *Problem
 	}
 	byPath := map[string]*entry{}
 	var order []string
-	var firstErr string
+	var problems []Problem
 	for _, p := range pkgs {
 		if strings.HasSuffix(p.ID, ".test") {
 			continue // the generated test main
 		}
-		for _, e := range p.Errors {
-			if firstErr != "" {
-				continue
-			}
-			if e.Kind == packages.ListError && len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 {
-				// go list could not resolve the pattern itself.
-				return nil, &Error{Msg: fmt.Sprintf("pattern %s matches no packages: %s", strings.Join(patterns, " "), e.Msg)}
-			}
-			firstErr = e.Error()
+		if len(p.Errors) > 0 && len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 && p.Errors[0].Kind == packages.ListError {
+			// go list could not resolve the pattern itself.
+			problems = append(problems, Problem{Path: p.ID, Msg: oneLine(p.Errors[0].Msg), NoPackage: true})
+			continue
 		}
 		path := p.PkgPath
 		if p.ForTest != "" {
@@ -130,6 +167,12 @@ func Load(cfg Config, patterns ...string) ([]*Package, error) {
 			ent = &entry{}
 			byPath[path] = ent
 			order = append(order, path)
+		}
+		if ent.problem == nil && len(p.Errors) > 0 {
+			ent.problem = &Problem{Path: path, Msg: compilerMessage(p)}
+			if len(p.GoFiles) > 0 {
+				ent.problem.Dir = filepath.Dir(p.GoFiles[0])
+			}
 		}
 		switch {
 		case p.ForTest == "" && p.ID == p.PkgPath:
@@ -142,17 +185,15 @@ func Load(cfg Config, patterns ...string) ([]*Package, error) {
 			}
 		}
 	}
-	if firstErr != "" {
-		return nil, &Error{Msg: "package does not compile: " + firstErr}
-	}
-	if len(order) == 0 {
-		return nil, &Error{Msg: fmt.Sprintf("pattern %s matches no packages", strings.Join(patterns, " "))}
-	}
 	sort.Strings(order)
 
 	var out []*Package
 	for _, path := range order {
 		ent := byPath[path]
+		if ent.problem != nil {
+			problems = append(problems, *ent.problem)
+			continue
+		}
 		if ent.plain == nil {
 			continue // e.g. a directory holding only an external test package
 		}
@@ -162,10 +203,76 @@ func Load(cfg Config, patterns ...string) ([]*Package, error) {
 		}
 		out = append(out, newPackage(p, fset, ent.hasTests))
 	}
-	if len(out) == 0 {
-		return nil, &Error{Msg: fmt.Sprintf("pattern %s matches no packages with Go files", strings.Join(patterns, " "))}
+	if len(out) == 0 && len(problems) == 0 {
+		return nil, nil, &Error{Msg: fmt.Sprintf("pattern %s matches no packages with Go files", strings.Join(patterns, " "))}
 	}
-	return out, nil
+	return out, problems, nil
+}
+
+// compilerMessage is the first error of a package that does not
+// compile, on one line as the compiler writes it: "file:line:col:
+// message", the file relative to the working directory. A type error
+// is preferred to the go command's summary ("# path" and the build's
+// output); an import that cannot be resolved gives the go command's
+// reason for it (a missing module and how to add it) where the type
+// checker says only "could not import".
+func compilerMessage(p *packages.Package) string {
+	pick := p.Errors[0]
+	for _, e := range p.Errors {
+		if e.Kind == packages.TypeError || e.Kind == packages.ParseError {
+			pick = e
+			break
+		}
+	}
+	msg := pick.Msg
+	if pick.Kind == packages.TypeError && strings.HasPrefix(msg, "could not import ") {
+		path := strings.Fields(strings.TrimPrefix(msg, "could not import "))[0]
+		if ip := p.Imports[path]; ip != nil && len(ip.Errors) > 0 {
+			msg = ip.Errors[0].Msg
+		}
+	}
+	if pick.Kind == packages.ListError {
+		// "# example.com/m/p\np.go:3:9: message": the lines after the
+		// header, the first of which is the compiler's.
+		var lines []string
+		for _, l := range strings.Split(msg, "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "# ") {
+				lines = append(lines, l)
+			}
+		}
+		if len(lines) > 0 {
+			return oneLine(strings.Join(lines, "\n"))
+		}
+	}
+	if pick.Pos == "" || pick.Pos == "-" {
+		return oneLine(msg)
+	}
+	return relPos(pick.Pos) + ": " + oneLine(msg)
+}
+
+// oneLine joins a message's lines ("…; to add it:\n\tgo get …") into
+// one, and stops before a second error.
+func oneLine(s string) string {
+	var out []string
+	for i, l := range strings.Split(strings.TrimSpace(s), "\n") {
+		if i > 0 && !strings.HasPrefix(l, "\t") && !strings.HasPrefix(l, " ") {
+			break // the next error
+		}
+		out = append(out, strings.TrimSpace(l))
+	}
+	return strings.Join(out, " ")
+}
+
+// relPos shortens a position's file to the working directory.
+func relPos(pos string) string {
+	wd, err := os.Getwd()
+	if err != nil || !filepath.IsAbs(pos) {
+		return pos
+	}
+	if rel, err := filepath.Rel(wd, pos); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return pos
 }
 
 func newPackage(p *packages.Package, fset *token.FileSet, hasTests bool) *Package {

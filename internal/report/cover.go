@@ -35,6 +35,8 @@ type Cover struct {
 	Summary      CoverSummary       `json:"summary"`
 	Packages     []CoverPackage     `json:"packages"`
 	Requirements []CoverRequirement `json:"requirements"`
+	// Errors are the packages (or patterns) the run could not process.
+	Errors []PackageError `json:"errors,omitempty"`
 }
 
 // Tally counts the requirements of one kind.
@@ -172,6 +174,14 @@ func (c *Cover) JSON(w io.Writer) error { return writeJSON(w, c) }
 // their file:line, and with verbose the infeasible ones with their
 // proofs.
 func (c *Cover) Text(w io.Writer, verbose bool) error {
+	if err := c.text(w, verbose); err != nil {
+		return err
+	}
+	textErrors(w, c.Errors)
+	return nil
+}
+
+func (c *Cover) text(w io.Writer, verbose bool) error {
 	s := c.Summary
 	fmt.Fprintf(w, "coverage: statements %s, branches %s, def-use pairs %s\n", tallyText(s.Statements), tallyText(s.Branches), tallyText(s.Pairs))
 	for _, p := range c.Packages {

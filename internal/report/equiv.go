@@ -23,6 +23,8 @@ type Equiv struct {
 	Mutants     []EquivMutant   `json:"mutants"` // every mutant, or only the equivalent ones (see the -v flag)
 	Unreachable []Finding       `json:"unreachable"`
 	Infeasible  []BranchFinding `json:"infeasible"`
+	// Errors are the packages (or patterns) the run could not process.
+	Errors []PackageError `json:"errors,omitempty"`
 }
 
 // EquivCounts tallies verdicts.
@@ -181,6 +183,14 @@ func (e *Equiv) JSON(w io.Writer) error { return writeJSON(w, e) }
 // (every verdict with verbose), the unreachable statements, the
 // infeasible branches, then one line per package.
 func (e *Equiv) Text(w io.Writer, verbose bool) error {
+	if err := e.text(w, verbose); err != nil {
+		return err
+	}
+	textErrors(w, e.Errors)
+	return nil
+}
+
+func (e *Equiv) text(w io.Writer, verbose bool) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
 	listed := 0
 	for _, m := range e.Mutants {

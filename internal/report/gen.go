@@ -21,6 +21,8 @@ type Gen struct {
 	Packages []GenPackage `json:"packages"`
 	Summary  GenSummary   `json:"summary"`
 	Mutants  []Mutant     `json:"mutants"` // every mutant, status killed, lived or not_covered
+	// Errors are the packages (or patterns) the run could not process.
+	Errors []PackageError `json:"errors,omitempty"`
 }
 
 // GenSummary totals the packages.
@@ -142,6 +144,14 @@ func (g *Gen) JSON(w io.Writer) error { return writeJSON(w, g) }
 // Text writes the human report: per package, one line per unit, the
 // skipped units with their reasons, the mutants left alive with -v.
 func (g *Gen) Text(w io.Writer, verbose bool) error {
+	if err := g.text(w, verbose); err != nil {
+		return err
+	}
+	textErrors(w, g.Errors)
+	return nil
+}
+
+func (g *Gen) text(w io.Writer, verbose bool) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
 	for i, p := range g.Packages {
 		if i > 0 {

@@ -147,6 +147,8 @@ type Score struct {
 	Summary  Summary   `json:"summary"`
 	Packages []Package `json:"packages"`
 	Mutants  []Mutant  `json:"mutants"`
+	// Errors are the packages (or patterns) the run could not process.
+	Errors []PackageError `json:"errors,omitempty"`
 }
 
 // slowestListed is how many tests the text report names in its
@@ -215,6 +217,14 @@ func writeJSON(w io.Writer, doc any) error {
 // Text writes the human report: the mutants worth a look (all of them
 // with verbose), then one line per package and the totals.
 func (s *Score) Text(w io.Writer, verbose bool) error {
+	if err := s.text(w, verbose); err != nil {
+		return err
+	}
+	textErrors(w, s.Errors)
+	return nil
+}
+
+func (s *Score) text(w io.Writer, verbose bool) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
 	listed := 0
 	for _, m := range s.Mutants {

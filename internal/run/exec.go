@@ -419,5 +419,8 @@ func BudgetFor(ticks uint64) uint64 {
 // tests it runs: generous enough for a slow machine, short enough that an
 // endless loop costs little.
 func TimeoutFor(base time.Duration) time.Duration {
-	return 10*base + time.Second
+	return 10*base + TimeoutSlack
 }
+
+// TimeoutSlack is the constant part of a mutant's timeout.
+const TimeoutSlack = time.Second

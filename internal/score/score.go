@@ -65,7 +65,7 @@ const baselineTimeout = 10 * time.Minute
 // Run scores the packages matching patterns.
 func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, error) {
 	start := time.Now()
-	pkgs, err := load.Load(load.Config{Dir: cfg.Dir, Tags: cfg.Tags}, patterns...)
+	pkgs, problems, err := load.LoadEach(load.Config{Dir: cfg.Dir, Tags: cfg.Tags}, patterns...)
 	if err != nil {
 		var le *load.Error
 		if errors.As(err, &le) {
@@ -77,13 +77,24 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 		pkgReports []report.Package
 		mutants    []report.Mutant
 		scored     int
+		errs       []report.PackageError
 	)
+	for _, p := range problems {
+		errs = append(errs, report.PackageError{Package: p.Path, Error: p.Reason()})
+	}
 	for _, pkg := range pkgs {
 		if ctx.Err() != nil {
 			pkgReports = append(pkgReports, report.Package{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true, Skipped: "not scored: the run was stopped before it"})
 			continue
 		}
 		pr, ms, err := scorePackage(ctx, cfg, pkg)
+		var ue *UserError
+		if errors.As(err, &ue) && ctx.Err() == nil {
+			// This package's problem (its tests fail on the unmutated
+			// code, say): the others go on.
+			errs = append(errs, report.PackageError{Package: pkg.Path, Error: strings.TrimPrefix(ue.Msg, pkg.Path+": ")})
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -94,7 +105,15 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 		mutants = append(mutants, ms...)
 	}
 	if ctx.Err() != nil {
-		return report.NewScore(pkgReports, mutants, time.Since(start).Seconds()), nil
+		doc := report.NewScore(pkgReports, mutants, time.Since(start).Seconds())
+		doc.Errors = errs
+		return doc, nil
+	}
+	if scored == 0 && len(errs) > 0 {
+		for _, p := range pkgReports {
+			errs = append(errs, report.PackageError{Package: p.Path, Error: p.Skipped})
+		}
+		return nil, report.Errors(errs)
 	}
 	if scored == 0 {
 		if len(pkgReports) == 1 {
@@ -102,7 +121,9 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 		}
 		return nil, &UserError{Msg: fmt.Sprintf("none of the %d packages matching %s has tests", len(pkgReports), strings.Join(patterns, " "))}
 	}
-	return report.NewScore(pkgReports, mutants, time.Since(start).Seconds()), nil
+	doc := report.NewScore(pkgReports, mutants, time.Since(start).Seconds())
+	doc.Errors = errs
+	return doc, nil
 }
 
 func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Package, []report.Mutant, error) {

@@ -95,9 +95,16 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			replace[file] = true
 		}
 	}
-	pkgs, err := load.Load(lcfg, patterns...)
+	pkgs, problems, err := load.LoadEach(lcfg, patterns...)
 	if err != nil {
 		return nil, err
+	}
+	var errs []report.PackageError
+	for _, p := range problems {
+		errs = append(errs, report.PackageError{Package: p.Path, Error: p.Reason()})
+	}
+	if len(pkgs) == 0 {
+		return nil, report.Errors(errs)
 	}
 
 	var reports []report.GenPackage
@@ -153,7 +160,10 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if err != nil {
 			var be *run.BuildError
 			if errors.As(err, &be) {
-				return nil, &UserError{Msg: be.Error()}
+				// This package does not build with its harness: the
+				// others go on.
+				errs = append(errs, report.PackageError{Package: pkg.Path, Error: strings.TrimPrefix(be.Error(), pkg.Path+": ")})
+				continue
 			}
 			return nil, err
 		}
@@ -170,7 +180,12 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		reports = append(reports, pr)
 		mutants = append(mutants, ms...)
 	}
-	return &Result{Doc: report.NewGen(reports, mutants, time.Since(start).Seconds()), Explained: explained.String()}, nil
+	if len(reports) == 0 && len(errs) > 0 {
+		return nil, report.Errors(errs)
+	}
+	doc := report.NewGen(reports, mutants, time.Since(start).Seconds())
+	doc.Errors = errs
+	return &Result{Doc: doc, Explained: explained.String()}, nil
 }
 
 // checkedFile renders res's test file and runs it with go test on the
