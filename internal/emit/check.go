@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -33,34 +34,42 @@ func (f Failures) Fails(fn, name string) bool {
 // Check runs the test functions funcs of src, to be written at path in
 // the package directory dir, with go test on the current code and returns
 // the cases that fail. A file that does not build, here or for GOARCH=386
-// (go vet), is an error.
-func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs []string) (Failures, error) {
+// (go vet), is an error. With own, the package's other tests run too,
+// and those that fail are returned apart (they are not the generated
+// file's, but the user's go test will fail on them).
+func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs []string, own bool) (Failures, []string, error) {
 	tmp, err := os.MkdirTemp("", "gozilla-check-")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer os.RemoveAll(tmp)
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	file := filepath.Join(tmp, filepath.Base(path))
 	if err := os.WriteFile(file, src, 0o644); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	overlay, _ := json.Marshal(map[string]map[string]string{"Replace": {abs: file}})
 	ov := filepath.Join(tmp, "overlay.json")
 	if err := os.WriteFile(ov, overlay, 0o644); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	for i, f := range funcs {
-		funcs[i] = "^" + f + "$"
+	gen := map[string]bool{}
+	var pats []string
+	for _, f := range funcs {
+		gen[f] = true
+		pats = append(pats, "^"+f+"$")
 	}
 	// Without vet: the package's own files may not pass go test's vet
 	// checks (a module whose go directive enables newer ones), which is
 	// not the generated file's failure; vet386 below vets the file, and
 	// reports only what it finds in it.
-	args := []string{"test", "-vet=off", "-overlay", ov, "-count=1", "-json", "-run", strings.Join(funcs, "|")}
+	args := []string{"test", "-vet=off", "-overlay", ov, "-count=1", "-json"}
+	if !own {
+		args = append(args, "-run", strings.Join(pats, "|"))
+	}
 	if tags != "" {
 		args = append(args, "-tags", tags)
 	}
@@ -70,6 +79,8 @@ func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs
 	cmd.Stderr = &stderr
 	out, runErr := cmd.Output()
 	fails := Failures{}
+	var others []string // the package's own tests that fail
+	decided := map[string]bool{}
 	sawTest := false
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
@@ -79,10 +90,19 @@ func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs
 			continue
 		}
 		sawTest = true
+		if ev.Action == "pass" || ev.Action == "fail" || ev.Action == "skip" {
+			decided[ev.Test] = true
+		}
 		if ev.Action != "fail" {
 			continue
 		}
 		fn, name, sub := strings.Cut(ev.Test, "/")
+		if !gen[fn] {
+			if !sub && !slices.Contains(others, fn) {
+				others = append(others, fn)
+			}
+			continue
+		}
 		if sub {
 			if fails[fn] == nil {
 				fails[fn] = map[string]bool{}
@@ -94,19 +114,29 @@ func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs
 	}
 	if runErr != nil && !sawTest {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("internal error: the generated file does not build: %v: %s%s", runErr, lastLines(stderr.String()), lastLines(string(out)))
+		return nil, nil, fmt.Errorf("internal error: the generated file does not build: %v: %s%s", runErr, lastLines(stderr.String()), lastLines(string(out)))
+	}
+	if own {
+		for _, f := range funcs {
+			if !decided[f] {
+				// The run ended before f did (an own test exited or
+				// crashed the binary): the generated tests alone.
+				fails, _, err := Check(ctx, dir, path, src, tags, funcs, false)
+				return fails, others, err
+			}
+		}
 	}
 	if len(fails) == 0 {
 		// It must build for every target, 32-bit ones included (int
 		// has 32 bits there): go vet builds it for 386. A file with
 		// failing cases is rendered again and checked then.
 		if err := vet386(ctx, dir, ov, filepath.Base(path), tags); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return fails, nil
+	return fails, others, nil
 }
 
 // vet386 runs go vet for GOARCH=386 on the package in dir with the

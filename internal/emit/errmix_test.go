@@ -94,7 +94,7 @@ func TestFileMixedErrors(t *testing.T) {
 				}
 			}
 			// gen's own check of the file (emit.Check) and a plain go test.
-			fails, err := Check(context.Background(), filepath.Join(dir, "lib"), filepath.Join(dir, "lib", "lib_gozilla_test.go"), out, "", []string{"TestGozillaCheck"})
+			fails, _, err := Check(context.Background(), filepath.Join(dir, "lib"), filepath.Join(dir, "lib", "lib_gozilla_test.go"), out, "", []string{"TestGozillaCheck"}, false)
 			if err != nil || len(fails) != 0 {
 				t.Fatalf("Check: failures %v, error %v; want none\n%s", fails, err, out)
 			}

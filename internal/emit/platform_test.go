@@ -146,7 +146,7 @@ func TestCheckVets386(t *testing.T) {
 		{"without it", without, "GOARCH=386"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			fails, err := Check(context.Background(), filepath.Join(dir, "lib"), path, tt.src, "", []string{"TestGozillaNext"})
+			fails, _, err := Check(context.Background(), filepath.Join(dir, "lib"), path, tt.src, "", []string{"TestGozillaNext"}, false)
 			switch {
 			case tt.wantErr == "" && err != nil:
 				t.Fatalf("Check: %v", err)

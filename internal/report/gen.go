@@ -41,6 +41,7 @@ type GenSummary struct {
 type GenPackage struct {
 	Path    string   `json:"path"`
 	File    string   `json:"file,omitempty"` // the test file written ("" when none was)
+	Dry     bool     `json:"dry,omitempty"`  // -n: File is the file that would have been written
 	Counts           // over all the package's mutants
 	Score   *float64 `json:"score"`
 	Tests   int      `json:"tests"`
@@ -55,6 +56,10 @@ type GenPackage struct {
 	Cases   []GenTest `json:"cases"`             // the emitted test cases, in file order
 	Skipped string    `json:"skipped,omitempty"` // why the package produced nothing
 	Notes   []string  `json:"notes,omitempty"`
+	// OwnFailing lists the package's own tests that fail on the current
+	// code (run with the generated file): go test fails on the package
+	// whatever gozilla writes.
+	OwnFailing []string `json:"own_failing,omitempty"`
 	// Partial is set when generation of the package was stopped: no
 	// test file is written for it and its mutants are not_run.
 	Partial bool `json:"partial,omitempty"`
@@ -166,7 +171,10 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 			continue
 		}
 		file := p.File
-		if file == "" {
+		switch {
+		case p.Dry:
+			file += fmt.Sprintf(" (not written: -n; %d test(s))", p.Tests)
+		case file == "":
 			file = "no test file written: no test kills a mutant"
 		}
 		fmt.Fprintf(tw, "%s → %s\n", p.Path, file)
@@ -202,6 +210,9 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 		}
 		for _, n := range p.Notes {
 			fmt.Fprintf(tw, "note: %s\n", n)
+		}
+		if len(p.OwnFailing) > 0 {
+			fmt.Fprintf(tw, "warning: the package's own tests fail on the current code (%s): go test fails on the package whatever gozilla writes\n", strings.Join(p.OwnFailing, ", "))
 		}
 		if verbose && p.Coverage != nil && len(p.Coverage.Requirements) > 0 {
 			fmt.Fprintln(tw, "\nCOVERAGE\tPOSITION\tFUNC\tREQUIREMENT\tWHY")

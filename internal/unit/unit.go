@@ -14,8 +14,11 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -92,34 +95,50 @@ func assumptions(pkg *load.Package, fd *ast.FuncDecl, u *Unit) {
 		if !strings.HasPrefix(cm.Text, AssumeDirective) {
 			continue
 		}
-		text := strings.TrimSpace(strings.TrimPrefix(cm.Text, AssumeDirective))
+		rest := strings.TrimPrefix(cm.Text, AssumeDirective)
+		text := strings.TrimSpace(rest)
 		pos := pkg.Fset.Position(cm.Pos())
-		fail := func(why string) {
+		// The expression's column in the file: the directive's, past
+		// "//gozilla:assume " and the spaces before the expression.
+		start := pos.Column + len(AssumeDirective) + len(rest) - len(strings.TrimLeft(rest, " \t"))
+		fail := func(offset int, why string) {
 			if u.AssumeErr == "" {
-				u.AssumeErr = fmt.Sprintf("%s:%d: gozilla:assume: %s", pos.Filename, pos.Line, why)
+				u.AssumeErr = fmt.Sprintf("%s:%d:%d: gozilla:assume: %s", relFile(pos.Filename), pos.Line, start+offset, why)
 			}
 		}
-		e, err := parser.ParseExpr(text)
+		efset := token.NewFileSet()
+		e, err := parser.ParseExprFrom(efset, "", text, 0)
 		if err != nil {
-			fail(err.Error())
+			var el scanner.ErrorList
+			if errors.As(err, &el) && len(el) > 0 {
+				fail(el[0].Pos.Offset, el[0].Msg)
+			} else {
+				fail(0, err.Error())
+			}
 			continue
 		}
 		info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}}
 		// The body's opening brace is inside the function's scope, where
-		// the parameters are visible.
+		// the parameters are visible. The expression's positions are in
+		// efset (its own text), which the error's position is read in.
 		if err := types.CheckExpr(pkg.Fset, pkg.Types, fd.Body.Lbrace, e, info); err != nil {
-			fail(err.Error())
+			var te types.Error
+			if errors.As(err, &te) && te.Pos.IsValid() {
+				fail(efset.Position(te.Pos).Offset, te.Msg)
+			} else {
+				fail(0, err.Error())
+			}
 			continue
 		}
 		if b, ok := info.Types[e].Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
-			fail(fmt.Sprintf("%s is not a boolean expression", text))
+			fail(0, fmt.Sprintf("%s is not a boolean expression", text))
 			continue
 		}
 		u.Assume = append(u.Assume, Assumption{Text: text, Pos: pos, Expr: e, Info: info})
 	}
 	if len(u.Assume) > 0 && len(u.Imports) > 0 {
 		pos := u.Assume[0].Pos
-		u.AssumeErr = fmt.Sprintf("%s:%d: gozilla:assume: not supported on a unit whose inputs have types of other packages", pos.Filename, pos.Line)
+		u.AssumeErr = fmt.Sprintf("%s:%d:%d: gozilla:assume: not supported on a unit whose inputs have types of other packages", relFile(pos.Filename), pos.Line, pos.Column)
 	}
 }
 
@@ -412,4 +431,17 @@ func Sentinels(pkg *load.Package) []string {
 		names[i] = n.name
 	}
 	return names
+}
+
+// relFile shortens a file name to the working directory, as the
+// compiler's messages are.
+func relFile(name string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return name
+	}
+	if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return name
 }

@@ -136,11 +136,12 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			cfg.Done()
 		}
 		var src []byte
+		var ownFails []string
 		if err == nil && ctx.Err() == nil {
 			// Rendered, and run under go test, under -n too: the file
 			// names the cases the report lists, and the report's kills
 			// are those of the file that would be written.
-			src, err = checkedFile(ctx, pkg, res, file, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover), Taken: takenNames(pkg, file)})
+			src, ownFails, err = checkedFile(ctx, pkg, res, file, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover), Taken: takenNames(pkg, file)})
 		}
 		if ctx.Err() != nil {
 			// Stopped during the package: whatever Generate returned is
@@ -168,20 +169,38 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			return nil, err
 		}
 		pr, ms := packageReport(res)
+		if len(ownFails) > 0 {
+			pr.OwnFailing = ownFails
+		}
 		for _, id := range cfg.Explain {
 			explainMutant(&explained, res, ms, id)
 		}
-		if src != nil && !cfg.Dry {
+		switch {
+		case src != nil && cfg.Dry:
+			pr.File, pr.Dry = report.RelPath(file), true
+		case src != nil:
 			if err := os.WriteFile(file, src, 0o644); err != nil {
 				return nil, err
 			}
 			pr.File = report.RelPath(file)
+		case cfg.Run != nil && len(pr.Units) == 0:
+			pr.Skipped = fmt.Sprintf("no function matches -run %q", cfg.RunText)
 		}
 		reports = append(reports, pr)
 		mutants = append(mutants, ms...)
 	}
 	if len(reports) == 0 && len(errs) > 0 {
 		return nil, report.Errors(errs)
+	}
+	if cfg.Run != nil && ctx.Err() == nil {
+		units := 0
+		for _, pr := range reports {
+			units += len(pr.Units)
+		}
+		if units == 0 && len(reports) > 0 {
+			// A -run that selects nothing is a mistake, not a result.
+			return nil, &UserError{Msg: fmt.Sprintf("-run %q matches no function of %s", cfg.RunText, strings.Join(patterns, " "))}
+		}
 	}
 	doc := report.NewGen(reports, mutants, time.Since(start).Seconds())
 	doc.Errors = errs
@@ -193,13 +212,16 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 // there (they depend on something outside their inputs, such as package
 // state another unit's run left in the harness's worker) are dropped with
 // the kills only they made, and the file is rendered and run again. It
-// returns nil when no test is left.
-func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file, tags string, opt emit.Options) ([]byte, error) {
+// returns nil when no test is left. The first run includes the
+// package's own tests: those that fail are returned (the user's go test
+// fails on them, whatever gozilla writes).
+func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file, tags string, opt emit.Options) ([]byte, []string, error) {
 	const why = "the case that killed it failed when the generated file ran under go test on the current code (it depends on state outside its inputs): dropped"
+	var own []string
 	for round := 0; len(res.Tests) > 0; round++ {
 		src, err := emit.File(res, opt)
 		if err != nil {
-			return nil, err
+			return nil, own, err
 		}
 		var funcs []string
 		seen := map[string]bool{}
@@ -209,19 +231,22 @@ func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file, 
 				funcs = append(funcs, t.Func)
 			}
 		}
-		fails, err := emit.Check(ctx, pkg.Dir, file, src, tags, funcs)
+		fails, others, err := emit.Check(ctx, pkg.Dir, file, src, tags, funcs, round == 0)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", pkg.Path, err)
+			return nil, own, fmt.Errorf("%s: %w", pkg.Path, err)
+		}
+		if round == 0 {
+			own = others
 		}
 		if len(fails) == 0 {
-			return src, nil
+			return src, own, nil
 		}
 		dropped := res.Drop(func(t *gen.Test) bool { return fails.Fails(t.Func, emit.SubtestName(t.Name)) }, why)
 		if dropped == 0 || round == 3 {
-			return nil, fmt.Errorf("%s: internal error: the generated file fails under go test and no case explains it: %v", pkg.Path, fails)
+			return nil, own, fmt.Errorf("%s: internal error: the generated file fails under go test and no case explains it: %v", pkg.Path, fails)
 		}
 	}
-	return nil, nil
+	return nil, own, nil
 }
 
 // stoppedGen is the report of a package whose generation was stopped:
