@@ -61,6 +61,31 @@ const (
 var opNames = [...]string{AOR: "AOR", ROR: "ROR", LCR: "LCR", UOI: "UOI", ABS: "ABS", SVR: "SVR",
 	CSR: "CSR", SCR: "SCR", CRP: "CRP", SDL: "SDL", RSR: "RSR", BOR: "BOR", ASG: "ASG"}
 
+// opDocs says in plain words what each operator changes, for reports.
+var opDocs = [...]string{
+	AOR: "arithmetic operator replaced (+ by -, * by /, …, or an operand alone)",
+	ROR: "comparison replaced (< by <=, == by !=, …, or by true/false)",
+	LCR: "logical connector replaced (&& by ||, or an operand alone, or true/false)",
+	UOI: "unary operator inserted (-x, ^x, !x, x+1, x-1)",
+	ABS: "absolute value inserted (abs(x), -abs(x), or a panic when x is 0)",
+	SVR: "variable replaced by another variable in scope",
+	CSR: "variable replaced by a constant the function uses",
+	SCR: "constant replaced by a variable in scope",
+	CRP: "constant changed (c+1, c-1, 0, -c)",
+	SDL: "statement deleted",
+	RSR: "returned values replaced by zero values",
+	BOR: "bitwise operator replaced (& | ^ &^, << >>)",
+	ASG: "assignment operator replaced (+= by -=, ++ by --, …)",
+}
+
+// Doc says in plain words what the operator changes.
+func (op Op) Doc() string {
+	if op > 0 && int(op) < len(opDocs) {
+		return opDocs[op]
+	}
+	return ""
+}
+
 // AllOps lists every operator in its canonical order.
 func AllOps() []Op {
 	ops := make([]Op, 0, len(opNames)-1)
@@ -364,4 +389,14 @@ func SortMutants(ms []*Mutant) {
 		}
 		return a.ID < b.ID
 	})
+}
+
+// OpByName returns the operator named name ("ROR").
+func OpByName(name string) (Op, bool) {
+	for _, op := range AllOps() {
+		if op.String() == name {
+			return op, true
+		}
+	}
+	return 0, false
 }

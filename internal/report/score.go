@@ -225,36 +225,99 @@ func (s *Score) Text(w io.Writer, verbose bool) error {
 }
 
 func (s *Score) text(w io.Writer, verbose bool) error {
+	c := s.Summary
+	// The headline: the score and what it counts.
+	switch {
+	case c.Score == nil:
+		fmt.Fprintf(w, "mutation score n/a: no mutant to score (%d mutants, %d equivalent)\n", c.Mutants, c.Equivalent)
+	default:
+		fmt.Fprintf(w, "mutation score %s: the tests kill %d of %d mutants", fmtScore(c.Score), c.Killed+c.TimedOut, c.Mutants-c.Equivalent-c.NotRun)
+		if c.Equivalent > 0 {
+			fmt.Fprintf(w, " (%d more are equivalent to the code and left out)", c.Equivalent)
+		}
+		fmt.Fprintf(w, "; %d survive\n", c.Lived+c.NotCovered)
+	}
+
+	// The packages.
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
-	listed := 0
-	for _, m := range s.Mutants {
-		if !verbose && (m.Status == mutate.Killed || m.Status == mutate.Equivalent || m.Status == mutate.NotRun) {
-			continue
-		}
-		if listed == 0 {
-			fmt.Fprintln(tw, "STATUS\tID\tOP\tPOSITION\tFUNC\tMUTATION")
-		}
-		listed++
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s:%d:%d\t%s\t%s\n", m.Status, m.ID, m.Op, m.File, m.Line, m.Col, m.Func, Change(m.Orig, m.Repl))
-	}
-	if listed > 0 {
-		fmt.Fprintln(tw)
-	}
 	fmt.Fprintln(tw, "PACKAGE\tMUTANTS\tKILLED\tLIVED\tTIMED OUT\tNOT COVERED\tEQUIVALENT\tMS\tSECONDS")
+	var skipped []Package
 	for _, p := range s.Packages {
 		if p.Skipped != "" {
-			fmt.Fprintf(tw, "%s\tskipped: %s\n", p.Path, p.Skipped)
+			skipped = append(skipped, p)
 			continue
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f\n", p.Path, p.Mutants, p.Killed, p.Lived, p.TimedOut, p.NotCovered, p.Equivalent, fmtScore(p.Score), p.Seconds)
 	}
-	if len(s.Packages) > 1 {
-		c := s.Summary
+	if len(s.Packages)-len(skipped) > 1 {
 		fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f\n", c.Mutants, c.Killed, c.Lived, c.TimedOut, c.NotCovered, c.Equivalent, fmtScore(c.Score), c.Seconds)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	for _, p := range skipped {
+		fmt.Fprintf(w, "skipped: %s: %s\n", p.Path, p.Skipped)
+	}
+
+	// The survivors, by function and line: what to look at.
+	src := sourceLines{}
+	used := map[string]bool{} // operators and statuses shown, for the legend
+	row := func(tw io.Writer, m Mutant, extra string) {
+		used[m.Op] = true
+		fmt.Fprintf(tw, "      #%d\t%s\t%s%s\n", m.ID, m.Op, Change(m.Orig, m.Repl), extra)
+	}
+	if n := c.Lived + c.NotCovered; n > 0 {
+		fmt.Fprintf(w, "\nSURVIVORS (%d): mutants no test notices, by function and line\n", n)
+		writeByFunc(w, s.Mutants, func(m Mutant) bool { return m.Status == mutate.Lived || m.Status == mutate.NotCovered }, func(ms []Mutant) bool {
+			if verbose {
+				return false
+			}
+			for _, m := range ms {
+				if m.Status != mutate.NotCovered {
+					return false
+				}
+			}
+			used["not_covered"] = true
+			fmt.Fprintf(w, "  no test runs it: its %d mutants are not covered (-v lists them)\n", len(ms))
+			return true
+		}, func(tw io.Writer, line []Mutant) {
+			m := line[0]
+			used[m.Status.String()] = true
+			why := "tests run this line, and pass with each change below"
+			if m.Status == mutate.NotCovered {
+				why = "no test runs this line"
+			}
+			writeSource(tw, src, m, why)
+			for _, m := range line {
+				row(tw, m, "")
+			}
+		})
+	}
+	if verbose && c.Equivalent > 0 {
+		fmt.Fprintf(w, "\nEQUIVALENT (%d): mutants that behave like the code on every input, left out of the score\n", c.Equivalent)
+		writeByFunc(w, s.Mutants, func(m Mutant) bool { return m.Status == mutate.Equivalent }, nil, func(tw io.Writer, line []Mutant) {
+			writeSource(tw, src, line[0], "")
+			for _, m := range line {
+				row(tw, m, "")
+				fmt.Fprintf(tw, "           proof: %s\n", PlainProof(m.Reason))
+			}
+		})
+	}
+	if verbose && c.Killed+c.TimedOut > 0 {
+		fmt.Fprintf(w, "\nKILLED (%d)\n", c.Killed+c.TimedOut)
+		writeByFunc(w, s.Mutants, func(m Mutant) bool { return m.Status == mutate.Killed || m.Status == mutate.TimedOut }, nil, func(tw io.Writer, line []Mutant) {
+			writeSource(tw, src, line[0], "")
+			for _, m := range line {
+				by := "by " + m.KilledBy
+				if m.Status == mutate.TimedOut {
+					by = "timed out"
+				}
+				row(tw, m, "\t"+by)
+			}
+		})
+	}
+
 	s.textSlowest(w)
 	for _, p := range s.Packages {
 		for _, f := range p.Flaky {
@@ -266,7 +329,140 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 		fmt.Fprintf(w, "PARTIAL REPORT (%s): %d of %d mutants not run (status not_run, left out of MS) in %s\n",
 			why, s.Summary.NotRun, s.Summary.Mutants, partial)
 	}
+	writeLegend(w, used, verbose)
 	return nil
+}
+
+// writeByFunc writes the mutants keep selects, grouped by function (in
+// file order) and by line: a heading per function, then, unless whole
+// writes the function in one line and returns true, each line's
+// mutants through each.
+func writeByFunc(w io.Writer, ms []Mutant, keep func(Mutant) bool, whole func([]Mutant) bool, each func(tw io.Writer, line []Mutant)) {
+	type group struct {
+		file, fn string
+		ms       []Mutant
+	}
+	var groups []*group
+	at := map[[2]string]*group{}
+	for _, m := range ms {
+		if !keep(m) {
+			continue
+		}
+		k := [2]string{m.File, m.Func}
+		g := at[k]
+		if g == nil {
+			g = &group{file: m.File, fn: m.Func}
+			at[k] = g
+			groups = append(groups, g)
+		}
+		g.ms = append(g.ms, m)
+	}
+	for _, g := range groups {
+		sort.SliceStable(g.ms, func(i, j int) bool { return g.ms[i].Offset < g.ms[j].Offset })
+	}
+	sort.SliceStable(groups, func(i, j int) bool {
+		if groups[i].file != groups[j].file {
+			return groups[i].file < groups[j].file
+		}
+		return groups[i].ms[0].Offset < groups[j].ms[0].Offset
+	})
+	for _, g := range groups {
+		fn := g.fn
+		if fn == "" {
+			fn = "(package level)"
+		}
+		fmt.Fprintf(w, "\n%s  %s:%d  (%d)\n", fn, g.file, g.ms[0].Line, len(g.ms))
+		if whole != nil && whole(g.ms) {
+			continue
+		}
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for i := 0; i < len(g.ms); {
+			j := i + 1
+			for j < len(g.ms) && g.ms[j].Line == g.ms[i].Line && g.ms[j].Status == g.ms[i].Status {
+				j++
+			}
+			each(tw, g.ms[i:j])
+			i = j
+		}
+		tw.Flush()
+	}
+}
+
+// writeSource writes m's line of source, numbered, and a note.
+func writeSource(w io.Writer, src sourceLines, m Mutant, note string) {
+	text, ok := src.line(m.File, m.Line)
+	if !ok {
+		text = "(source not found)"
+	}
+	if note != "" {
+		note = "   ← " + note
+	}
+	fmt.Fprintf(w, "  %4d | %s%s\n", m.Line, text, note)
+}
+
+// PlainProof says in plain words why a mutant is equivalent, from the
+// prover's reason ("rules: …", "exact: …", "sufficiency: …"), with the
+// conflict the proof found where it names one.
+func PlainProof(reason string) string {
+	method, _, _ := strings.Cut(reason, ": ")
+	switch {
+	case strings.Contains(reason, "unreachable"):
+		return "the mutated code never runs: no input reaches it"
+	case method == "rules":
+		plain := "wherever the change is reached, it cannot change a value"
+		if _, conflict, ok := strings.Cut(reason, "strategies): "); ok && conflict != "no clause" {
+			plain += ": " + conflict
+		}
+		return plain + " (Offutt–Pan's rules)"
+	case method == "exact":
+		return "no input both reaches the change and makes it produce a different value (decided exactly by a SAT solver)"
+	case method == "sufficiency":
+		return "the function returns the same as the original for every input: both versions' paths compared side by side (SAT)"
+	}
+	return reason
+}
+
+// writeLegend explains the statuses and the operators the report shows,
+// and the score.
+func writeLegend(w io.Writer, used map[string]bool, verbose bool) {
+	fmt.Fprintln(w, "\nlegend:")
+	fmt.Fprintln(w, "  MS, the mutation score = killed (timed out included) / (mutants - equivalent)")
+	for _, st := range []struct{ name, text string }{
+		{"lived", "lived: the tests run the mutated code and all pass"},
+		{"not_covered", "not covered: no test runs the mutated code"},
+	} {
+		if used[st.name] {
+			fmt.Fprintln(w, "  "+st.text)
+		}
+	}
+	fmt.Fprintln(w, "  timed out: the mutant ran far longer than the code (an endless loop, say): counted as killed")
+	fmt.Fprintln(w, "  equivalent: proven to behave like the code on every input: left out of MS")
+	for _, op := range mutate.AllOps() {
+		if used[op.String()] {
+			fmt.Fprintf(w, "  %s: %s\n", op, op.Doc())
+		}
+	}
+	if !verbose {
+		fmt.Fprintln(w, "  -v lists the killed and the equivalent mutants too, with the proofs")
+	}
+}
+
+// sourceLines reads the lines of the files a report names, once each.
+type sourceLines map[string][]string
+
+func (s sourceLines) line(file string, n int) (string, bool) {
+	lines, ok := s[file]
+	if !ok {
+		data, err := os.ReadFile(file)
+		if err == nil {
+			lines = strings.Split(string(data), "\n")
+		}
+		s[file] = lines
+	}
+	if n < 1 || n > len(lines) {
+		return "", false
+	}
+	return strings.TrimRight(strings.ReplaceAll(lines[n-1], "\t", "    "), " \r"), true
 }
 
 // textSlowest writes the tests that took most of the mutant runs' time,

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -137,5 +139,69 @@ func TestPartialScore(t *testing.T) {
 	full.JSON(&buf)
 	if strings.Contains(buf.String(), "partial") || strings.Contains(buf.String(), "not_run") {
 		t.Errorf("finished report mentions partial or not_run:\n%s", buf.String())
+	}
+}
+
+// TestScoreText checks the text report's order and grouping: the score
+// first, then the packages, the survivors by function and line with
+// each line's source, the equivalent ones with plain proofs under -v,
+// and a legend of what is shown.
+func TestScoreText(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.go")
+	src := "package p\n\nfunc F(a, b int) int {\n\tif a > b {\n\t\treturn a\n\t}\n\treturn b\n}\n\nfunc G() {}\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ms := []Mutant{
+		{ID: 1, Package: "p", Func: "F", Op: "ROR", File: file, Line: 4, Offset: 30, Orig: "a > b", Repl: "a >= b", Status: mutate.Equivalent,
+			Reason: "rules: reachability ∧ necessity infeasible on each of 1 arrival(s) (Offutt–Pan strategies): partial negation: a > b conflicts with a == b"},
+		{ID: 2, Package: "p", Func: "F", Op: "ROR", File: file, Line: 4, Offset: 30, Orig: "a > b", Repl: "true", Status: mutate.Lived},
+		{ID: 3, Package: "p", Func: "F", Op: "RSR", File: file, Line: 7, Offset: 50, Orig: "return b", Repl: "return 0", Status: mutate.NotCovered},
+		{ID: 4, Package: "p", Func: "F", Op: "ROR", File: file, Line: 4, Offset: 30, Orig: "a > b", Repl: "a < b", Status: mutate.Killed, KilledBy: "TestF"},
+		{ID: 5, Package: "p", Func: "G", Op: "SDL", File: file, Line: 10, Offset: 70, Orig: "x()", Status: mutate.NotCovered},
+	}
+	s := NewScore([]Package{{Path: "p"}}, ms, 1)
+	var buf bytes.Buffer
+	if err := s.Text(&buf, false); err != nil {
+		t.Fatal(err)
+	}
+	text := buf.String()
+	for _, want := range []string{
+		"mutation score 0.250: the tests kill 1 of 4 mutants (1 more are equivalent to the code and left out); 3 survive\n\nPACKAGE",
+		"SURVIVORS (3): mutants no test notices, by function and line\n\nF  " + file + ":4  (2)\n",
+		"     4 |     if a > b {   ← tests run this line, and pass with each change below\n      #2  ROR  a > b  →  true\n",
+		"     7 |     return b   ← no test runs this line\n      #3  RSR  return b  →  return 0\n",
+		"G  " + file + ":10  (1)\n  no test runs it: its 1 mutants are not covered (-v lists them)\n",
+		"legend:\n",
+		"  lived: the tests run the mutated code and all pass\n",
+		"  RSR: returned values replaced by zero values\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	for _, not := range []string{"#1 ", "#4 ", "EQUIVALENT (", "KILLED (", "SDL:"} {
+		if strings.Contains(text, not) {
+			t.Errorf("text without -v has %q:\n%s", not, text)
+		}
+	}
+	if i, j := strings.Index(text, "mutation score"), strings.Index(text, "SURVIVORS"); i != 0 || j < i {
+		t.Errorf("the score is not first:\n%s", text)
+	}
+
+	buf.Reset()
+	s.Text(&buf, true)
+	text = buf.String()
+	for _, want := range []string{
+		"EQUIVALENT (1): mutants that behave like the code on every input, left out of the score\n",
+		"      #1  ROR  a > b  →  a >= b\n           proof: wherever the change is reached, it cannot change a value: partial negation: a > b conflicts with a == b (Offutt–Pan's rules)\n",
+		"KILLED (1)\n",
+		"#4  ROR  a > b  →  a < b  by TestF",
+		"    10 | func G() {}   ← no test runs this line\n      #5  SDL  x()  →  (deleted)\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("verbose text lacks %q:\n%s", want, text)
+		}
 	}
 }
