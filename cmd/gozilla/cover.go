@@ -52,13 +52,12 @@ func cmdCover(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	ctx, cancel := withDeadline(ctx, *deadline)
 	defer cancel()
 	cfg := cover.Config{Tags: *tags, Run: re, Jobs: *jobs, Timeout: *timeout, NoProofs: !*proofs, Verbose: *verbose}
-	if !*quiet && isTerminal(stderr) {
-		cfg.Progress = func(pkg string) { fmt.Fprintf(stderr, "\r\033[K%s: measuring", pkg) }
+	prog := newProgress(stderr, *quiet)
+	if prog != nil {
+		cfg.Progress = func(pkg string) { prog.show(pkg + ": measuring coverage") }
 	}
 	res, err := cover.Run(ctx, cfg, fs.Args()...)
-	if cfg.Progress != nil {
-		fmt.Fprint(stderr, "\r\033[K")
-	}
+	prog.clear()
 	if err != nil {
 		if ctx.Err() != nil {
 			return stopped(ctx, false)

@@ -54,13 +54,12 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		cfg.Run = re
 	}
-	if !*quiet && isTerminal(stderr) {
-		cfg.Each = func(pkg string, n int) { fmt.Fprintf(stderr, "\r\033[K%s: %d mutants", pkg, n) }
+	prog := newProgress(stderr, *quiet)
+	if prog != nil {
+		cfg.Progress = func(pkg string, done, total int) { prog.count(pkg, done, total, "mutants analysed", "") }
 	}
 	doc, err := equiv.Run(ctx, cfg, fs.Args()...)
-	if cfg.Each != nil {
-		fmt.Fprint(stderr, "\r\033[K")
-	}
+	prog.clear()
 	if err != nil {
 		if ctx.Err() != nil {
 			return stopped(ctx, false)

@@ -70,9 +70,11 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	cfg := drive.Config{Tags: *tags, Ops: opSet, OpsText: *ops, Run: re, RunText: *runRE, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit,
 		Engines: infos, Cover: *covers, Name: *name, Dry: *dry, Explain: explainIDs}
-	if !*quiet && isTerminal(stderr) {
-		cfg.Progress = func(pkg string, p gen.Progress) { progressBar(stderr, pkg, p) }
-		cfg.Done = func() { fmt.Fprint(stderr, "\r\033[K") }
+	if prog := newProgress(stderr, *quiet); prog != nil {
+		cfg.Progress = func(pkg string, p gen.Progress) {
+			prog.count(pkg, p.Killed, p.Total, "mutants killed", fmt.Sprintf("unit %d/%d %s", p.UnitNo, p.Units, p.Unit))
+		}
+		cfg.Done = prog.clear
 	}
 	res, err := drive.Run(ctx, cfg, fs.Args()...)
 	if err != nil {
@@ -140,16 +142,4 @@ func parseIDs(s string) ([]int, error) {
 		ids = append(ids, id)
 	}
 	return ids, nil
-}
-
-// progressBar draws one line: a bar of the package's mutants killed so
-// far and the unit being worked on.
-func progressBar(w io.Writer, pkg string, p gen.Progress) {
-	const width = 24
-	filled := 0
-	if p.Total > 0 {
-		filled = p.Killed * width / p.Total
-	}
-	fmt.Fprintf(w, "\r\033[K%s [%s%s] %d/%d killed · unit %d/%d %s", pkg, strings.Repeat("=", filled), strings.Repeat(" ", width-filled),
-		p.Killed, p.Total, p.UnitNo, p.Units, p.Unit)
 }

@@ -273,18 +273,12 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	cfg := score.Config{Tags: *tags, Ops: opSet, Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
-	if !*quiet && isTerminal(stderr) {
-		cfg.Progress = func(pkg string, done, total int) {
-			fmt.Fprintf(stderr, "\r%s: %d/%d mutants", pkg, done, total)
-			if done == total {
-				fmt.Fprint(stderr, "\r\033[K")
-			}
-		}
+	prog := newProgress(stderr, *quiet)
+	if prog != nil {
+		cfg.Progress = func(pkg string, done, total int) { prog.count(pkg, done, total, "mutants decided", "") }
 	}
 	res, err := score.Run(ctx, cfg, fs.Args()...)
-	if cfg.Progress != nil {
-		fmt.Fprint(stderr, "\r\033[K")
-	}
+	prog.clear()
 	if err != nil {
 		if ctx.Err() != nil {
 			return stopped(ctx, false)

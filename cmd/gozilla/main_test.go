@@ -107,10 +107,16 @@ type result struct {
 // gz runs gozilla in dir with a private TMPDIR.
 func gz(t *testing.T, dir string, args ...string) result {
 	t.Helper()
+	return gzEnv(t, dir, nil, args...)
+}
+
+// gzEnv is gz with more environment variables (KEY=VALUE).
+func gzEnv(t *testing.T, dir string, env []string, args ...string) result {
+	t.Helper()
 	tmp := t.TempDir()
 	cmd := exec.Command(gozilla, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	cmd.Env = append(append(os.Environ(), env...), "TMPDIR="+tmp)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

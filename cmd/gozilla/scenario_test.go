@@ -25,6 +25,7 @@ package main
 //	cmp FILE1 FILE2     the files are byte-identical (an archive file can serve as the expected one)
 //	cp SRC DST          copy a file (DST may be a directory)
 //	cd DIR              change the working directory
+//	env KEY=VALUE       set an environment variable for the gozilla commands after it
 //
 // Files are relative to the working directory. Expected files in the
 // archive should not end in .go (they would be built with the package).
@@ -76,6 +77,7 @@ type scenario struct {
 	work string // $WORK
 	cwd  string // the working directory (cd)
 	last *scenarioRun
+	env  []string // env commands' variables
 }
 
 // scenarioRun is the outcome of the last gozilla or go command.
@@ -193,6 +195,7 @@ var scenarioCommands = map[string]scenarioCommand{
 	"cmp":     {"cmp FILE1 FILE2", 2, 2, true, 0, (*scenario).cmdCmp},
 	"cp":      {"cp SRC DST", 2, 2, false, 0, (*scenario).cmdCp},
 	"cd":      {"cd DIR", 1, 1, false, 0, (*scenario).cmdCd},
+	"env":     {"env KEY=VALUE", 1, 1, false, 0, func(s *scenario, _ bool, args []string) error { s.env = append(s.env, args[0]); return nil }},
 }
 
 // path resolves a file argument against the working directory.
@@ -220,7 +223,7 @@ func (s *scenario) status(neg bool, run *scenarioRun) error {
 
 func (s *scenario) cmdGozilla(neg bool, args []string) error {
 	t := s.t
-	r := gz(t, s.cwd, args...)
+	r := gzEnv(t, s.cwd, s.env, args...)
 	run := &scenarioRun{cmd: "gozilla " + strings.Join(args, " "), code: r.code, stdout: r.stdout, stderr: r.stderr}
 	if err := s.noTempLeft(r.tmp); err != nil {
 		s.last = run

@@ -28,6 +28,9 @@ type RunConfig struct {
 	Run  *regexp.Regexp           // functions to analyse (F, T.M, (*T).M); nil = all
 	Cfg  Config                   //
 	Each func(pkg string, ms int) // called before each package, for progress
+	// Progress, when set, is called as the package's mutants are
+	// decided, unit by unit (from several goroutines, one at a time).
+	Progress func(pkg string, done, total int)
 	// Jobs is how many units are analysed at once (<= 0: 1). Every
 	// unit is analysed on its own whatever Jobs is, so the verdicts do
 	// not depend on it.
@@ -77,7 +80,19 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 			cfg.Each(pkg.Path, len(set.Mutants))
 		}
 		a := analysis.New(pkg, set, nil)
-		rep, done, err := analyzeUnits(ctx, a, set, cfg.Cfg, cfg.Jobs)
+		var onDone func(int)
+		if cfg.Progress != nil {
+			var mu sync.Mutex
+			decided, total, path := 0, len(set.Mutants), pkg.Path
+			cfg.Progress(path, 0, total)
+			onDone = func(n int) {
+				mu.Lock()
+				defer mu.Unlock()
+				decided += n
+				cfg.Progress(path, decided, total)
+			}
+		}
+		rep, done, err := analyzeUnits(ctx, a, set, cfg.Cfg, cfg.Jobs, onDone)
 		if err != nil {
 			return nil, err
 		}
@@ -124,7 +139,7 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 // would have. done holds the functions whose analysis finished before
 // ctx ended (the mutants outside every unit are under ""); what did not
 // finish is left out of the report.
-func analyzeUnits(ctx context.Context, a *analysis.Package, set *mutate.Set, cfg Config, jobs int) (*Report, map[string]bool, error) {
+func analyzeUnits(ctx context.Context, a *analysis.Package, set *mutate.Set, cfg Config, jobs int, onDone func(mutants int)) (*Report, map[string]bool, error) {
 	byFunc := map[string][]*mutate.Mutant{}
 	for _, m := range set.Mutants {
 		byFunc[m.Func] = append(byFunc[m.Func], m)
@@ -173,6 +188,8 @@ func analyzeUnits(ctx context.Context, a *analysis.Package, set *mutate.Set, cfg
 				t.rep, t.err = Analyze(ctx, a, &mutate.Set{Pkg: set.Pkg, Mutants: ms}, c)
 				if ctx.Err() != nil {
 					t.rep, t.err = nil, nil // may have stopped half-way: not done
+				} else if onDone != nil {
+					onDone(len(ms))
 				}
 			}
 		}()

@@ -255,7 +255,11 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		}
 		var progress func(int, run.Result)
 		if cfg.Progress != nil && round == 0 {
-			progress = func(done int, _ run.Result) { cfg.Progress(pkg.Path, done, len(runJobs)) }
+			// Counted over all the package's mutants, as the report
+			// counts them: those no test reaches are decided already.
+			decided := len(set.Mutants) - len(runJobs)
+			cfg.Progress(pkg.Path, decided, len(set.Mutants))
+			progress = func(done int, _ run.Result) { cfg.Progress(pkg.Path, decided+done, len(set.Mutants)) }
 		}
 		results, err := runner.Run(ctx, runJobs, progress)
 		if err != nil && ctx.Err() == nil {
