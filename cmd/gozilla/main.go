@@ -251,7 +251,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		jsonOut   = fs.Bool("json", false, "write the JSON report (schema gozilla.score/v1) instead of text")
 		outFile   = fs.String("o", "", "write the report to this file instead of standard output")
 		threshold = fs.String("threshold", "", "exit 1 when the mutation score is below this (0.8 or 80%)")
-		verbose   = fs.Bool("v", false, "list every mutant, not only those that were not killed")
+		verbose   = fs.Bool("v", false, "also list the killed mutants (and by which test) and the equivalent ones (with their proofs)")
 		quiet     = fs.Bool("q", false, "no progress on standard error")
 		proofs    = fs.Bool("equiv", true, "prove the mutants the tests leave alive equivalent where possible (gozilla equiv) and exclude them from MS")
 		flaky     = fs.String("flaky", "skip", "a test that both passes and fails on the unmutated code: skip (leave it out of the runs and list it) or fail (exit 2)")
