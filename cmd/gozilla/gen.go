@@ -18,6 +18,7 @@ import (
 	"github.com/gozilla/gozilla/internal/engines"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/gen/drive"
+	"github.com/gozilla/gozilla/internal/report/formats"
 )
 
 func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -33,6 +34,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		name       = fs.String("name", "{pkg}_gozilla_test.go", "name of the generated file in each package directory ({pkg} is the package name)")
 		dry        = fs.Bool("n", false, "report only; write no test file")
 		jsonOut    = fs.Bool("json", false, "write the JSON report (schema gozilla.gen/v1) instead of text")
+		format     = fs.String("format", "", formats.Usage())
 		outFile    = fs.String("o", "", "write the report to this file instead of standard output")
 		verbose    = fs.Bool("v", false, "also list the mutants left alive")
 		quiet      = fs.Bool("q", false, "no progress on standard error")
@@ -42,6 +44,10 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		perUnit    = fs.Duration("unit", gen.DefaultUnitWall, "most wall time spent on one unit (its random pass and its mutants' deterministic passes); its mutants left alive are undecided, and the report says which units hit it")
 	)
 	opSet, err := parseCommon(fs, args, ops, stdout, stderr)
+	if err != nil {
+		return err
+	}
+	fmtName, err := checkFormat(*format, *jsonOut)
 	if err != nil {
 		return err
 	}
@@ -97,20 +103,15 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	defer closeOut()
-	if *jsonOut {
-		if err := doc.JSON(w); err != nil {
-			return err
-		}
-		if explained != "" {
-			fmt.Fprint(stderr, explained) // keep the JSON on its own
-		}
-		return genExit(ctx, doc)
-	}
-	if err := doc.Text(w, *verbose); err != nil {
+	if err := writeFormatted(w, fmtName, *verbose, doc); err != nil {
 		return err
 	}
 	if explained != "" {
-		fmt.Fprint(w, "\n"+explained)
+		if fmtName == "" || fmtName == "text" {
+			fmt.Fprint(w, "\n"+explained)
+		} else {
+			fmt.Fprint(stderr, explained) // keep a machine format on its own
+		}
 	}
 	return genExit(ctx, doc)
 }

@@ -30,6 +30,7 @@ import (
 
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
+	"github.com/gozilla/gozilla/internal/report/formats"
 	mutrun "github.com/gozilla/gozilla/internal/run"
 	"github.com/gozilla/gozilla/internal/score"
 	"github.com/gozilla/gozilla/internal/version"
@@ -249,6 +250,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		tags      = fs.String("tags", "", "build tags, as for go build")
 		timeout   = fs.Duration("timeout", 0, fmt.Sprintf("per-mutant timeout (default: 10× the baseline time of its tests + %v)", mutrun.TimeoutSlack))
 		jsonOut   = fs.Bool("json", false, "write the JSON report (schema gozilla.score/v1) instead of text")
+		format    = fs.String("format", "", formats.Usage())
 		outFile   = fs.String("o", "", "write the report to this file instead of standard output")
 		threshold = fs.String("threshold", "", "exit 1 when the mutation score is below this (0.8 or 80%)")
 		verbose   = fs.Bool("v", false, "also list the killed mutants (and by which test) and the equivalent ones (with their proofs)")
@@ -258,6 +260,10 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		deadline  = fs.Duration("deadline", 0, deadlineUsage)
 	)
 	opSet, err := parseCommon(fs, args, ops, stdout, stderr)
+	if err != nil {
+		return err
+	}
+	fmtName, err := checkFormat(*format, *jsonOut)
 	if err != nil {
 		return err
 	}
@@ -289,7 +295,12 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		res.Summary.Stopped = stopReason(ctx)
 	}
 
-	if err := writeReport(*outFile, stdout, *jsonOut, *verbose, res); err != nil {
+	w, closeOut, err := output(*outFile, stdout)
+	if err != nil {
+		return err
+	}
+	defer closeOut()
+	if err := writeFormatted(w, fmtName, *verbose, res); err != nil {
 		return err
 	}
 	if res.Summary.Partial {

@@ -261,7 +261,7 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 	}
 
 	// The survivors, by function and line: what to look at.
-	src := sourceLines{}
+	src := Sources{}
 	used := map[string]bool{} // operators and statuses shown, for the legend
 	row := func(tw io.Writer, m Mutant, extra string) {
 		used[m.Op] = true
@@ -389,10 +389,10 @@ func writeByFunc(w io.Writer, ms []Mutant, keep func(Mutant) bool, whole func([]
 }
 
 // writeSource writes m's line of source, numbered, and a note.
-func writeSource(w io.Writer, src sourceLines, m Mutant, note string) {
-	text, ok := src.line(m.File, m.Line)
-	if !ok {
-		text = "(source not found)"
+func writeSource(w io.Writer, src Sources, m Mutant, note string) {
+	text := "(source not found)"
+	if f := src.Get(m.File); f != nil {
+		text = strings.TrimRight(strings.ReplaceAll(f.Line(m.Line), "\t", "    "), " ")
 	}
 	if note != "" {
 		note = "   ← " + note
@@ -445,24 +445,6 @@ func writeLegend(w io.Writer, used map[string]bool, verbose bool) {
 	if !verbose {
 		fmt.Fprintln(w, "  -v lists the killed and the equivalent mutants too, with the proofs")
 	}
-}
-
-// sourceLines reads the lines of the files a report names, once each.
-type sourceLines map[string][]string
-
-func (s sourceLines) line(file string, n int) (string, bool) {
-	lines, ok := s[file]
-	if !ok {
-		data, err := os.ReadFile(file)
-		if err == nil {
-			lines = strings.Split(string(data), "\n")
-		}
-		s[file] = lines
-	}
-	if n < 1 || n > len(lines) {
-		return "", false
-	}
-	return strings.TrimRight(strings.ReplaceAll(lines[n-1], "\t", "    "), " \r"), true
 }
 
 // textSlowest writes the tests that took most of the mutant runs' time,

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/gozilla/gozilla/internal/report"
+	"github.com/gozilla/gozilla/internal/report/formats"
+	"github.com/gozilla/gozilla/internal/report/ghactions"
+)
+
+// mutationDoc is a report of mutants (score's, gen's): its own text and
+// JSON, and the view the other formats read.
+type mutationDoc interface {
+	reportDoc
+	Mutation() *report.Mutation
+}
+
+// checkFormat validates -format against -json: the effective format
+// ("" for the default text).
+func checkFormat(format string, asJSON bool) (string, error) {
+	switch {
+	case asJSON && format != "" && format != "json":
+		return "", &exitError{code: 2, msg: fmt.Sprintf("-json and -format %s: choose one", format)}
+	case asJSON:
+		return "json", nil
+	case format == "" || format == "text" || format == "json":
+		return format, nil
+	}
+	if _, ok := formats.Lookup(format); !ok {
+		return "", &exitError{code: 2, msg: fmt.Sprintf("bad -format %q: want text, json, stryker, sarif or github", format)}
+	}
+	return format, nil
+}
+
+// writeFormatted writes doc in format. The default text is followed, on
+// GitHub Actions (GITHUB_ACTIONS=true), by the annotations of the
+// surviving mutants.
+func writeFormatted(w io.Writer, format string, verbose bool, doc mutationDoc) error {
+	switch format {
+	case "", "text":
+		if err := doc.Text(w, verbose); err != nil {
+			return err
+		}
+		if format == "" && os.Getenv("GITHUB_ACTIONS") == "true" {
+			return ghactions.Write(w, doc.Mutation())
+		}
+		return nil
+	case "json":
+		return doc.JSON(w)
+	}
+	f, _ := formats.Lookup(format)
+	return f.Write(w, doc.Mutation())
+}

@@ -1,0 +1,129 @@
+package report
+
+import (
+	"os"
+	"strings"
+
+	"github.com/gozilla/gozilla/internal/mutate"
+)
+
+// Mutation is what the formats of mutation reports (HTML, Stryker's
+// schema, SARIF, GitHub annotations) read from a command's document:
+// `gozilla score`'s or `gozilla gen`'s, alike.
+type Mutation struct {
+	Command  string // "score" or "gen"
+	Summary  Counts
+	Score    *float64
+	Seconds  float64
+	Partial  bool
+	Packages []MutationPackage
+	Mutants  []Mutant // by package, then ID
+}
+
+// MutationPackage is one package's line of a Mutation.
+type MutationPackage struct {
+	Path    string
+	Counts  Counts
+	Score   *float64
+	Skipped string
+}
+
+// Mutation returns the document's mutation view.
+func (s *Score) Mutation() *Mutation {
+	m := &Mutation{Command: "score", Summary: s.Summary.Counts, Score: s.Summary.Score, Seconds: s.Summary.Seconds, Partial: s.Summary.Partial, Mutants: s.Mutants}
+	for _, p := range s.Packages {
+		m.Packages = append(m.Packages, MutationPackage{Path: p.Path, Counts: p.Counts, Score: p.Score, Skipped: p.Skipped})
+	}
+	return m
+}
+
+// Mutation returns the document's mutation view.
+func (g *Gen) Mutation() *Mutation {
+	m := &Mutation{Command: "gen", Summary: g.Summary.Counts, Score: g.Summary.Score, Seconds: g.Summary.Seconds, Partial: g.Summary.Partial, Mutants: g.Mutants}
+	for _, p := range g.Packages {
+		m.Packages = append(m.Packages, MutationPackage{Path: p.Path, Counts: p.Counts, Score: p.Score, Skipped: p.Skipped})
+	}
+	return m
+}
+
+// Survives reports whether a mutant is one the tests should have
+// noticed and did not.
+func Survives(st mutate.Status) bool { return st == mutate.Lived || st == mutate.NotCovered }
+
+// Why says in plain words what a mutant's status means for it: why a
+// survivor matters, how a mutant was killed, why an equivalent one is.
+func Why(m Mutant) string {
+	switch m.Status {
+	case mutate.Lived:
+		s := "the tests run this code and all pass with the change: no test checks what it alters"
+		if m.Why != "" {
+			s += " (" + m.Why + ")"
+		}
+		return s
+	case mutate.NotCovered:
+		return "no test runs this code"
+	case mutate.Killed:
+		if m.KilledBy != "" {
+			return "killed by " + m.KilledBy
+		}
+		return "killed"
+	case mutate.TimedOut:
+		return "the tests ran far longer with the change (counted as killed)"
+	case mutate.Equivalent:
+		return "equivalent: " + PlainProof(m.Reason)
+	case mutate.NotRun:
+		return "not run: the run was stopped first"
+	}
+	return m.Status.String()
+}
+
+// Sources reads the files a report's mutants are in, once each.
+type Sources map[string]*Source
+
+// Source is one file's text and where its lines start.
+type Source struct {
+	Text   string
+	starts []int
+}
+
+// Get returns file's source, or nil when it cannot be read.
+func (s Sources) Get(file string) *Source {
+	if src, ok := s[file]; ok {
+		return src
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		s[file] = nil
+		return nil
+	}
+	src := &Source{Text: string(data), starts: []int{0}}
+	for i, c := range src.Text {
+		if c == '\n' {
+			src.starts = append(src.starts, i+1)
+		}
+	}
+	s[file] = src
+	return src
+}
+
+// Position is the 1-based line and column (in runes) of a byte offset.
+func (s *Source) Position(offset int) (line, col int) {
+	offset = min(max(offset, 0), len(s.Text))
+	line = 1
+	for line < len(s.starts) && s.starts[line] <= offset {
+		line++
+	}
+	return line, len([]rune(s.Text[s.starts[line-1]:offset])) + 1
+}
+
+// Line is the text of line n (1-based), without its newline.
+func (s *Source) Line(n int) string {
+	if n < 1 || n > len(s.starts) {
+		return ""
+	}
+	end := len(s.Text)
+	if n < len(s.starts) {
+		end = s.starts[n] - 1
+	}
+	return strings.TrimSuffix(s.Text[s.starts[n-1]:end], "\r")
+}
