@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/gozilla/gozilla/internal/report"
 	"github.com/gozilla/gozilla/internal/report/formats"
 	"github.com/gozilla/gozilla/internal/report/ghactions"
+	"github.com/gozilla/gozilla/internal/report/htmlreport"
 )
 
 // mutationDoc is a report of mutants (score's, gen's): its own text and
@@ -29,7 +31,7 @@ func checkFormat(format string, asJSON bool) (string, error) {
 		return format, nil
 	}
 	if _, ok := formats.Lookup(format); !ok {
-		return "", &exitError{code: 2, msg: fmt.Sprintf("bad -format %q: want text, json, stryker, sarif or github", format)}
+		return "", &exitError{code: 2, msg: fmt.Sprintf("bad -format %q: want text, json, html, stryker, sarif or github", format)}
 	}
 	return format, nil
 }
@@ -52,4 +54,23 @@ func writeFormatted(w io.Writer, format string, verbose bool, doc mutationDoc) e
 	}
 	f, _ := formats.Lookup(format)
 	return f.Write(w, doc.Mutation())
+}
+
+// writeHTML writes the -html directory's index.html.
+func writeHTML(dir string, doc mutationDoc) error {
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return &exitError{code: 2, msg: err.Error()}
+	}
+	f, err := os.Create(filepath.Join(dir, "index.html"))
+	if err != nil {
+		return &exitError{code: 2, msg: err.Error()}
+	}
+	if err := htmlreport.Write(f, doc.Mutation()); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

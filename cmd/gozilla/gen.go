@@ -35,6 +35,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		dry        = fs.Bool("n", false, "report only; write no test file")
 		jsonOut    = fs.Bool("json", false, "write the JSON report (schema gozilla.gen/v1) instead of text")
 		format     = fs.String("format", "", formats.Usage())
+		htmlDir    = fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)")
 		outFile    = fs.String("o", "", "write the report to this file instead of standard output")
 		verbose    = fs.Bool("v", false, "also list the mutants left alive")
 		quiet      = fs.Bool("q", false, "no progress on standard error")
@@ -104,6 +105,9 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	defer closeOut()
 	if err := writeFormatted(w, fmtName, *verbose, doc); err != nil {
+		return err
+	}
+	if err := writeHTML(*htmlDir, doc); err != nil {
 		return err
 	}
 	if explained != "" {

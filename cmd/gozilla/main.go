@@ -251,6 +251,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		timeout   = fs.Duration("timeout", 0, fmt.Sprintf("per-mutant timeout (default: 10× the baseline time of its tests + %v)", mutrun.TimeoutSlack))
 		jsonOut   = fs.Bool("json", false, "write the JSON report (schema gozilla.score/v1) instead of text")
 		format    = fs.String("format", "", formats.Usage())
+		htmlDir   = fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)")
 		outFile   = fs.String("o", "", "write the report to this file instead of standard output")
 		threshold = fs.String("threshold", "", "exit 1 when the mutation score is below this (0.8 or 80%)")
 		verbose   = fs.Bool("v", false, "also list the killed mutants (and by which test) and the equivalent ones (with their proofs)")
@@ -301,6 +302,9 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	defer closeOut()
 	if err := writeFormatted(w, fmtName, *verbose, res); err != nil {
+		return err
+	}
+	if err := writeHTML(*htmlDir, res); err != nil {
 		return err
 	}
 	if res.Summary.Partial {

@@ -127,3 +127,13 @@ func (s *Source) Line(n int) string {
 	}
 	return strings.TrimSuffix(s.Text[s.starts[n-1]:end], "\r")
 }
+
+// NumLines is the number of lines: a final newline ends the last line,
+// it does not start another.
+func (s *Source) NumLines() int {
+	n := len(s.starts)
+	if n > 1 && s.starts[n-1] == len(s.Text) {
+		n--
+	}
+	return n
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gozilla/gozilla/internal/report"
 	"github.com/gozilla/gozilla/internal/report/ghactions"
+	"github.com/gozilla/gozilla/internal/report/htmlreport"
 	"github.com/gozilla/gozilla/internal/report/sarif"
 	"github.com/gozilla/gozilla/internal/report/stryker"
 )
@@ -24,6 +25,7 @@ type Format struct {
 var All = []Format{
 	{"stryker", "JSON in the mutation-testing-report-schema of Stryker (the Stryker dashboard, mutation-testing-elements)", stryker.Write},
 	{"sarif", "SARIF 2.1.0: the surviving mutants as results, for code scanning", sarif.Write},
+	{"html", "one self-contained HTML page: the packages, each file's source line by line with its mutants, filters by status and operator (also -html DIR)", htmlreport.Write},
 	{"github", "GitHub Actions annotations on the surviving mutants' lines (default in addition to text when GITHUB_ACTIONS is set)", ghactions.Write},
 }
 
