@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -252,6 +253,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		jsonOut   = fs.Bool("json", false, "write the JSON report (schema gozilla.score/v1) instead of text")
 		format    = fs.String("format", "", formats.Usage())
 		htmlDir   = fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)")
+		skip      = fs.String("skip", "", "do not mutate lines whose text (or whose file's path) matches this regular expression, e.g. 'log\\.|Debugf' (also //gozilla:skip on a function or line)")
 		outFile   = fs.String("o", "", "write the report to this file instead of standard output")
 		threshold = fs.String("threshold", "", "exit 1 when the mutation score is below this (0.8 or 80%)")
 		verbose   = fs.Bool("v", false, "also list the killed mutants (and by which test) and the equivalent ones (with their proofs)")
@@ -268,6 +270,10 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	skipRE, err := parseSkip(*skip)
+	if err != nil {
+		return err
+	}
 	if *flaky != "skip" && *flaky != "fail" {
 		return &exitError{code: 2, msg: fmt.Sprintf("bad -flaky %q: want skip or fail", *flaky)}
 	}
@@ -279,7 +285,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return &exitError{code: 2, msg: err.Error()}
 		}
 	}
-	cfg := score.Config{Tags: *tags, Ops: opSet, Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
+	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: skipRE, Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
 	prog := newProgress(stderr, *quiet)
 	if prog != nil {
 		cfg.Progress = func(pkg string, done, total int) { prog.count(pkg, done, total, "mutants decided", "") }
@@ -431,4 +437,16 @@ func output(file string, stdout io.Writer) (io.Writer, func(), error) {
 		return nil, nil, &exitError{code: 2, msg: err.Error()}
 	}
 	return f, func() { f.Close() }, nil
+}
+
+// parseSkip compiles -skip.
+func parseSkip(s string) (*regexp.Regexp, error) {
+	if s == "" {
+		return nil, nil
+	}
+	re, err := regexp.Compile(s)
+	if err != nil {
+		return nil, &exitError{code: 2, msg: fmt.Sprintf("bad -skip: %v", err)}
+	}
+	return re, nil
 }

@@ -28,6 +28,7 @@ type RunConfig struct {
 	Run  *regexp.Regexp           // functions to analyse (F, T.M, (*T).M); nil = all
 	Cfg  Config                   //
 	Each func(pkg string, ms int) // called before each package, for progress
+	Skip *regexp.Regexp           // lines (or files) not to mutate (-skip); nil = none
 	// Progress, when set, is called as the package's mutants are
 	// decided, unit by unit (from several goroutines, one at a time).
 	Progress func(pkg string, done, total int)
@@ -63,7 +64,7 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 			continue
 		}
 		t0 := time.Now()
-		set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops})
+		set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip})
 		if err != nil {
 			return nil, err
 		}

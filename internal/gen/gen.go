@@ -55,6 +55,7 @@ type Config struct {
 	Tags    string
 	Env     []string
 	Ops     map[mutate.Op]bool // nil = all
+	SkipRE  *regexp.Regexp     // lines (or files) not to mutate (-skip); nil = none
 	Run     *regexp.Regexp     // units to generate for; nil = all
 	Seed    uint64             // 0 = 1
 	Workers int                // harness processes; 0 = 1
@@ -243,7 +244,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		}
 		plan, probes = p, p.Probes()
 	}
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Probes: probes})
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Probes: probes, Skip: cfg.SkipRE})
 	if err != nil {
 		return nil, err
 	}

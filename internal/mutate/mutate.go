@@ -33,6 +33,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -219,6 +220,11 @@ type Options struct {
 	// Probes is instrumentation the schemata carry besides the mutants
 	// (the coverage probes of internal/coverage); nil = none.
 	Probes *Probes
+
+	// Skip leaves unmutated the lines whose text, or whose file's path,
+	// it matches (generated code, logging calls), as a //gozilla:skip
+	// directive does; nil = none.
+	Skip *regexp.Regexp
 }
 
 // Probes is source instrumentation carried by the schemata: text
@@ -273,6 +279,9 @@ type Set struct {
 
 	SkippedFiles []string // files not mutated (cgo)
 
+	// Skipped is the code not mutated on purpose (//gozilla:skip, -skip).
+	Skipped []Skipped
+
 	// ProbesErr says why Options.Probes are not in the schemata (they
 	// did not type-check: gozilla's bug); "" when they are, or none
 	// were asked for.
@@ -295,7 +304,9 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 			set.SkippedFiles = append(set.SkippedFiles, f.Path)
 			continue
 		}
-		files = append(files, collect(pkg, f, ops))
+		fs := collect(pkg, f, ops)
+		set.Skipped = append(set.Skipped, skips(pkg, fs, opt.Skip)...)
+		files = append(files, fs)
 	}
 	dropIdentical(files)
 	if !opt.SkipCheck {

@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"io"
+
+	"github.com/gozilla/gozilla/internal/mutate"
 )
 
 // PackageError is a package a command could not process (it does not
@@ -29,6 +31,35 @@ func textErrors(w io.Writer, errs []PackageError) {
 	}
 }
 
+// SkippedCode is code not mutated on purpose: a //gozilla:skip
+// directive, or a line -skip matches.
+type SkippedCode struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Func    string `json:"func,omitempty"`
+	Why     string `json:"why"`
+	Mutants int    `json:"mutants"` // the mutants not made there
+}
+
+// textSkipped writes the code not mutated on purpose, one line each.
+func textSkipped(w io.Writer, skipped []SkippedCode) {
+	if len(skipped) == 0 {
+		return
+	}
+	n := 0
+	for _, s := range skipped {
+		n += s.Mutants
+	}
+	fmt.Fprintf(w, "\nnot mutated on purpose (%d mutants):\n", n)
+	for _, s := range skipped {
+		fn := ""
+		if s.Func != "" {
+			fn = " " + s.Func
+		}
+		fmt.Fprintf(w, "  %s:%d%s: %s (%d mutants)\n", s.File, s.Line, fn, s.Why, s.Mutants)
+	}
+}
+
 // Errors is the error of a run none of whose packages could be
 // processed: one line each.
 type Errors []PackageError
@@ -42,4 +73,13 @@ func (es Errors) Error() string {
 		s += e.String()
 	}
 	return s
+}
+
+// SkippedOf converts mutate's skipped code for a report.
+func SkippedOf(sk []mutate.Skipped) []SkippedCode {
+	var out []SkippedCode
+	for _, s := range sk {
+		out = append(out, SkippedCode{File: RelPath(s.File), Line: s.Line, Func: s.Func, Why: s.Why, Mutants: s.Mutants})
+	}
+	return out
 }

@@ -56,6 +56,9 @@ type GenPackage struct {
 	Cases   []GenTest `json:"cases"`             // the emitted test cases, in file order
 	Skipped string    `json:"skipped,omitempty"` // why the package produced nothing
 	Notes   []string  `json:"notes,omitempty"`
+	// SkippedCode is the code not mutated on purpose (//gozilla:skip,
+	// -skip).
+	SkippedCode []SkippedCode `json:"skipped_code,omitempty"`
 	// OwnFailing lists the package's own tests that fail on the current
 	// code (run with the generated file): go test fails on the package
 	// whatever gozilla writes.
@@ -211,6 +214,8 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 		for _, n := range p.Notes {
 			fmt.Fprintf(tw, "note: %s\n", n)
 		}
+		tw.Flush()
+		textSkipped(w, p.SkippedCode)
 		if len(p.OwnFailing) > 0 {
 			fmt.Fprintf(tw, "warning: the package's own tests fail on the current code (%s): go test fails on the package whatever gozilla writes\n", strings.Join(p.OwnFailing, ", "))
 		}

@@ -99,6 +99,9 @@ type Package struct {
 	Seconds      float64  `json:"seconds"` // whole package: generate, build, baseline, runs
 	Skipped      string   `json:"skipped,omitempty"`
 	Dropped      int      `json:"dropped"` // generated mutants rejected (ill-typed)
+	// SkippedCode is the code not mutated on purpose (//gozilla:skip,
+	// -skip).
+	SkippedCode []SkippedCode `json:"skipped_code,omitempty"`
 	// Partial is set when the run stopped (signal, -deadline) before
 	// every mutant of the package was decided: those are not_run.
 	Partial bool `json:"partial,omitempty"`
@@ -259,6 +262,11 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 	for _, p := range skipped {
 		fmt.Fprintf(w, "skipped: %s: %s\n", p.Path, p.Skipped)
 	}
+	var sk []SkippedCode
+	for _, p := range s.Packages {
+		sk = append(sk, p.SkippedCode...)
+	}
+	textSkipped(w, sk)
 
 	// The survivors, by function and line: what to look at.
 	src := Sources{}

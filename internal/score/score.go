@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -35,6 +36,7 @@ type Config struct {
 	Dir     string             // where patterns are resolved; "" = current directory
 	Tags    string             // build tags
 	Ops     map[mutate.Op]bool // operators; nil = all
+	Skip    *regexp.Regexp     // lines (or files) not to mutate; nil = none
 	Jobs    int                // parallel test processes; 0 = number of CPUs
 	Timeout time.Duration      // per-mutant timeout; 0 = derived from the baseline
 	// NoEquiv turns off the equivalence proofs (internal/equiv) run on
@@ -133,11 +135,12 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		pr.Skipped = "package has no test files"
 		return pr, nil, nil
 	}
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops})
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip})
 	if err != nil {
 		return pr, nil, &UserError{Msg: err.Error()}
 	}
 	pr.Dropped = set.Dropped.IllTyped + set.Dropped.NoSchemata
+	pr.SkippedCode = report.SkippedOf(set.Skipped)
 
 	out := make([]report.Mutant, len(set.Mutants))
 	for i, m := range set.Mutants {

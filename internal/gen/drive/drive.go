@@ -39,6 +39,7 @@ type Config struct {
 	Tags     string
 	Ops      map[mutate.Op]bool // nil = all
 	OpsText  string             // -ops as given, for the regenerate command
+	Skip     *regexp.Regexp     // lines (or files) not to mutate (-skip); nil = none
 	Run      *regexp.Regexp     // units; nil = all
 	RunText  string             // -run as given
 	Seed     uint64
@@ -121,7 +122,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if file == "" {
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(cfg.Name, "{pkg}", pkg.Name))
 		}
-		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Engines: engines.New(cfg.Engines), Cover: cfg.Cover}
+		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Engines: engines.New(cfg.Engines), Cover: cfg.Cover}
 		if cfg.Random <= 0 {
 			gcfg.Random = -1
 		}
@@ -141,13 +142,13 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			// Rendered, and run under go test, under -n too: the file
 			// names the cases the report lists, and the report's kills
 			// are those of the file that would be written.
-			src, ownFails, err = checkedFile(ctx, pkg, res, file, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover), Taken: takenNames(pkg, file)})
+			src, ownFails, err = checkedFile(ctx, pkg, res, file, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover, cfg.Skip), Taken: takenNames(pkg, file)})
 		}
 		if ctx.Err() != nil {
 			// Stopped during the package: whatever Generate returned is
 			// not the end of it, and a half-generated file is not
 			// written. Its mutants are reported not_run.
-			pr, ms, err := stoppedGen(pkg, cfg.Ops)
+			pr, ms, err := stoppedGen(pkg, cfg.Ops, cfg.Skip)
 			if err != nil {
 				return nil, err
 			}
@@ -252,9 +253,9 @@ func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file, 
 // stoppedGen is the report of a package whose generation was stopped:
 // partial, every mutant not_run (the tests found so far are not written,
 // so none is killed).
-func stoppedGen(pkg *load.Package, ops map[mutate.Op]bool) (report.GenPackage, []report.Mutant, error) {
+func stoppedGen(pkg *load.Package, ops map[mutate.Op]bool, skip *regexp.Regexp) (report.GenPackage, []report.Mutant, error) {
 	pr := report.GenPackage{Path: pkg.Path, Partial: true}
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: ops})
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: ops, Skip: skip})
 	if err != nil {
 		return pr, nil, err
 	}
@@ -298,7 +299,7 @@ func explainMutant(w io.Writer, res *gen.Result, ms []report.Mutant, id int) {
 // owned reports whether a file was written by gozilla gen.
 func owned(data []byte) bool { return bytes.HasPrefix(data, []byte(emit.Header)) }
 
-func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string, infos []engines.Info, random int, tags string, cover bool) string {
+func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string, infos []engines.Info, random int, tags string, cover bool, skip *regexp.Regexp) string {
 	cmd := "gozilla gen"
 	if !cover {
 		cmd += " -cover=false"
@@ -324,6 +325,9 @@ func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string, infos
 	}
 	if ops != "" {
 		cmd += " -ops " + ops
+	}
+	if skip != nil {
+		cmd += fmt.Sprintf(" -skip '%s'", skip)
 	}
 	if name != "{pkg}_gozilla_test.go" {
 		cmd += " -name " + name
@@ -369,7 +373,7 @@ func takenNames(pkg *load.Package, skip string) map[string]bool {
 }
 
 func packageReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
-	pr := report.GenPackage{Path: res.Pkg.Path, Tests: len(res.Tests), Seconds: res.Wall.Seconds(), Runs: res.Runs, Build: res.Build.Seconds()}
+	pr := report.GenPackage{Path: res.Pkg.Path, SkippedCode: report.SkippedOf(res.Set.Skipped), Tests: len(res.Tests), Seconds: res.Wall.Seconds(), Runs: res.Runs, Build: res.Build.Seconds()}
 	var ms []report.Mutant
 	for _, m := range res.Set.Mutants {
 		rm := report.MutantOf(m)
