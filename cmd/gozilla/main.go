@@ -44,6 +44,7 @@ Usage:
 	gozilla gen [flags] [packages]     write table-driven tests that kill the packages' mutants
 	gozilla equiv [flags] [packages]   prove mutants equivalent, statements unreachable, branches infeasible
 	gozilla cover [flags] [packages]   statement, branch and def-use pair coverage of the packages' existing tests
+	gozilla merge [flags] shard.json...   join the JSON reports of score -shard K/N runs into one
 	gozilla version                    print gozilla's version
 	gozilla help [command]             this text, or a command's flags
 
@@ -61,6 +62,9 @@ whose cases pass on the current code and fail on the mutants they kill. The
 file is run under go test before it is written.`,
 	"equiv": `Equiv proves mutants equivalent (no input tells them from the code),
 statements unreachable and branches infeasible, and says why.`,
+	"merge": `Merge joins the JSON reports of the runs of gozilla score -shard K/N, K = 1..N
+(on separate machines, say) into the report one unsharded run gives, and writes
+it as score does.`,
 	"cover": `Cover measures the statement, branch and def-use pair coverage of the packages'
 existing tests, leaving out what equiv proves unreachable or infeasible.`,
 }
@@ -135,6 +139,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdEquiv(ctx, args[1:], stdout, stderr)
 	case "cover":
 		err = cmdCover(ctx, args[1:], stdout, stderr)
+	case "merge":
+		err = cmdMerge(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprintln(stdout, "gozilla "+version.String())
 		return 0
@@ -253,6 +259,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		jsonOut   = fs.Bool("json", false, "write the JSON report (schema gozilla.score/v1) instead of text")
 		format    = fs.String("format", "", formats.Usage())
 		htmlDir   = fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)")
+		shard     = fs.String("shard", "", "score part K of N of the mutants (K/N, e.g. 2/4), for CI machines in parallel; gozilla merge joins their -json reports")
 		skip      = fs.String("skip", "", "do not mutate lines whose text (or whose file's path) matches this regular expression, e.g. 'log\\.|Debugf' (also //gozilla:skip on a function or line)")
 		outFile   = fs.String("o", "", "write the report to this file instead of standard output")
 		threshold = fs.String("threshold", "", "exit 1 when the mutation score is below this (0.8 or 80%)")
@@ -274,6 +281,12 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	var part score.Shard
+	if *shard != "" {
+		if part, err = score.ParseShard(*shard); err != nil {
+			return &exitError{code: 2, msg: err.Error()}
+		}
+	}
 	if *flaky != "skip" && *flaky != "fail" {
 		return &exitError{code: 2, msg: fmt.Sprintf("bad -flaky %q: want skip or fail", *flaky)}
 	}
@@ -285,7 +298,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return &exitError{code: 2, msg: err.Error()}
 		}
 	}
-	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: skipRE, Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
+	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: skipRE, Shard: part, Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
 	prog := newProgress(stderr, *quiet)
 	if prog != nil {
 		cfg.Progress = func(pkg string, done, total int) { prog.count(pkg, done, total, "mutants decided", "") }

@@ -142,6 +142,9 @@ type Summary struct {
 	// says why ("interrupted", "deadline 5m0s reached").
 	Partial bool   `json:"partial,omitempty"`
 	Stopped string `json:"stopped,omitempty"`
+	// Shard is "K/N" when the run scored part K of N of the mutants
+	// (-shard): gozilla merge joins the parts.
+	Shard string `json:"shard,omitempty"`
 }
 
 // Score is the result of `gozilla score`.
@@ -239,6 +242,9 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 			fmt.Fprintf(w, " (%d more are equivalent to the code and left out)", c.Equivalent)
 		}
 		fmt.Fprintf(w, "; %d survive\n", c.Lived+c.NotCovered)
+	}
+	if c.Shard != "" {
+		fmt.Fprintf(w, "shard %s: this run scored every mutant whose number is in its part; gozilla merge joins the parts' JSON reports\n", c.Shard)
 	}
 
 	// The packages.

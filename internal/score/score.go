@@ -37,6 +37,7 @@ type Config struct {
 	Tags    string             // build tags
 	Ops     map[mutate.Op]bool // operators; nil = all
 	Skip    *regexp.Regexp     // lines (or files) not to mutate; nil = none
+	Shard   Shard              // the part of the mutants to run; zero = all
 	Jobs    int                // parallel test processes; 0 = number of CPUs
 	Timeout time.Duration      // per-mutant timeout; 0 = derived from the baseline
 	// NoEquiv turns off the equivalence proofs (internal/equiv) run on
@@ -108,6 +109,9 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 	}
 	if ctx.Err() != nil {
 		doc := report.NewScore(pkgReports, mutants, time.Since(start).Seconds())
+		if cfg.Shard.N > 1 {
+			doc.Summary.Shard = cfg.Shard.String()
+		}
 		doc.Errors = errs
 		return doc, nil
 	}
@@ -124,6 +128,9 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 		return nil, &UserError{Msg: fmt.Sprintf("none of the %d packages matching %s has tests", len(pkgReports), strings.Join(patterns, " "))}
 	}
 	doc := report.NewScore(pkgReports, mutants, time.Since(start).Seconds())
+	if cfg.Shard.N > 1 {
+		doc.Summary.Shard = cfg.Shard.String()
+	}
 	doc.Errors = errs
 	return doc, nil
 }
@@ -141,6 +148,17 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	}
 	pr.Dropped = set.Dropped.IllTyped + set.Dropped.NoSchemata
 	pr.SkippedCode = report.SkippedOf(set.Skipped)
+	full := set // the prover analyses the package with all its mutants
+	if cfg.Shard.N > 1 {
+		part := *set
+		part.Mutants = nil
+		for _, m := range set.Mutants {
+			if cfg.Shard.Has(m.ID) {
+				part.Mutants = append(part.Mutants, m)
+			}
+		}
+		set = &part
+	}
 
 	out := make([]report.Mutant, len(set.Mutants))
 	for i, m := range set.Mutants {
@@ -302,7 +320,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	}
 	pr.Flaky = flakyList(base, flaky)
 	if !cfg.NoEquiv {
-		err := proveSurvivors(ctx, pkg, set, out)
+		err := proveSurvivors(ctx, pkg, full, set, out)
 		if ctx.Err() != nil {
 			return stopped()
 		}
@@ -456,7 +474,7 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 // proveSurvivors asks the prover about the mutants no test killed: a
 // killed mutant is not equivalent, so only these can be. Those it proves
 // equivalent leave the score's denominator (MS = D/(M−E)).
-func proveSurvivors(ctx context.Context, pkg *load.Package, set *mutate.Set, out []report.Mutant) error {
+func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Set, out []report.Mutant) error {
 	var alive []*mutate.Mutant
 	for i, m := range set.Mutants {
 		if out[i].Status == mutate.Lived || out[i].Status == mutate.NotCovered {
@@ -466,7 +484,7 @@ func proveSurvivors(ctx context.Context, pkg *load.Package, set *mutate.Set, out
 	if len(alive) == 0 {
 		return nil
 	}
-	rep, err := equiv.Analyze(ctx, analysis.New(pkg, set, nil), &mutate.Set{Pkg: set.Pkg, Mutants: alive}, equiv.Config{})
+	rep, err := equiv.Analyze(ctx, analysis.New(pkg, full, nil), &mutate.Set{Pkg: set.Pkg, Mutants: alive}, equiv.Config{})
 	if err != nil {
 		return err
 	}

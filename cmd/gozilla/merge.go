@@ -1,0 +1,75 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/gozilla/gozilla/internal/report"
+	"github.com/gozilla/gozilla/internal/report/formats"
+	"github.com/gozilla/gozilla/internal/score"
+)
+
+func cmdMerge(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	var (
+		jsonOut   = fs.Bool("json", false, "write the JSON report (schema gozilla.score/v1) instead of text")
+		format    = fs.String("format", "", formats.Usage())
+		outFile   = fs.String("o", "", "write the report to this file instead of standard output")
+		htmlDir   = fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)")
+		verbose   = fs.Bool("v", false, "also list the killed and the equivalent mutants")
+		threshold = fs.String("threshold", "", "exit 1 when the merged mutation score is below this (0.8 or 80%)")
+	)
+	if err := parseFlags(fs, args, stdout, stderr); err != nil {
+		return err
+	}
+	fmtName, err := checkFormat(*format, *jsonOut)
+	if err != nil {
+		return err
+	}
+	var min float64
+	if *threshold != "" {
+		if min, err = parseThreshold(*threshold); err != nil {
+			return &exitError{code: 2, msg: err.Error()}
+		}
+	}
+	if fs.NArg() == 0 {
+		return &exitError{code: 2, msg: "merge: name the shards' JSON reports"}
+	}
+	var docs []*report.Score
+	for _, name := range fs.Args() {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return &exitError{code: 2, msg: err.Error()}
+		}
+		var d report.Score
+		if err := json.Unmarshal(data, &d); err != nil {
+			return &exitError{code: 2, msg: fmt.Sprintf("%s: not a JSON report: %v", name, err)}
+		}
+		docs = append(docs, &d)
+	}
+	doc, err := score.Merge(docs)
+	if err != nil {
+		return err
+	}
+	w, closeOut, err := output(*outFile, stdout)
+	if err != nil {
+		return err
+	}
+	defer closeOut()
+	if err := writeFormatted(w, fmtName, *verbose, doc); err != nil {
+		return err
+	}
+	if err := writeHTML(*htmlDir, doc); err != nil {
+		return err
+	}
+	if len(doc.Errors) > 0 {
+		return report.Errors(doc.Errors)
+	}
+	if *threshold != "" && doc.Summary.Score != nil && *doc.Summary.Score < min {
+		return &exitError{code: 1, msg: fmt.Sprintf("mutation score %.3f is below the threshold %.3f", *doc.Summary.Score, min)}
+	}
+	return nil
+}
