@@ -5,7 +5,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 
+	"github.com/gozilla/gozilla/internal/diff"
 	"github.com/gozilla/gozilla/internal/report"
 	"github.com/gozilla/gozilla/internal/report/formats"
 	"github.com/gozilla/gozilla/internal/report/ghactions"
@@ -73,4 +75,37 @@ func writeHTML(dir string, doc mutationDoc) error {
 		return err
 	}
 	return f.Close()
+}
+
+// diffLines reads -diff: the filter of the changed lines, and the words
+// the report says them in; nil and "" without -diff.
+func diffLines(ref string) (func(file string, line int) bool, string, error) {
+	if ref == "" {
+		return nil, "", nil
+	}
+	lines, err := diff.Changed(ref, ".")
+	if err != nil {
+		return nil, "", &exitError{code: 2, msg: err.Error()}
+	}
+	var mu sync.Mutex
+	real := map[string]string{} // a file's path with symbolic links resolved
+	keep := func(file string, line int) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		r, ok := real[file]
+		if !ok {
+			r = file
+			if e, err := filepath.EvalSymlinks(file); err == nil {
+				r = e
+			}
+			real[file] = r
+		}
+		return lines.Has(r, line) || lines.Has(file, line)
+	}
+	n, files := lines.Count()
+	what := "since " + ref
+	if st, err := os.Stat(ref); err == nil && !st.IsDir() {
+		what = "by " + ref
+	}
+	return keep, fmt.Sprintf("the %d line(s) changed %s, in %d file(s),", n, what, files), nil
 }

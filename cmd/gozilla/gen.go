@@ -36,6 +36,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		jsonOut    = fs.Bool("json", false, "write the JSON report (schema gozilla.gen/v1) instead of text")
 		format     = fs.String("format", "", formats.Usage())
 		htmlDir    = fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)")
+		diffRef    = fs.String("diff", "", "mutate only the lines changed since this git revision (a branch, a commit), or added by this unified diff file")
 		skip       = fs.String("skip", "", "do not mutate lines whose text (or whose file's path) matches this regular expression, e.g. 'log\\.|Debugf' (also //gozilla:skip on a function or line)")
 		outFile    = fs.String("o", "", "write the report to this file instead of standard output")
 		verbose    = fs.Bool("v", false, "also list the mutants left alive")
@@ -80,7 +81,11 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	cfg := drive.Config{Tags: *tags, Ops: opSet, OpsText: *ops, Skip: skipRE, Run: re, RunText: *runRE, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit,
+	keep, diffText, err := diffLines(*diffRef)
+	if err != nil {
+		return err
+	}
+	cfg := drive.Config{Tags: *tags, Ops: opSet, OpsText: *ops, Skip: skipRE, Keep: keep, Run: re, RunText: *runRE, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit,
 		Engines: infos, Cover: *covers, Name: *name, Dry: *dry, Explain: explainIDs}
 	if prog := newProgress(stderr, *quiet); prog != nil {
 		cfg.Progress = func(pkg string, p gen.Progress) {
@@ -103,6 +108,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if doc.Summary.Partial {
 		doc.Summary.Stopped = stopReason(ctx)
 	}
+	doc.Summary.Diff = diffText
 
 	w, closeOut, err := output(*outFile, stdout)
 	if err != nil {

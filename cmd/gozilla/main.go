@@ -259,6 +259,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		jsonOut   = fs.Bool("json", false, "write the JSON report (schema gozilla.score/v1) instead of text")
 		format    = fs.String("format", "", formats.Usage())
 		htmlDir   = fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)")
+		diffRef   = fs.String("diff", "", "mutate only the lines changed since this git revision (a branch, a commit), or added by this unified diff file, and score those")
 		shard     = fs.String("shard", "", "score part K of N of the mutants (K/N, e.g. 2/4), for CI machines in parallel; gozilla merge joins their -json reports")
 		skip      = fs.String("skip", "", "do not mutate lines whose text (or whose file's path) matches this regular expression, e.g. 'log\\.|Debugf' (also //gozilla:skip on a function or line)")
 		outFile   = fs.String("o", "", "write the report to this file instead of standard output")
@@ -298,7 +299,11 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return &exitError{code: 2, msg: err.Error()}
 		}
 	}
-	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: skipRE, Shard: part, Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
+	keep, diffText, err := diffLines(*diffRef)
+	if err != nil {
+		return err
+	}
+	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: skipRE, Shard: part, Keep: keep, Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
 	prog := newProgress(stderr, *quiet)
 	if prog != nil {
 		cfg.Progress = func(pkg string, done, total int) { prog.count(pkg, done, total, "mutants decided", "") }
@@ -314,6 +319,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if res.Summary.Partial {
 		res.Summary.Stopped = stopReason(ctx)
 	}
+	res.Summary.Diff = diffText
 
 	w, closeOut, err := output(*outFile, stdout)
 	if err != nil {

@@ -54,11 +54,12 @@ type Config struct {
 	Dir     string
 	Tags    string
 	Env     []string
-	Ops     map[mutate.Op]bool // nil = all
-	SkipRE  *regexp.Regexp     // lines (or files) not to mutate (-skip); nil = none
-	Run     *regexp.Regexp     // units to generate for; nil = all
-	Seed    uint64             // 0 = 1
-	Workers int                // harness processes; 0 = 1
+	Ops     map[mutate.Op]bool               // nil = all
+	SkipRE  *regexp.Regexp                   // lines (or files) not to mutate (-skip); nil = none
+	Keep    func(file string, line int) bool // only mutants on these lines (-diff); nil = all
+	Run     *regexp.Regexp                   // units to generate for; nil = all
+	Seed    uint64                           // 0 = 1
+	Workers int                              // harness processes; 0 = 1
 
 	// Random is the most inputs a sampler (random testing) tries per
 	// unit (0 = 1000, < 0 = no sampling); the sampling of a unit also
@@ -244,7 +245,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		}
 		plan, probes = p, p.Probes()
 	}
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Probes: probes, Skip: cfg.SkipRE})
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Probes: probes, Skip: cfg.SkipRE, Keep: cfg.Keep})
 	if err != nil {
 		return nil, err
 	}

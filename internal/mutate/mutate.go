@@ -225,6 +225,12 @@ type Options struct {
 	// it matches (generated code, logging calls), as a //gozilla:skip
 	// directive does; nil = none.
 	Skip *regexp.Regexp
+
+	// Keep, when set, keeps only the mutants whose line (of the site's
+	// start, file by absolute path) it accepts: a pull request's changed
+	// lines (-diff). The others are not made, and counted in
+	// Set.OutsideKeep.
+	Keep func(file string, line int) bool
 }
 
 // Probes is source instrumentation carried by the schemata: text
@@ -281,6 +287,8 @@ type Set struct {
 
 	// Skipped is the code not mutated on purpose (//gozilla:skip, -skip).
 	Skipped []Skipped
+	// OutsideKeep counts the mutants Options.Keep left out.
+	OutsideKeep int
 
 	// ProbesErr says why Options.Probes are not in the schemata (they
 	// did not type-check: gozilla's bug); "" when they are, or none
@@ -306,6 +314,7 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 		}
 		fs := collect(pkg, f, ops)
 		set.Skipped = append(set.Skipped, skips(pkg, fs, opt.Skip)...)
+		set.OutsideKeep += keepOnly(pkg, fs, opt.Keep)
 		files = append(files, fs)
 	}
 	dropIdentical(files)

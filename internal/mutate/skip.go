@@ -128,3 +128,27 @@ func skips(pkg *load.Package, fs *fileSites, skipRE *regexp.Regexp) []Skipped {
 	}
 	return out
 }
+
+// keepOnly drops the variants of fs's sites whose line keep does not
+// accept, and returns how many.
+func keepOnly(pkg *load.Package, fs *fileSites, keep func(file string, line int) bool) int {
+	if keep == nil {
+		return 0
+	}
+	tf := pkg.Fset.File(fs.file.Syntax.Pos())
+	n := 0
+	for _, s := range fs.all {
+		l := tf.Line(tf.Pos(s.pos))
+		if keep(fs.file.Path, l) {
+			continue
+		}
+		for _, v := range s.variants {
+			if !v.dropped {
+				v.dropped = true
+				n++
+			}
+		}
+		s.dropped = true
+	}
+	return n
+}

@@ -35,6 +35,8 @@ type GenSummary struct {
 	// every package was done; Stopped says why.
 	Partial bool   `json:"partial,omitempty"`
 	Stopped string `json:"stopped,omitempty"`
+	// Diff says which lines a -diff run mutated.
+	Diff string `json:"diff,omitempty"`
 }
 
 // GenPackage is one package's generation.
@@ -160,6 +162,9 @@ func (g *Gen) Text(w io.Writer, verbose bool) error {
 }
 
 func (g *Gen) text(w io.Writer, verbose bool) error {
+	if g.Summary.Diff != "" {
+		fmt.Fprintf(w, "diff: only %s were mutated\n\n", g.Summary.Diff)
+	}
 	tw := tabwriter.NewWriter(w, 0, 4, 1, ' ', 0)
 	for i, p := range g.Packages {
 		if i > 0 {

@@ -145,6 +145,9 @@ type Summary struct {
 	// Shard is "K/N" when the run scored part K of N of the mutants
 	// (-shard): gozilla merge joins the parts.
 	Shard string `json:"shard,omitempty"`
+	// Diff says which lines a -diff run mutated ("the 12 lines changed
+	// since main, in 3 files").
+	Diff string `json:"diff,omitempty"`
 }
 
 // Score is the result of `gozilla score`.
@@ -242,6 +245,9 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 			fmt.Fprintf(w, " (%d more are equivalent to the code and left out)", c.Equivalent)
 		}
 		fmt.Fprintf(w, "; %d survive\n", c.Lived+c.NotCovered)
+	}
+	if c.Diff != "" {
+		fmt.Fprintf(w, "diff: only %s were mutated\n", c.Diff)
 	}
 	if c.Shard != "" {
 		fmt.Fprintf(w, "shard %s: this run scored every mutant whose number is in its part; gozilla merge joins the parts' JSON reports\n", c.Shard)

@@ -33,13 +33,16 @@ import (
 
 // Config controls a score run. The zero value is usable.
 type Config struct {
-	Dir     string             // where patterns are resolved; "" = current directory
-	Tags    string             // build tags
-	Ops     map[mutate.Op]bool // operators; nil = all
-	Skip    *regexp.Regexp     // lines (or files) not to mutate; nil = none
-	Shard   Shard              // the part of the mutants to run; zero = all
-	Jobs    int                // parallel test processes; 0 = number of CPUs
-	Timeout time.Duration      // per-mutant timeout; 0 = derived from the baseline
+	Dir   string             // where patterns are resolved; "" = current directory
+	Tags  string             // build tags
+	Ops   map[mutate.Op]bool // operators; nil = all
+	Skip  *regexp.Regexp     // lines (or files) not to mutate; nil = none
+	Shard Shard              // the part of the mutants to run; zero = all
+	// Keep, when set, keeps only the mutants on the lines it accepts
+	// (-diff: a change's lines).
+	Keep    func(file string, line int) bool
+	Jobs    int           // parallel test processes; 0 = number of CPUs
+	Timeout time.Duration // per-mutant timeout; 0 = derived from the baseline
 	// NoEquiv turns off the equivalence proofs (internal/equiv) run on
 	// the mutants the tests leave alive.
 	NoEquiv bool
@@ -142,7 +145,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		pr.Skipped = "package has no test files"
 		return pr, nil, nil
 	}
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip})
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip, Keep: cfg.Keep})
 	if err != nil {
 		return pr, nil, &UserError{Msg: err.Error()}
 	}

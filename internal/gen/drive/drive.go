@@ -37,11 +37,12 @@ import (
 // Config controls a run. Name and Engines are needed.
 type Config struct {
 	Tags     string
-	Ops      map[mutate.Op]bool // nil = all
-	OpsText  string             // -ops as given, for the regenerate command
-	Skip     *regexp.Regexp     // lines (or files) not to mutate (-skip); nil = none
-	Run      *regexp.Regexp     // units; nil = all
-	RunText  string             // -run as given
+	Ops      map[mutate.Op]bool               // nil = all
+	OpsText  string                           // -ops as given, for the regenerate command
+	Skip     *regexp.Regexp                   // lines (or files) not to mutate (-skip); nil = none
+	Keep     func(file string, line int) bool // only mutants on these lines (-diff); nil = all
+	Run      *regexp.Regexp                   // units; nil = all
+	RunText  string                           // -run as given
 	Seed     uint64
 	Workers  int
 	Random   int // most random inputs per unit; <= 0: no random pass
@@ -122,7 +123,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if file == "" {
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(cfg.Name, "{pkg}", pkg.Name))
 		}
-		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Engines: engines.New(cfg.Engines), Cover: cfg.Cover}
+		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, Keep: cfg.Keep, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Engines: engines.New(cfg.Engines), Cover: cfg.Cover}
 		if cfg.Random <= 0 {
 			gcfg.Random = -1
 		}
