@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -64,7 +65,7 @@ func TestDiffRun(t *testing.T) {
 		t.Errorf("summary.diff %q", d.Summary.Diff)
 	}
 
-	patch := "--- a/calc/calc.go\n+++ b/calc/calc.go\n@@ -" + itoa(line) + " +" + itoa(line) + " @@\n-\tcase score >= 90:\n+\tcase score >= 95:\n"
+	patch := "--- a/calc/calc.go\n+++ b/calc/calc.go\n@@ -" + strconv.Itoa(line) + " +" + strconv.Itoa(line) + " @@\n-\tcase score >= 90:\n+\tcase score >= 95:\n"
 	if err := os.WriteFile(filepath.Join(dir, "change.diff"), []byte(patch), 0o644); err != nil {
 		t.Fatal(err)
 	}
