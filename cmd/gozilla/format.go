@@ -109,3 +109,24 @@ func diffLines(ref string) (func(file string, line int) bool, string, error) {
 	}
 	return keep, fmt.Sprintf("the %d line(s) changed %s, in %d file(s),", n, what, files), nil
 }
+
+// defaultCache is -cache's default: $GOZILLA_CACHE, else gozilla's
+// directory in the user's cache directory.
+func defaultCache() string {
+	if d := os.Getenv("GOZILLA_CACHE"); d != "" {
+		return d
+	}
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "gozilla")
+	}
+	return "off"
+}
+
+// cachePath is -cache's directory, "" when off.
+func cachePath(v string) string {
+	switch v {
+	case "off", "false", "0", "none", "":
+		return ""
+	}
+	return v
+}

@@ -260,6 +260,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		format    = fs.String("format", "", formats.Usage())
 		htmlDir   = fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)")
 		diffRef   = fs.String("diff", "", "mutate only the lines changed since this git revision (a branch, a commit), or added by this unified diff file, and score those")
+		cacheDir  = fs.String("cache", defaultCache(), "reuse the verdicts of functions that did not change since an earlier run, kept in this directory (off: no cache; $GOZILLA_CACHE sets the default)")
 		shard     = fs.String("shard", "", "score part K of N of the mutants (K/N, e.g. 2/4), for CI machines in parallel; gozilla merge joins their -json reports")
 		skip      = fs.String("skip", "", "do not mutate lines whose text (or whose file's path) matches this regular expression, e.g. 'log\\.|Debugf' (also //gozilla:skip on a function or line)")
 		outFile   = fs.String("o", "", "write the report to this file instead of standard output")
@@ -303,7 +304,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: skipRE, Shard: part, Keep: keep, Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
+	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: skipRE, Shard: part, Keep: keep, CacheDir: cachePath(*cacheDir), Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
 	prog := newProgress(stderr, *quiet)
 	if prog != nil {
 		cfg.Progress = func(pkg string, done, total int) { prog.count(pkg, done, total, "mutants decided", "") }

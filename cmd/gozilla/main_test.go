@@ -116,7 +116,9 @@ func gzEnv(t *testing.T, dir string, env []string, args ...string) result {
 	tmp := t.TempDir()
 	cmd := exec.Command(gozilla, args...)
 	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), env...), "TMPDIR="+tmp)
+	// Hermetic: no verdict reused from another test's run unless the
+	// test sets GOZILLA_CACHE itself.
+	cmd.Env = append(append(append(os.Environ(), "GOZILLA_CACHE=off"), env...), "TMPDIR="+tmp)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

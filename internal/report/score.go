@@ -99,6 +99,9 @@ type Package struct {
 	Seconds      float64  `json:"seconds"` // whole package: generate, build, baseline, runs
 	Skipped      string   `json:"skipped,omitempty"`
 	Dropped      int      `json:"dropped"` // generated mutants rejected (ill-typed)
+	// Cached counts the mutants whose verdict was reused from an earlier
+	// run (-cache): their functions and the tests did not change.
+	Cached int `json:"cached,omitempty"`
 	// SkippedCode is the code not mutated on purpose (//gozilla:skip,
 	// -skip).
 	SkippedCode []SkippedCode `json:"skipped_code,omitempty"`
@@ -273,6 +276,13 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 	}
 	for _, p := range skipped {
 		fmt.Fprintf(w, "skipped: %s: %s\n", p.Path, p.Skipped)
+	}
+	cached := 0
+	for _, p := range s.Packages {
+		cached += p.Cached
+	}
+	if cached > 0 {
+		fmt.Fprintf(w, "reused: the verdicts of %d mutants, from the cache (their functions and the tests did not change)\n", cached)
 	}
 	var sk []SkippedCode
 	for _, p := range s.Packages {

@@ -38,6 +38,9 @@ type Config struct {
 	Ops   map[mutate.Op]bool // operators; nil = all
 	Skip  *regexp.Regexp     // lines (or files) not to mutate; nil = none
 	Shard Shard              // the part of the mutants to run; zero = all
+	// CacheDir holds earlier verdicts, reused for functions that did not
+	// change (cache.go); "" = no cache.
+	CacheDir string
 	// Keep, when set, keeps only the mutants on the lines it accepts
 	// (-diff: a change's lines).
 	Keep    func(file string, line int) bool
@@ -168,6 +171,27 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		out[i] = report.MutantOf(m)
 		out[i].Status = mutate.NotRun
 	}
+	// Earlier verdicts of functions that did not change; when every
+	// mutant has one, nothing is built or run.
+	cache := openCache(cfg, pkg)
+	cached := make([]bool, len(set.Mutants))
+	if cache != nil {
+		var tests int
+		cached, tests = cache.lookup(set.Mutants, out)
+		for _, c := range cached {
+			if c {
+				pr.Cached++
+			}
+		}
+		if pr.Cached > 0 && pr.Cached == len(set.Mutants) {
+			pr.Tests = tests
+			pr.Seconds = time.Since(start).Seconds()
+			if cfg.Progress != nil {
+				cfg.Progress(pkg.Path, len(set.Mutants), len(set.Mutants))
+			}
+			return pr, out, nil
+		}
+	}
 	// stopped is the package's report when ctx ends the run early: what
 	// was decided so far, the rest not_run.
 	stopped := func() (report.Package, []report.Mutant, error) {
@@ -262,7 +286,9 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	}
 	var todo []int // indexes into set.Mutants
 	for i := range set.Mutants {
-		todo = append(todo, i)
+		if !cached[i] {
+			todo = append(todo, i)
+		}
 	}
 	runs := map[string]int{} // test -> mutant processes it ran in
 	for round := 0; len(todo) > 0; round++ {
@@ -281,7 +307,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		if cfg.Progress != nil && round == 0 {
 			// Counted over all the package's mutants, as the report
 			// counts them: those no test reaches are decided already.
-			decided := len(set.Mutants) - len(runJobs)
+			decided := len(set.Mutants) - len(runJobs) // those no test reaches, and those from the cache
 			cfg.Progress(pkg.Path, decided, len(set.Mutants))
 			progress = func(done int, _ run.Result) { cfg.Progress(pkg.Path, decided+done, len(set.Mutants)) }
 		}
@@ -323,13 +349,16 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	}
 	pr.Flaky = flakyList(base, flaky)
 	if !cfg.NoEquiv {
-		err := proveSurvivors(ctx, pkg, full, set, out)
+		err := proveSurvivors(ctx, pkg, full, set, out, cached)
 		if ctx.Err() != nil {
 			return stopped()
 		}
 		if err != nil {
 			return pr, nil, err
 		}
+	}
+	if cache != nil {
+		cache.store(set.Mutants, out, pr.Tests)
 	}
 	pr.Seconds = time.Since(start).Seconds()
 	return pr, out, nil
@@ -477,10 +506,10 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 // proveSurvivors asks the prover about the mutants no test killed: a
 // killed mutant is not equivalent, so only these can be. Those it proves
 // equivalent leave the score's denominator (MS = D/(M−E)).
-func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Set, out []report.Mutant) error {
+func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool) error {
 	var alive []*mutate.Mutant
 	for i, m := range set.Mutants {
-		if out[i].Status == mutate.Lived || out[i].Status == mutate.NotCovered {
+		if !cached[i] && (out[i].Status == mutate.Lived || out[i].Status == mutate.NotCovered) {
 			alive = append(alive, m)
 		}
 	}

@@ -1,0 +1,235 @@
+package score
+
+// This file implements the reuse of earlier results (-cache): the
+// verdicts of a function's mutants are stored under a key made of the
+// function's text, the package's test files, the module's go.sum, the
+// run's options and gozilla's build. A function whose key is unchanged
+// is not run again.
+//
+// The key leaves out the rest of the package: a mutant of an unchanged
+// function whose verdict depends on another function that changed (a
+// caller the tests go through) keeps its old verdict. -cache=off, or a
+// change to the tests, runs everything again.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/report"
+	"github.com/gozilla/gozilla/internal/version"
+)
+
+// cacheVersion changes when an entry's meaning does.
+const cacheVersion = 1
+
+// cacheEntry is one function's verdicts.
+type cacheEntry struct {
+	Version int            `json:"version"`
+	Func    string         `json:"func"`
+	Tests   int            `json:"tests"`
+	Mutants []cachedMutant `json:"mutants"`
+}
+
+// cachedMutant is a mutant by its place in the function (byte offsets
+// from the function's start), operator and replacement.
+type cachedMutant struct {
+	Off      int           `json:"off"`
+	End      int           `json:"end"`
+	Op       string        `json:"op"`
+	Repl     string        `json:"repl"`
+	Status   mutate.Status `json:"status"`
+	KilledBy string        `json:"killed_by,omitempty"`
+	Reason   string        `json:"reason,omitempty"`
+}
+
+func (c cachedMutant) key() string { return fmt.Sprintf("%d:%d:%s:%s", c.Off, c.End, c.Op, c.Repl) }
+
+// funcSpan is a function's place in its file.
+type funcSpan struct {
+	file       string
+	start, end int
+	text       []byte
+}
+
+// resultCache is one package's view of the cache.
+type resultCache struct {
+	dir   string
+	base  string // the key's parts common to the package's functions
+	spans map[string]funcSpan
+	keys  map[string]string // function -> key
+}
+
+// openCache prepares the cache for pkg, or returns nil (no -cache).
+func openCache(cfg Config, pkg *load.Package) *resultCache {
+	if cfg.CacheDir == "" {
+		return nil
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "gozilla score cache %d\n%s\n", cacheVersion, version.Key())
+	fmt.Fprintf(h, "ops %v tags %q timeout %v equiv %v flaky %v skip %v\n", opList(cfg.Ops), cfg.Tags, cfg.Timeout, !cfg.NoEquiv, cfg.FlakyFatal, cfg.Skip)
+	tests, _ := filepath.Glob(filepath.Join(pkg.Dir, "*_test.go"))
+	sort.Strings(tests)
+	for _, t := range tests {
+		data, err := os.ReadFile(t)
+		if err != nil {
+			return nil
+		}
+		fmt.Fprintf(h, "test %s %x\n", filepath.Base(t), sha256.Sum256(data))
+	}
+	if sum := findUp(pkg.Dir, "go.sum"); sum != "" {
+		if data, err := os.ReadFile(sum); err == nil {
+			fmt.Fprintf(h, "go.sum %x\n", sha256.Sum256(data))
+		}
+	}
+	c := &resultCache{dir: cfg.CacheDir, base: hex.EncodeToString(h.Sum(nil)), spans: map[string]funcSpan{}, keys: map[string]string{}}
+	for _, f := range pkg.Files {
+		tf := pkg.Fset.File(f.Syntax.Pos())
+		for _, d := range f.Syntax.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			start, end := tf.Offset(fd.Pos()), tf.Offset(fd.End())
+			if fd.Doc != nil {
+				start = tf.Offset(fd.Doc.Pos()) // a //gozilla:skip there changes the mutants
+			}
+			name := mutate.FuncName(fd)
+			c.spans[name] = funcSpan{file: f.Path, start: start, end: end, text: f.Src[start:end]}
+			k := sha256.Sum256([]byte(c.base + "\n" + name + "\n" + string(f.Src[start:end])))
+			c.keys[name] = hex.EncodeToString(k[:])
+		}
+	}
+	return c
+}
+
+func opList(ops map[mutate.Op]bool) string {
+	var names []string
+	for _, op := range mutate.AllOps() {
+		if ops == nil || ops[op] {
+			names = append(names, op.String())
+		}
+	}
+	return strings.Join(names, ",")
+}
+
+// findUp returns the path of name in dir or the nearest directory above.
+func findUp(dir, name string) string {
+	for {
+		p := filepath.Join(dir, name)
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
+	}
+}
+
+func (c *resultCache) path(fn string) string {
+	k := c.keys[fn]
+	return filepath.Join(c.dir, k[:2], k+".json")
+}
+
+// lookup fills out[i] for the mutants whose function has an entry that
+// holds them all, and reports which it filled, and the tests the entry
+// counted.
+func (c *resultCache) lookup(ms []*mutate.Mutant, out []report.Mutant) (hit []bool, tests int) {
+	hit = make([]bool, len(ms))
+	byFunc := map[string][]int{}
+	for i, m := range ms {
+		if c.keys[m.Func] != "" {
+			byFunc[m.Func] = append(byFunc[m.Func], i)
+		}
+	}
+	for fn, idx := range byFunc {
+		data, err := os.ReadFile(c.path(fn))
+		if err != nil {
+			continue
+		}
+		var e cacheEntry
+		if json.Unmarshal(data, &e) != nil || e.Version != cacheVersion || e.Func != fn {
+			continue
+		}
+		have := map[string]cachedMutant{}
+		for _, cm := range e.Mutants {
+			have[cm.key()] = cm
+		}
+		sp := c.spans[fn]
+		all := true
+		for _, i := range idx {
+			if _, ok := have[c.cached(sp, ms[i]).key()]; !ok {
+				all = false
+			}
+		}
+		if !all {
+			continue // an entry made with other mutants (a shard, -diff): run them
+		}
+		for _, i := range idx {
+			cm := have[c.cached(sp, ms[i]).key()]
+			out[i].Status, out[i].KilledBy, out[i].Reason = cm.Status, cm.KilledBy, cm.Reason
+			hit[i] = true
+		}
+		tests = max(tests, e.Tests)
+	}
+	return hit, tests
+}
+
+func (c *resultCache) cached(sp funcSpan, m *mutate.Mutant) cachedMutant {
+	return cachedMutant{Off: m.Offset - sp.start, End: m.End - sp.start, Op: m.Op.String(), Repl: m.Repl}
+}
+
+// store writes the entries of the functions all of whose mutants have a
+// final verdict (none not_run).
+func (c *resultCache) store(ms []*mutate.Mutant, out []report.Mutant, tests int) {
+	byFunc := map[string][]int{}
+	for i, m := range ms {
+		if c.keys[m.Func] != "" {
+			byFunc[m.Func] = append(byFunc[m.Func], i)
+		}
+	}
+	for fn, idx := range byFunc {
+		e := cacheEntry{Version: cacheVersion, Func: fn, Tests: tests}
+		done := true
+		for _, i := range idx {
+			if out[i].Status == mutate.NotRun || out[i].Status == mutate.Unknown {
+				done = false
+				break
+			}
+			cm := c.cached(c.spans[fn], ms[i])
+			cm.Status, cm.KilledBy, cm.Reason = out[i].Status, out[i].KilledBy, out[i].Reason
+			e.Mutants = append(e.Mutants, cm)
+		}
+		if !done {
+			continue
+		}
+		data, err := json.Marshal(e)
+		if err != nil {
+			continue
+		}
+		p := c.path(fn)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			continue
+		}
+		// Written whole or not at all: a reader never sees half of it.
+		tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+		if err != nil {
+			continue
+		}
+		_, werr := tmp.Write(data)
+		cerr := tmp.Close()
+		if werr != nil || cerr != nil || os.Rename(tmp.Name(), p) != nil {
+			os.Remove(tmp.Name())
+		}
+	}
+}
