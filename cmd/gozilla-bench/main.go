@@ -10,6 +10,7 @@
 //	go run ./cmd/gozilla-bench repeat [-j 2] [-subjects a,b] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench cover [-j 2] [-subjects a,b] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench support [-j 2] [-limit 300s] [-realistic=false] [-std a,b] [-modules m@v,…] [-mingo 1.21] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench daily [-j 2] [-std a,b] [-w BENCHMARKS.md]
 //
 // score: gozilla score against gremlins v0.5.0 on copies of standard
 // library packages with their own tests (same packages, same tests, same
@@ -42,6 +43,10 @@
 // it skips the others, the generated files checked by go test and
 // GOARCH=386 go vet, and their MS next to the packages' own tests' MS on
 // the same mutants.
+//
+// daily: the cache (a run after a one-line change against a full run),
+// sharding (4 shards merged against the unsharded run) and the HTML
+// report's size and load time, on std copies with their tests.
 package main
 
 import (
@@ -57,7 +62,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -144,6 +149,10 @@ func main() {
 		std := fs.String("std", "", "standard library packages to copy with their tests and measure")
 		fs.Parse(os.Args[2:])
 		err = benchCover(*jobs, only(*subj), only(*std), *write)
+	case "daily":
+		std := fs.String("std", "encoding/base32,text/tabwriter", "standard library packages to copy with their tests")
+		fs.Parse(os.Args[2:])
+		err = benchDaily(*jobs, only(*std), *write)
 	case "support":
 		limit := fs.Duration("limit", 300*time.Second, "per package, stop each gozilla command (its -deadline) and go test after this long")
 		realistic := fs.Bool("realistic", true, "include the module of testdata/realistic")
