@@ -261,6 +261,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		htmlDir   = fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)")
 		diffRef   = fs.String("diff", "", "mutate only the lines changed since this git revision (a branch, a commit), or added by this unified diff file, and score those")
 		cacheDir  = fs.String("cache", defaultCache(), "reuse the verdicts of functions that did not change since an earlier run, kept in this directory (off: no cache; $GOZILLA_CACHE sets the default)")
+		explain   = fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): where, the change, the line, the status and why")
 		shard     = fs.String("shard", "", "score part K of N of the mutants (K/N, e.g. 2/4), for CI machines in parallel; gozilla merge joins their -json reports")
 		skip      = fs.String("skip", "", "do not mutate lines whose text (or whose file's path) matches this regular expression, e.g. 'log\\.|Debugf' (also //gozilla:skip on a function or line)")
 		outFile   = fs.String("o", "", "write the report to this file instead of standard output")
@@ -282,6 +283,10 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	skipRE, err := parseSkip(*skip)
 	if err != nil {
 		return err
+	}
+	explainIDs, err := parseIDs(*explain)
+	if err != nil {
+		return &exitError{code: 2, msg: fmt.Sprintf("bad -explain: %v", err)}
 	}
 	var part score.Shard
 	if *shard != "" {
@@ -332,6 +337,13 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if err := writeHTML(*htmlDir, res); err != nil {
 		return err
+	}
+	if len(explainIDs) > 0 {
+		ew := w
+		if fmtName != "" && fmtName != "text" {
+			ew = stderr // keep a machine format on its own
+		}
+		report.Explain(ew, res.Mutation(), explainIDs)
 	}
 	if res.Summary.Partial {
 		return stopped(ctx, true)

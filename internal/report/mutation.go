@@ -1,6 +1,8 @@
 package report
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -136,4 +138,38 @@ func (s *Source) NumLines() int {
 		n--
 	}
 	return n
+}
+
+// Explain writes what the report knows of the mutants numbered ids (of
+// every package that has one): where and what each is, its line of
+// source, its status and why, in plain words.
+func Explain(w io.Writer, m *Mutation, ids []int) {
+	srcs := Sources{}
+	for _, id := range ids {
+		found := false
+		for _, mu := range m.Mutants {
+			if mu.ID != id {
+				continue
+			}
+			found = true
+			fmt.Fprintf(w, "\nmutant %d of %s: %s %s:%d:%d in %s\n", id, mu.Package, mu.Op, mu.File, mu.Line, mu.Col, mu.Func)
+			if op, ok := mutate.OpByName(mu.Op); ok {
+				fmt.Fprintf(w, "  change: %s (%s)\n", Change(mu.Orig, mu.Repl), op.Doc())
+			}
+			if src := srcs.Get(mu.File); src != nil {
+				fmt.Fprintf(w, "  line:   %d | %s\n", mu.Line, strings.TrimSpace(src.Line(mu.Line)))
+			}
+			if mu.Status == mutate.Equivalent {
+				fmt.Fprintf(w, "  status: %s\n", Why(mu))
+			} else {
+				fmt.Fprintf(w, "  status: %s: %s\n", mu.Status, Why(mu))
+			}
+			if mu.Reason != "" && mu.Status == mutate.Equivalent {
+				fmt.Fprintf(w, "  proof:  %s\n", mu.Reason)
+			}
+		}
+		if !found {
+			fmt.Fprintf(w, "\nmutant %d: no such mutant in the report\n", id)
+		}
+	}
 }
