@@ -205,7 +205,11 @@ func (e *Equiv) text(w io.Writer, verbose bool) error {
 		if m.Method != "" {
 			st += " (" + m.Method + ")"
 		}
-		why := m.Reason
+		reason := m.Reason
+		if m.Method != "" {
+			reason = m.Method + ": " + reason
+		}
+		why := PlainReason(m.Status, reason)
 		if m.Input != "" {
 			why += ": " + m.Input
 		}

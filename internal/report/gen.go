@@ -247,7 +247,12 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 		why, partial := unfinished(g.Summary.Stopped, g.Packages, func(p GenPackage) (string, bool) { return p.Path, p.Partial })
 		fmt.Fprintf(tw, "\nPARTIAL REPORT (%s): no test file written for %s\n", why, partial)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nlegend: MS = killed / (mutants - equivalent), the mutants the generated tests kill; LIVE: none kills them (-v lists them and why);")
+	fmt.Fprintln(w, "  EQUIV: proven to behave like the code, left out of MS; TESTS: the cases the file keeps; PASSES: the engines that found them")
+	return nil
 }
 
 func passes(m map[string]int) string {

@@ -452,6 +452,33 @@ func PlainProof(reason string) string {
 	return reason
 }
 
+// PlainReason says in plain words a prover's verdict: the proof of an
+// equivalent mutant (PlainProof), or why it is not decided, its
+// technical reason kept in brackets.
+func PlainReason(st mutate.Status, reason string) string {
+	if st == mutate.Equivalent {
+		return PlainProof(reason)
+	}
+	var plain string
+	switch {
+	case reason == "":
+		return ""
+	case strings.Contains(reason, "an input makes the outputs differ"):
+		return "an input makes the outputs differ"
+	case strings.Contains(reason, "no miter"):
+		plain = "not decided: the prover does not model some of this code"
+	case strings.Contains(reason, "undecided"), strings.Contains(reason, "budget"):
+		plain = "not decided: the prover's budget ran out"
+	case strings.Contains(reason, "exploration incomplete"), strings.Contains(reason, "arrivals"):
+		plain = "not decided: the prover could not follow every path to the change"
+	case strings.Contains(reason, "floating-point"):
+		plain = "not decided: floating-point values, which the exact procedure does not decide"
+	default:
+		return reason
+	}
+	return plain + " [" + reason + "]"
+}
+
 // writeLegend explains the statuses and the operators the report shows,
 // and the score.
 func writeLegend(w io.Writer, used map[string]bool, verbose bool) {
