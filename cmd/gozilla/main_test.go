@@ -231,7 +231,7 @@ func TestScoreTextAndThreshold(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
 	}
-	for _, want := range []string{"example.com/m/calc", "MS", "not_covered", "lived"} {
+	for _, want := range []string{"example.com/m/calc", "MS", "no test runs this line", "tests run this line, and pass with each change below"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("text report lacks %q:\n%s", want, r.stdout)
 		}

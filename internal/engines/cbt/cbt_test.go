@@ -163,8 +163,8 @@ func G(a int) int { return a }
 		t.Error("no test with a = 8, the solution of a*5 == 40")
 	}
 	_, err = gen.Generate(context.Background(), pkgs[1], gen.Config{Engines: []engine.Engine{random.New()}})
-	if err == nil || !strings.Contains(err.Error(), "q.go:3: gozilla:assume:") {
-		t.Errorf("malformed directive: error %v, want one naming q.go:3", err)
+	if err == nil || !strings.Contains(err.Error(), "q.go:3:21: gozilla:assume: expected operand") {
+		t.Errorf("malformed directive: error %v, want one naming q.go:3:21, the expression's end", err)
 	}
 }
 
