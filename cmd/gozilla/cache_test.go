@@ -20,15 +20,7 @@ func TestCache(t *testing.T) {
 	cache := []string{"GOZILLA_CACHE=" + filepath.Join(t.TempDir(), "cache")}
 	score := func(env []string) *report.Score {
 		t.Helper()
-		r := gzEnv(t, dir, env, "score", "-q", "-json", "./calc")
-		if r.code != 0 {
-			t.Fatalf("exit %d\n%s", r.code, r.stderr)
-		}
-		var d report.Score
-		if err := json.Unmarshal([]byte(r.stdout), &d); err != nil {
-			t.Fatal(err)
-		}
-		return &d
+		return gzScore(t, dir, env, "score", "-q", "-json", "./calc")
 	}
 	verdicts := func(d *report.Score) []report.Mutant {
 		ms := append([]report.Mutant(nil), d.Mutants...)

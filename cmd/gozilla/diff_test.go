@@ -42,14 +42,7 @@ func TestDiffRun(t *testing.T) {
 
 	check := func(args ...string) *report.Score {
 		t.Helper()
-		r := gz(t, dir, args...)
-		if r.code != 0 {
-			t.Fatalf("gozilla %v: exit %d\n%s", args, r.code, r.stderr)
-		}
-		var d report.Score
-		if err := json.Unmarshal([]byte(r.stdout), &d); err != nil {
-			t.Fatal(err)
-		}
+		d := gzScore(t, dir, nil, args...)
 		if len(d.Mutants) == 0 {
 			t.Fatalf("gozilla %v: no mutant", args)
 		}
@@ -58,7 +51,7 @@ func TestDiffRun(t *testing.T) {
 				t.Errorf("gozilla %v: mutant on line %d, which did not change (line %d did)", args, m.Line, line)
 			}
 		}
-		return &d
+		return d
 	}
 	d := check("score", "-q", "-json", "-diff", "HEAD", "./calc")
 	if d.Summary.Diff != "the 1 line(s) changed since HEAD, in 1 file(s)," {

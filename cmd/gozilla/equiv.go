@@ -26,8 +26,8 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		quiet   = fs.Bool("q", false, "no progress on standard error")
 		jobs    = fs.Int("j", 0, "units analysed at once (default: number of CPUs); the verdicts do not depend on it")
 		dl      = fs.Duration("deadline", 0, deadlineUsage)
-		skip    = fs.String("skip", "", "do not mutate lines whose text (or whose file's path) matches this regular expression, e.g. 'log\\.|Debugf' (also //gozilla:skip on a function or line)")
 	)
+	sel := addSelectFlags(fs, false)
 	opSet, err := parseCommon(fs, args, ops, stdout, stderr)
 	if err != nil {
 		return err
@@ -38,11 +38,10 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	skipRE, err := parseSkip(*skip)
-	if err != nil {
+	if err := sel.check(); err != nil {
 		return err
 	}
-	cfg := equiv.RunConfig{Tags: *tags, Ops: opSet, Jobs: workers, Skip: skipRE}
+	cfg := equiv.RunConfig{Tags: *tags, Ops: opSet, Jobs: workers, Skip: sel.skipRE}
 	switch *upto {
 	case "rules":
 		cfg.Cfg.Upto = equiv.Rules

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sync"
 
 	"github.com/gozilla/gozilla/internal/diff"
@@ -129,4 +131,86 @@ func cachePath(v string) string {
 		return ""
 	}
 	return v
+}
+
+// reportFlags are the flags of the commands that report mutants (score,
+// gen, merge): the formats, the destination, the HTML page.
+type reportFlags struct {
+	jsonOut, verbose         *bool
+	format, outFile, htmlDir *string
+	name                     string // the format, once checked ("" = text)
+}
+
+func addReportFlags(fs *flag.FlagSet, schema, verbose string) *reportFlags {
+	return &reportFlags{
+		jsonOut: fs.Bool("json", false, "write the JSON report (schema "+schema+") instead of text"),
+		format:  fs.String("format", "", formats.Usage()),
+		outFile: fs.String("o", "", "write the report to this file instead of standard output"),
+		htmlDir: fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)"),
+		verbose: fs.Bool("v", false, verbose),
+	}
+}
+
+// check validates the flags once parsed.
+func (r *reportFlags) check() error {
+	var err error
+	r.name, err = checkFormat(*r.format, *r.jsonOut)
+	return err
+}
+
+// machine reports whether the report is for a program (JSON, SARIF, …),
+// which other output must stay out of.
+func (r *reportFlags) machine() bool { return r.name != "" && r.name != "text" }
+
+// write writes doc in the format to -o or stdout, then the -html page,
+// then more (explanations) after a text report, or on stderr after a
+// machine one.
+func (r *reportFlags) write(stdout, stderr io.Writer, doc mutationDoc, more func(w io.Writer)) error {
+	w, closeOut, err := output(*r.outFile, stdout)
+	if err != nil {
+		return err
+	}
+	defer closeOut()
+	if err := writeFormatted(w, r.name, *r.verbose, doc); err != nil {
+		return err
+	}
+	if err := writeHTML(*r.htmlDir, doc); err != nil {
+		return err
+	}
+	if more != nil {
+		if r.machine() {
+			more(stderr)
+		} else {
+			more(w)
+		}
+	}
+	return nil
+}
+
+// selectFlags choose which code to mutate beyond -ops: -skip and -diff.
+type selectFlags struct {
+	skip, diff *string
+	skipRE     *regexp.Regexp
+	keep       func(file string, line int) bool
+	diffText   string
+}
+
+func addSelectFlags(fs *flag.FlagSet, withDiff bool) *selectFlags {
+	s := &selectFlags{skip: fs.String("skip", "", "do not mutate lines whose text (or whose file's path) matches this regular expression, e.g. 'log\\.|Debugf' (also //gozilla:skip on a function or line)")}
+	if withDiff {
+		s.diff = fs.String("diff", "", "mutate only the lines changed since this git revision (a branch, a commit), or added by this unified diff file")
+	}
+	return s
+}
+
+// check compiles -skip and reads -diff's lines.
+func (s *selectFlags) check() error {
+	var err error
+	if s.skipRE, err = parseSkip(*s.skip); err != nil {
+		return err
+	}
+	if s.diff != nil {
+		s.keep, s.diffText, err = diffLines(*s.diff)
+	}
+	return err
 }

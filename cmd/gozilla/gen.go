@@ -18,7 +18,6 @@ import (
 	"github.com/gozilla/gozilla/internal/engines"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/gen/drive"
-	"github.com/gozilla/gozilla/internal/report/formats"
 )
 
 func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -33,29 +32,22 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		engineList = fs.String("engine", engines.Default, engines.Usage())
 		name       = fs.String("name", "{pkg}_gozilla_test.go", "name of the generated file in each package directory ({pkg} is the package name)")
 		dry        = fs.Bool("n", false, "report only; write no test file")
-		jsonOut    = fs.Bool("json", false, "write the JSON report (schema gozilla.gen/v1) instead of text")
-		format     = fs.String("format", "", formats.Usage())
-		htmlDir    = fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)")
-		diffRef    = fs.String("diff", "", "mutate only the lines changed since this git revision (a branch, a commit), or added by this unified diff file")
-		skip       = fs.String("skip", "", "do not mutate lines whose text (or whose file's path) matches this regular expression, e.g. 'log\\.|Debugf' (also //gozilla:skip on a function or line)")
-		outFile    = fs.String("o", "", "write the report to this file instead of standard output")
-		verbose    = fs.Bool("v", false, "also list the mutants left alive")
 		quiet      = fs.Bool("q", false, "no progress on standard error")
 		explain    = fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): status, why they live, their constraint system")
 		dl         = fs.Duration("deadline", 0, deadlineUsage+"; a package not finished gets no test file")
 		covers     = fs.Bool("cover", true, "also keep tests that cover branches and def-use pairs the others miss (gozilla cover), and report the generated tests' coverage")
 		perUnit    = fs.Duration("unit", gen.DefaultUnitWall, "most wall time spent on one unit (its random pass and its mutants' deterministic passes); its mutants left alive are undecided, and the report says which units hit it")
 	)
+	rep := addReportFlags(fs, "gozilla.gen/v1", "also list the mutants left alive")
+	sel := addSelectFlags(fs, true)
 	opSet, err := parseCommon(fs, args, ops, stdout, stderr)
 	if err != nil {
 		return err
 	}
-	fmtName, err := checkFormat(*format, *jsonOut)
-	if err != nil {
+	if err := rep.check(); err != nil {
 		return err
 	}
-	skipRE, err := parseSkip(*skip)
-	if err != nil {
+	if err := sel.check(); err != nil {
 		return err
 	}
 	ctx, cancel := withDeadline(ctx, *dl)
@@ -81,11 +73,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	keep, diffText, err := diffLines(*diffRef)
-	if err != nil {
-		return err
-	}
-	cfg := drive.Config{Tags: *tags, Ops: opSet, OpsText: *ops, Skip: skipRE, Keep: keep, Run: re, RunText: *runRE, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit,
+	cfg := drive.Config{Tags: *tags, Ops: opSet, OpsText: *ops, Skip: sel.skipRE, Keep: sel.keep, Run: re, RunText: *runRE, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit,
 		Engines: infos, Cover: *covers, Name: *name, Dry: *dry, Explain: explainIDs}
 	if prog := newProgress(stderr, *quiet); prog != nil {
 		cfg.Progress = func(pkg string, p gen.Progress) {
@@ -108,25 +96,13 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if doc.Summary.Partial {
 		doc.Summary.Stopped = stopReason(ctx)
 	}
-	doc.Summary.Diff = diffText
-
-	w, closeOut, err := output(*outFile, stdout)
-	if err != nil {
-		return err
-	}
-	defer closeOut()
-	if err := writeFormatted(w, fmtName, *verbose, doc); err != nil {
-		return err
-	}
-	if err := writeHTML(*htmlDir, doc); err != nil {
-		return err
-	}
+	doc.Summary.Diff = sel.diffText
+	var more func(io.Writer)
 	if explained != "" {
-		if fmtName == "" || fmtName == "text" {
-			fmt.Fprint(w, "\n"+explained)
-		} else {
-			fmt.Fprint(stderr, explained) // keep a machine format on its own
-		}
+		more = func(w io.Writer) { fmt.Fprint(w, "\n"+explained) }
+	}
+	if err := rep.write(stdout, stderr, doc, more); err != nil {
+		return err
 	}
 	return genExit(ctx, doc)
 }

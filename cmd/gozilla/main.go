@@ -31,7 +31,6 @@ import (
 
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
-	"github.com/gozilla/gozilla/internal/report/formats"
 	mutrun "github.com/gozilla/gozilla/internal/run"
 	"github.com/gozilla/gozilla/internal/score"
 	"github.com/gozilla/gozilla/internal/version"
@@ -256,32 +255,25 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ops       = fs.String("ops", "", "comma-separated mutation operators (default: all): "+opNames())
 		tags      = fs.String("tags", "", "build tags, as for go build")
 		timeout   = fs.Duration("timeout", 0, fmt.Sprintf("per-mutant timeout (default: 10× the baseline time of its tests + %v)", mutrun.TimeoutSlack))
-		jsonOut   = fs.Bool("json", false, "write the JSON report (schema gozilla.score/v1) instead of text")
-		format    = fs.String("format", "", formats.Usage())
-		htmlDir   = fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)")
-		diffRef   = fs.String("diff", "", "mutate only the lines changed since this git revision (a branch, a commit), or added by this unified diff file, and score those")
 		cacheDir  = fs.String("cache", defaultCache(), "reuse the verdicts of functions that did not change since an earlier run, kept in this directory (off: no cache; $GOZILLA_CACHE sets the default)")
 		explain   = fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): where, the change, the line, the status and why")
 		shard     = fs.String("shard", "", "score part K of N of the mutants (K/N, e.g. 2/4), for CI machines in parallel; gozilla merge joins their -json reports")
-		skip      = fs.String("skip", "", "do not mutate lines whose text (or whose file's path) matches this regular expression, e.g. 'log\\.|Debugf' (also //gozilla:skip on a function or line)")
-		outFile   = fs.String("o", "", "write the report to this file instead of standard output")
 		threshold = fs.String("threshold", "", "exit 1 when the mutation score is below this (0.8 or 80%)")
-		verbose   = fs.Bool("v", false, "also list the killed mutants (and by which test) and the equivalent ones (with their proofs)")
 		quiet     = fs.Bool("q", false, "no progress on standard error")
 		proofs    = fs.Bool("equiv", true, "prove the mutants the tests leave alive equivalent where possible (gozilla equiv) and exclude them from MS")
 		flaky     = fs.String("flaky", "skip", "a test that both passes and fails on the unmutated code: skip (leave it out of the runs and list it) or fail (exit 2)")
 		deadline  = fs.Duration("deadline", 0, deadlineUsage)
 	)
+	rep := addReportFlags(fs, "gozilla.score/v1", "also list the killed mutants (and by which test) and the equivalent ones (with their proofs)")
+	sel := addSelectFlags(fs, true)
 	opSet, err := parseCommon(fs, args, ops, stdout, stderr)
 	if err != nil {
 		return err
 	}
-	fmtName, err := checkFormat(*format, *jsonOut)
-	if err != nil {
+	if err := rep.check(); err != nil {
 		return err
 	}
-	skipRE, err := parseSkip(*skip)
-	if err != nil {
+	if err := sel.check(); err != nil {
 		return err
 	}
 	explainIDs, err := parseIDs(*explain)
@@ -305,11 +297,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return &exitError{code: 2, msg: err.Error()}
 		}
 	}
-	keep, diffText, err := diffLines(*diffRef)
-	if err != nil {
-		return err
-	}
-	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: skipRE, Shard: part, Keep: keep, CacheDir: cachePath(*cacheDir), Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
+	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: sel.skipRE, Shard: part, Keep: sel.keep, CacheDir: cachePath(*cacheDir), Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
 	prog := newProgress(stderr, *quiet)
 	if prog != nil {
 		cfg.Progress = func(pkg string, done, total int) { prog.count(pkg, done, total, "mutants decided", "") }
@@ -325,25 +313,13 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if res.Summary.Partial {
 		res.Summary.Stopped = stopReason(ctx)
 	}
-	res.Summary.Diff = diffText
-
-	w, closeOut, err := output(*outFile, stdout)
-	if err != nil {
-		return err
-	}
-	defer closeOut()
-	if err := writeFormatted(w, fmtName, *verbose, res); err != nil {
-		return err
-	}
-	if err := writeHTML(*htmlDir, res); err != nil {
-		return err
-	}
+	res.Summary.Diff = sel.diffText
+	var more func(io.Writer)
 	if len(explainIDs) > 0 {
-		ew := w
-		if fmtName != "" && fmtName != "text" {
-			ew = stderr // keep a machine format on its own
-		}
-		report.Explain(ew, res.Mutation(), explainIDs)
+		more = func(w io.Writer) { report.Explain(w, res.Mutation(), explainIDs) }
+	}
+	if err := rep.write(stdout, stderr, res, more); err != nil {
+		return err
 	}
 	if res.Summary.Partial {
 		return stopped(ctx, true)

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gozilla/gozilla/internal/report"
 	"github.com/gozilla/gozilla/internal/testmod"
 )
 
@@ -372,4 +373,19 @@ func TestExternalTestsOnly(t *testing.T) {
 	if doc.Summary.Killed == 0 {
 		t.Errorf("no mutant killed by the external tests: %+v", doc.Summary)
 	}
+}
+
+// gzScore runs a gozilla command that writes a score document (score
+// -json, merge -json) with env, and decodes it; a failure ends the test.
+func gzScore(t *testing.T, dir string, env []string, args ...string) *report.Score {
+	t.Helper()
+	r := gzEnv(t, dir, env, args...)
+	if r.code != 0 {
+		t.Fatalf("gozilla %v: exit %d\n%s", args, r.code, r.stderr)
+	}
+	var d report.Score
+	if err := json.Unmarshal([]byte(r.stdout), &d); err != nil {
+		t.Fatalf("gozilla %v: %v", args, err)
+	}
+	return &d
 }

@@ -8,29 +8,24 @@ import (
 	"os"
 
 	"github.com/gozilla/gozilla/internal/report"
-	"github.com/gozilla/gozilla/internal/report/formats"
 	"github.com/gozilla/gozilla/internal/score"
 )
 
 func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	var (
-		jsonOut   = fs.Bool("json", false, "write the JSON report (schema gozilla.score/v1) instead of text")
-		format    = fs.String("format", "", formats.Usage())
-		outFile   = fs.String("o", "", "write the report to this file instead of standard output")
-		htmlDir   = fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)")
-		verbose   = fs.Bool("v", false, "also list the killed and the equivalent mutants")
 		threshold = fs.String("threshold", "", "exit 1 when the merged mutation score is below this (0.8 or 80%)")
 	)
+	rep := addReportFlags(fs, "gozilla.score/v1", "also list the killed and the equivalent mutants")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
-	fmtName, err := checkFormat(*format, *jsonOut)
-	if err != nil {
+	if err := rep.check(); err != nil {
 		return err
 	}
 	var min float64
 	if *threshold != "" {
+		var err error
 		if min, err = parseThreshold(*threshold); err != nil {
 			return &exitError{code: 2, msg: err.Error()}
 		}
@@ -54,15 +49,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	w, closeOut, err := output(*outFile, stdout)
-	if err != nil {
-		return err
-	}
-	defer closeOut()
-	if err := writeFormatted(w, fmtName, *verbose, doc); err != nil {
-		return err
-	}
-	if err := writeHTML(*htmlDir, doc); err != nil {
+	if err := rep.write(stdout, stderr, doc, nil); err != nil {
 		return err
 	}
 	if len(doc.Errors) > 0 {

@@ -17,18 +17,7 @@ import (
 // the unsharded run's verdict, and the same counts and score.
 func TestShardMerge(t *testing.T) {
 	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest})
-	read := func(args ...string) *report.Score {
-		t.Helper()
-		r := gz(t, dir, args...)
-		if r.code != 0 {
-			t.Fatalf("gozilla %v: exit %d\n%s", args, r.code, r.stderr)
-		}
-		var d report.Score
-		if err := json.Unmarshal([]byte(r.stdout), &d); err != nil {
-			t.Fatalf("gozilla %v: %v", args, err)
-		}
-		return &d
-	}
+	read := func(args ...string) *report.Score { t.Helper(); return gzScore(t, dir, nil, args...) }
 	whole := read("score", "-q", "-json", "./calc")
 	var files []string
 	total := 0
