@@ -61,8 +61,14 @@ func Why(m Mutant) string {
 		if m.Why != "" {
 			s += " (" + m.Why + ")"
 		}
+		if m.Input != "" {
+			s += "; the prover finds an input that tells it apart: " + m.Input
+		}
 		return s
 	case mutate.NotCovered:
+		if m.Input != "" {
+			return "no test runs this code; the prover finds an input that tells it apart: " + m.Input
+		}
 		return "no test runs this code"
 	case mutate.Killed:
 		if m.KilledBy != "" {

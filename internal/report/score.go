@@ -42,6 +42,10 @@ type Mutant struct {
 	Status   mutate.Status `json:"status"`
 	KilledBy string        `json:"killed_by,omitempty"` // first failing test (or panic) for killed mutants
 	Reason   string        `json:"reason,omitempty"`    // why it is equivalent, when it is
+	// Input is, for a survivor, an input (its function's parameters as
+	// Go literals) on which the prover found the mutant's outputs differ
+	// from the code's: the test case that would kill it.
+	Input string `json:"input,omitempty"`
 	Why      string        `json:"why,omitempty"`       // gen: why the deterministic passes left it alive
 }
 
@@ -320,7 +324,11 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 			}
 			writeSource(tw, src, m, why)
 			for _, m := range line {
-				row(tw, m, "")
+				extra := ""
+				if m.Input != "" {
+					extra = "\ttold apart by " + m.Input
+				}
+				row(tw, m, extra)
 			}
 		})
 	}

@@ -49,6 +49,7 @@ type cachedMutant struct {
 	Status   mutate.Status `json:"status"`
 	KilledBy string        `json:"killed_by,omitempty"`
 	Reason   string        `json:"reason,omitempty"`
+	Input    string        `json:"input,omitempty"`
 }
 
 func (c cachedMutant) key() string { return fmt.Sprintf("%d:%d:%s:%s", c.Off, c.End, c.Op, c.Repl) }
@@ -177,7 +178,7 @@ func (c *resultCache) lookup(ms []*mutate.Mutant, out []report.Mutant) (hit []bo
 		}
 		for _, i := range idx {
 			cm := have[c.cached(sp, ms[i]).key()]
-			out[i].Status, out[i].KilledBy, out[i].Reason = cm.Status, cm.KilledBy, cm.Reason
+			out[i].Status, out[i].KilledBy, out[i].Reason, out[i].Input = cm.Status, cm.KilledBy, cm.Reason, cm.Input
 			hit[i] = true
 		}
 		tests = max(tests, e.Tests)
@@ -207,7 +208,7 @@ func (c *resultCache) store(ms []*mutate.Mutant, out []report.Mutant, tests int)
 				break
 			}
 			cm := c.cached(c.spans[fn], ms[i])
-			cm.Status, cm.KilledBy, cm.Reason = out[i].Status, out[i].KilledBy, out[i].Reason
+			cm.Status, cm.KilledBy, cm.Reason, cm.Input = out[i].Status, out[i].KilledBy, out[i].Reason, out[i].Input
 			e.Mutants = append(e.Mutants, cm)
 		}
 		if !done {

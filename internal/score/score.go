@@ -29,6 +29,7 @@ import (
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
 	"github.com/gozilla/gozilla/internal/run"
+	"github.com/gozilla/gozilla/internal/unit"
 )
 
 // Config controls a score run. The zero value is usable.
@@ -516,14 +517,25 @@ func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Se
 	if len(alive) == 0 {
 		return nil
 	}
-	rep, err := equiv.Analyze(ctx, analysis.New(pkg, full, nil), &mutate.Set{Pkg: set.Pkg, Mutants: alive}, equiv.Config{})
+	a := analysis.New(pkg, full, nil)
+	rep, err := equiv.Analyze(ctx, a, &mutate.Set{Pkg: set.Pkg, Mutants: alive}, equiv.Config{})
 	if err != nil {
 		return err
 	}
+	units := map[string]*unit.Unit{}
+	for _, u := range a.Units {
+		units[u.Name] = u
+	}
 	for i, m := range set.Mutants {
-		if v := rep.Verdicts[m.ID]; v != nil && v.Status == mutate.Equivalent {
+		v := rep.Verdicts[m.ID]
+		switch {
+		case v == nil:
+		case v.Status == mutate.Equivalent:
 			out[i].Status = mutate.Equivalent
 			out[i].Reason = v.Method.String() + ": " + v.Reason
+		case v.Status == mutate.Killable && v.Input != nil && units[m.Func] != nil && (out[i].Status == mutate.Lived || out[i].Status == mutate.NotCovered):
+			// The test the survivor needs, found by the prover.
+			out[i].Input = equiv.Render(units[m.Func], v.Input)
 		}
 	}
 	return nil
