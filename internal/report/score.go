@@ -46,7 +46,7 @@ type Mutant struct {
 	// Go literals) on which the prover found the mutant's outputs differ
 	// from the code's: the test case that would kill it.
 	Input string `json:"input,omitempty"`
-	Why      string        `json:"why,omitempty"`       // gen: why the deterministic passes left it alive
+	Why   string `json:"why,omitempty"` // gen: why the deterministic passes left it alive
 }
 
 // Counts tallies mutants by status.
