@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -136,26 +137,53 @@ func cachePath(v string) string {
 // reportFlags are the flags of the commands that report mutants (score,
 // gen, merge): the formats, the destination, the HTML page.
 type reportFlags struct {
-	jsonOut, verbose         *bool
-	format, outFile, htmlDir *string
-	name                     string // the format, once checked ("" = text)
+	jsonOut, verbose                   *bool
+	format, outFile, htmlDir, coverage *string
+	name                               string                    // the format, once checked ("" = text)
+	cov                                []report.CoverRequirement // -coverage's requirements
 }
 
 func addReportFlags(fs *flag.FlagSet, schema, verbose string) *reportFlags {
 	return &reportFlags{
-		jsonOut: fs.Bool("json", false, "write the JSON report (schema "+schema+") instead of text"),
-		format:  fs.String("format", "", formats.Usage()),
-		outFile: fs.String("o", "", "write the report to this file instead of standard output"),
-		htmlDir: fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)"),
-		verbose: fs.Bool("v", false, verbose),
+		jsonOut:  fs.Bool("json", false, "write the JSON report (schema "+schema+") instead of text"),
+		format:   fs.String("format", "", formats.Usage()),
+		outFile:  fs.String("o", "", "write the report to this file instead of standard output"),
+		htmlDir:  fs.String("html", "", "also write the HTML report to this directory (DIR/index.html)"),
+		verbose:  fs.Bool("v", false, verbose),
+		coverage: fs.String("coverage", "", "show in the HTML report the statement and branch coverage of this gozilla cover -json report (with cover -v, the covered lines too)"),
 	}
+}
+
+// withCoverage is a report whose mutation view carries coverage.
+type withCoverage struct {
+	mutationDoc
+	cov []report.CoverRequirement
+}
+
+func (d withCoverage) Mutation() *report.Mutation {
+	m := d.mutationDoc.Mutation()
+	m.Coverage = d.cov
+	return m
 }
 
 // check validates the flags once parsed.
 func (r *reportFlags) check() error {
 	var err error
-	r.name, err = checkFormat(*r.format, *r.jsonOut)
-	return err
+	if r.name, err = checkFormat(*r.format, *r.jsonOut); err != nil {
+		return err
+	}
+	if *r.coverage != "" {
+		data, err := os.ReadFile(*r.coverage)
+		if err != nil {
+			return &exitError{code: 2, msg: err.Error()}
+		}
+		var c report.Cover
+		if err := json.Unmarshal(data, &c); err != nil || c.Schema != report.CoverSchema {
+			return &exitError{code: 2, msg: fmt.Sprintf("-coverage %s: not a gozilla cover -json report (%s)", *r.coverage, report.CoverSchema)}
+		}
+		r.cov = c.Requirements
+	}
+	return nil
 }
 
 // machine reports whether the report is for a program (JSON, SARIF, …),
@@ -166,6 +194,9 @@ func (r *reportFlags) machine() bool { return r.name != "" && r.name != "text" }
 // then more (explanations) after a text report, or on stderr after a
 // machine one.
 func (r *reportFlags) write(stdout, stderr io.Writer, doc mutationDoc, more func(w io.Writer)) error {
+	if r.cov != nil {
+		doc = withCoverage{doc, r.cov}
+	}
 	w, closeOut, err := output(*r.outFile, stdout)
 	if err != nil {
 		return err

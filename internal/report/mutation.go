@@ -20,6 +20,9 @@ type Mutation struct {
 	Partial  bool
 	Packages []MutationPackage
 	Mutants  []Mutant // by package, then ID
+	// Coverage, when set, is a `gozilla cover` report's requirements,
+	// which the HTML page shows beside the mutants.
+	Coverage []CoverRequirement
 }
 
 // MutationPackage is one package's line of a Mutation.

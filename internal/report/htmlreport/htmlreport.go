@@ -43,6 +43,7 @@ type view struct {
 	CSS      template.CSS
 	JS       template.JS
 	M        *report.Mutation
+	Covered  bool // the page shows coverage
 	Files    []*file
 	Statuses []status
 	Ops      []op
@@ -76,7 +77,12 @@ type line struct {
 	Text    string
 	Mutants []mutant
 	Worst   string // the status the line's badge shows: a survivor's first
+	Cov     string // the line's coverage (gozilla cover): uncovered, infeasible or covered, the worst
+	CovText string // the requirements on the line, one per line
 }
+
+// covRank orders coverage statuses: what needs a look first.
+var covRank = map[string]int{"uncovered": 3, "infeasible": 2, "covered": 1}
 
 type mutant struct {
 	ID, Op, Status, Words, Change, Why, Package string
@@ -135,6 +141,37 @@ func Write(w io.Writer, m *report.Mutation) error {
 		if l.Worst == "" || rank(mu.Status.String()) < rank(l.Worst) {
 			l.Worst = mu.Status.String()
 		}
+	}
+	// Coverage, on the files with mutants and the others it names.
+	for _, r := range m.Coverage {
+		if r.Kind == "pair" {
+			continue // a def-use pair spans lines: the page shows statements and branches
+		}
+		v.Covered = true
+		f := byFile[r.File]
+		if f == nil {
+			f = &file{Path: r.File, ID: fmt.Sprintf("f%d", len(byFile)+1), Count: map[string]int{}}
+			byFile[r.File] = f
+			v.Files = append(v.Files, f)
+			if src := srcs.Get(r.File); src != nil {
+				f.Found = true
+				for n := 1; n <= src.NumLines(); n++ {
+					f.Lines = append(f.Lines, &line{N: n, Text: src.Line(n)})
+				}
+			}
+		}
+		l := f.at(r.Line)
+		if covRank[r.Status] > covRank[l.Cov] {
+			l.Cov = r.Status
+		}
+		text := r.Kind + " " + r.Text + ": " + r.Status
+		if r.Proof != "" {
+			text += " (" + r.Proof + ")"
+		}
+		if l.CovText != "" {
+			l.CovText += "\n"
+		}
+		l.CovText += text
 	}
 	sort.SliceStable(v.Files, func(i, j int) bool { return v.Files[i].Path < v.Files[j].Path })
 	for _, o := range mutate.AllOps() {

@@ -63,6 +63,34 @@ func TestPage(t *testing.T) {
 	if strings.Contains(page, `<td class="ln">10</td>`) {
 		t.Error("a line past the file's end")
 	}
+	if strings.Contains(page, `class="cov`) {
+		t.Error("a coverage column without coverage")
+	}
+
+	// With coverage (gozilla cover's requirements): a mark left of each
+	// line that has some, the worst status, every requirement in its title.
+	m.Coverage = []report.CoverRequirement{
+		{Kind: "statement", File: file, Line: 8, Text: "return b", Status: "uncovered"},
+		{Kind: "branch", File: file, Line: 5, Text: "if a > b: true", Status: "covered"},
+		{Kind: "branch", File: file, Line: 5, Text: "if a > b: false", Status: "infeasible", Proof: "a > b always"},
+		{Kind: "pair", File: file, Line: 5, Text: "a: 4:10 → 5:5", Status: "uncovered"},
+	}
+	buf.Reset()
+	if err := Write(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	page = buf.String()
+	for _, want := range []string{
+		`<td class="ln">8</td><td class="cov cov-uncovered" title="statement return b: uncovered"></td>`,
+		`<td class="ln">5</td><td class="cov cov-infeasible" title="branch if a &gt; b: true: covered
+branch if a &gt; b: false: infeasible (a &gt; b always)"></td>`,
+		`<td class="ln">1</td><td class="cov" title=""></td>`,
+		`id="covlegend"`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page with coverage lacks %q", want)
+		}
+	}
 	if regexp.MustCompile(`(src|href)="(https?:)?//`).MatchString(page) || strings.Contains(page, "@import") {
 		t.Error("the page loads something from elsewhere")
 	}
