@@ -162,6 +162,7 @@ func (g *Gen) Text(w io.Writer, verbose bool) error {
 }
 
 func (g *Gen) text(w io.Writer, verbose bool) error {
+	opsShown := map[string]bool{}
 	if g.Summary.Diff != "" {
 		fmt.Fprintf(w, "diff: only %s were mutated\n\n", g.Summary.Diff)
 	}
@@ -234,6 +235,7 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 			fmt.Fprintln(tw, "\nSTATUS\tID\tOP\tPOSITION\tFUNC\tMUTATION\tWHY")
 			for _, m := range g.Mutants {
 				if m.Package == p.Path && m.Status != mutate.Killed {
+					opsShown[m.Op] = true
 					fmt.Fprintf(tw, "%s\t%d\t%s\t%s:%d:%d\t%s\t%s\t%s\n", m.Status, m.ID, m.Op, m.File, m.Line, m.Col, m.Func, Change(m.Orig, m.Repl), m.Why)
 				}
 			}
@@ -252,6 +254,11 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 	}
 	fmt.Fprintln(w, "\nlegend: MS = killed / (mutants - equivalent), the mutants the generated tests kill; LIVE: none kills them (-v lists them and why);")
 	fmt.Fprintln(w, "  EQUIV: proven to behave like the code, left out of MS; TESTS: the cases the file keeps; PASSES: the engines that found them")
+	for _, op := range mutate.AllOps() {
+		if opsShown[op.String()] {
+			fmt.Fprintf(w, "  %s: %s\n", op, op.Doc())
+		}
+	}
 	return nil
 }
 
