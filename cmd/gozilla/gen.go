@@ -38,6 +38,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		covers     = fs.Bool("cover", true, "also keep tests that cover branches and def-use pairs the others miss (gozilla cover), and report the generated tests' coverage")
 		perUnit    = fs.Duration("unit", gen.DefaultUnitWall, "most wall time spent on one unit (its random pass and its mutants' deterministic passes); its mutants left alive are undecided, and the report says which units hit it")
 	)
+	cacheDir := fs.String("cache", defaultCache(), "replay the tests of units that did not change since an earlier run, kept in this directory, instead of their passes (off: no cache; $GOZILLA_CACHE sets the default)")
 	rep := addReportFlags(fs, "gozilla.gen/v1", "also list the mutants left alive")
 	sel := addSelectFlags(fs, true)
 	opSet, err := parseCommon(fs, args, ops, stdout, stderr)
@@ -73,7 +74,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	cfg := drive.Config{Tags: *tags, Ops: opSet, OpsText: *ops, Skip: sel.skipRE, Keep: sel.keep, Run: re, RunText: *runRE, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit,
+	cfg := drive.Config{Tags: *tags, Ops: opSet, OpsText: *ops, Skip: sel.skipRE, Keep: sel.keep, CacheDir: cachePath(*cacheDir), Run: re, RunText: *runRE, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit,
 		Engines: infos, Cover: *covers, Name: *name, Dry: *dry, Explain: explainIDs}
 	if prog := newProgress(stderr, *quiet); prog != nil {
 		cfg.Progress = func(pkg string, p gen.Progress) {

@@ -144,7 +144,7 @@ func (g *generator) coverGoals(ctx context.Context, e engine.Engine, seconds map
 			continue
 		}
 		u := g.goalUnit(x)
-		if u == nil || g.stateful[u] {
+		if u == nil || g.stateful[u] || g.replayed[u] {
 			continue
 		}
 		if _, ok := g.index[u]; !ok || g.over(u) {

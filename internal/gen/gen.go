@@ -51,15 +51,18 @@ import (
 // Config controls generation. The zero value generates for every unit
 // with all operators, seed 1, one worker.
 type Config struct {
-	Dir     string
-	Tags    string
-	Env     []string
-	Ops     map[mutate.Op]bool               // nil = all
-	SkipRE  *regexp.Regexp                   // lines (or files) not to mutate (-skip); nil = none
-	Keep    func(file string, line int) bool // only mutants on these lines (-diff); nil = all
-	Run     *regexp.Regexp                   // units to generate for; nil = all
-	Seed    uint64                           // 0 = 1
-	Workers int                              // harness processes; 0 = 1
+	Dir    string
+	Tags   string
+	Env    []string
+	Ops    map[mutate.Op]bool // nil = all
+	SkipRE *regexp.Regexp     // lines (or files) not to mutate (-skip); nil = none
+	// CacheDir holds earlier runs' tests, replayed for units that did
+	// not change (cache.go); "" = no cache.
+	CacheDir string
+	Keep     func(file string, line int) bool // only mutants on these lines (-diff); nil = all
+	Run      *regexp.Regexp                   // units to generate for; nil = all
+	Seed     uint64                           // 0 = 1
+	Workers  int                              // harness processes; 0 = 1
 
 	// Random is the most inputs a sampler (random testing) tries per
 	// unit (0 = 1000, < 0 = no sampling); the sampling of a unit also
@@ -194,6 +197,9 @@ type Result struct {
 	Coverage *Coverage
 	// Notes are things the report should say (coverage left out).
 	Notes []string
+	// Replayed names the units whose earlier tests came back from the
+	// cache instead of their passes.
+	Replayed map[string]bool
 	// Equivalent holds, for each mutant proven equivalent, the proof's
 	// gist.
 	Equivalent map[int]string
@@ -362,9 +368,35 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		}
 	}
 	g.solvers = len(solvers)
+	// Units that did not change get their earlier tests back, judged
+	// like any candidate, instead of their passes.
+	cache := openGenCache(cfg, pkg)
+	g.replayed = map[*unit.Unit]bool{}
+	for _, u := range supported {
+		if cache == nil {
+			break
+		}
+		if _, ok := index[u]; !ok {
+			continue
+		}
+		if e, start := cache.load(u); e != nil {
+			t0 := time.Now()
+			g.startUnit(u)
+			err := g.replay(ctx, u, e, start)
+			g.clock(u, false)
+			seconds[u] += time.Since(t0).Seconds()
+			if err != nil {
+				return nil, err
+			}
+			g.replayed[u] = true
+		}
+	}
 	for i, u := range supported {
 		if sampler == nil {
 			break
+		}
+		if g.replayed[u] {
+			continue
 		}
 		t0 := time.Now()
 		if cfg.Progress != nil {
@@ -394,11 +426,25 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
+	if cache != nil && ctx.Err() == nil {
+		for _, u := range supported {
+			if _, ok := index[u]; !ok || g.over(u) {
+				continue // a unit that hit its budget is tried in full next time
+			}
+			if _, start, ok := cache.path(u); ok {
+				cache.store(u, g.entry(u, tests, start))
+			}
+		}
+	}
 	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent}
 	g.verdicts(res)
 	res.detail = g.detail
 	res.Coverage = g.coverResult(tests)
 	res.Notes = notes
+	res.Replayed = map[string]bool{}
+	for u := range g.replayed {
+		res.Replayed[u.Name] = true
+	}
 	for id, why := range g.why {
 		if res.Status[id] != mutate.Killed {
 			res.Why[id] = why
@@ -450,6 +496,8 @@ type generator struct {
 	total    cost
 	limits   map[*unit.Unit]map[Limit]int // Count 0 in the key; the value counts
 	wallHits map[int]int                  // runs of a mutant the wall clock ended
+
+	replayed map[*unit.Unit]bool // units whose earlier tests came back from the cache
 }
 
 // liveIDs returns the live mutants, ascending.
@@ -579,6 +627,9 @@ func (g *generator) deterministic(ctx context.Context, e engine.Engine, seconds 
 			continue // dropped by a test kept earlier in this loop
 		}
 		m := g.problem.Pkg.Set.Mutants[id-1]
+		if u := g.unitOf(m); u != nil && g.replayed[u] {
+			continue // its earlier tests came back from the cache
+		}
 		if u := g.unitOf(m); u != nil && g.over(u) {
 			g.why[id] = e.Name() + ": not tried: the unit's budget is spent"
 			continue

@@ -88,9 +88,13 @@ type Unit struct {
 	File    string `json:"file"`
 	Line    int    `json:"line"`
 	Skipped string `json:"skipped,omitempty"` // reason the unit has no tests generated
-	Mutants int    `json:"mutants"`
-	Killed  int    `json:"killed"`
-	Live    int    `json:"live"`
+	// Cached is set when the unit did not change since an earlier run
+	// and its tests came back from the cache (-cache) instead of its
+	// passes.
+	Cached  bool `json:"cached,omitempty"`
+	Mutants int  `json:"mutants"`
+	Killed  int  `json:"killed"`
+	Live    int  `json:"live"`
 	// Equivalent counts the unit's mutants proven equivalent (in neither
 	// Killed nor Live, and out of Score's denominator).
 	Equivalent int            `json:"equivalent"`
@@ -194,7 +198,11 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 				skipped = append(skipped, u)
 				continue
 			}
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%d\t%.2f\t%s\n", u.Name, u.Mutants, u.Killed, u.Live, u.Equivalent, fmtScore(u.Score), u.Tests, u.Seconds, passes(u.ByPass))
+			ps := passes(u.ByPass)
+			if u.Cached {
+				ps += " (from the cache)"
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%d\t%.2f\t%s\n", u.Name, u.Mutants, u.Killed, u.Live, u.Equivalent, fmtScore(u.Score), u.Tests, u.Seconds, ps)
 		}
 		if p.Other.Mutants > 0 {
 			fmt.Fprintf(tw, "(not units)\t%d\t%d\t%d\t%d\t%s\t\t\t\n", p.Other.Mutants, p.Other.Killed, p.Other.Mutants-p.Other.Killed-p.Other.Equivalent, p.Other.Equivalent, fmtScore(scorePtr(p.Other)))

@@ -41,6 +41,7 @@ type Config struct {
 	OpsText  string                           // -ops as given, for the regenerate command
 	Skip     *regexp.Regexp                   // lines (or files) not to mutate (-skip); nil = none
 	Keep     func(file string, line int) bool // only mutants on these lines (-diff); nil = all
+	CacheDir string                           // earlier runs' tests, replayed for unchanged units; "" = none
 	Run      *regexp.Regexp                   // units; nil = all
 	RunText  string                           // -run as given
 	Seed     uint64
@@ -123,7 +124,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if file == "" {
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(cfg.Name, "{pkg}", pkg.Name))
 		}
-		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, Keep: cfg.Keep, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Engines: engines.New(cfg.Engines), Cover: cfg.Cover}
+		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, Keep: cfg.Keep, CacheDir: cfg.CacheDir, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Engines: engines.New(cfg.Engines), Cover: cfg.Cover}
 		if cfg.Random <= 0 {
 			gcfg.Random = -1
 		}
@@ -395,7 +396,7 @@ func packageReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
 	}
 	pr.Score = report.UnitScore(pr.Killed, pr.Mutants-pr.Equivalent)
 	for _, s := range res.Stats {
-		u := report.Unit{Name: s.Unit.Name, File: report.RelPath(s.Unit.Pos.Filename), Line: s.Unit.Pos.Line, Skipped: s.Unit.Skip,
+		u := report.Unit{Name: s.Unit.Name, File: report.RelPath(s.Unit.Pos.Filename), Line: s.Unit.Pos.Line, Skipped: s.Unit.Skip, Cached: res.Replayed[s.Unit.Name],
 			Mutants: s.Mutants, Killed: s.Killed, Live: s.Live, Equivalent: s.Equivalent, Tests: s.Tests, Seconds: s.Seconds}
 		if len(s.ByPass) > 0 {
 			u.ByPass = s.ByPass

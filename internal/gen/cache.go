@@ -1,0 +1,207 @@
+package gen
+
+// This file implements the reuse of an earlier run's tests (-cache): a
+// unit whose text, and the run's options and gozilla's build, did not
+// change gets its earlier tests' inputs back, run again and judged like
+// any candidate, instead of its passes. What the cache holds are
+// proposals: execution is still the judge, and compaction and the check
+// under go test are as in any run, so a stale entry can cost kills,
+// never a wrong file.
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+	"github.com/gozilla/gozilla/internal/version"
+)
+
+const genCacheVersion = 1
+
+// genEntry is one unit's earlier result.
+type genEntry struct {
+	Version    int               `json:"version"`
+	Unit       string            `json:"unit"`
+	Inputs     []genInput        `json:"inputs"`               // the unit's kept tests, in order
+	Equivalent map[string]string `json:"equivalent,omitempty"` // mutant key -> proof
+	Why        map[string]string `json:"why,omitempty"`        // mutant key -> why it lives
+}
+
+type genInput struct {
+	In   []value.Value `json:"in"`
+	Pass string        `json:"pass"`
+}
+
+// genCache is one package's view of the cache.
+type genCache struct {
+	dir  string
+	pkg  *load.Package
+	base string
+}
+
+func openGenCache(cfg Config, pkg *load.Package) *genCache {
+	if cfg.CacheDir == "" {
+		return nil
+	}
+	var engines []string
+	for _, e := range cfg.Engines {
+		engines = append(engines, e.Name())
+	}
+	var ops []string
+	for _, op := range mutate.AllOps() {
+		if cfg.Ops == nil || cfg.Ops[op] {
+			ops = append(ops, op.String())
+		}
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "gozilla gen cache %d\n%s\n", genCacheVersion, version.Key())
+	fmt.Fprintf(h, "ops %s engines %s seed %d random %d cover %v skip %v tags %q\n", strings.Join(ops, ","), strings.Join(engines, ","), cfg.Seed, cfg.Random, cfg.Cover, cfg.SkipRE, cfg.Tags)
+	return &genCache{dir: cfg.CacheDir, pkg: pkg, base: hex.EncodeToString(h.Sum(nil))}
+}
+
+// span is the unit's declaration (its doc comment included) in its file.
+func (c *genCache) span(u *unit.Unit) (file *load.File, start, end int, ok bool) {
+	if u.Decl == nil {
+		return nil, 0, 0, false
+	}
+	tf := c.pkg.Fset.File(u.Decl.Pos())
+	for _, f := range c.pkg.Files {
+		if c.pkg.Fset.File(f.Syntax.Pos()) == tf {
+			start, end = tf.Offset(u.Decl.Pos()), tf.Offset(u.Decl.End())
+			if u.Decl.Doc != nil {
+				start = tf.Offset(u.Decl.Doc.Pos())
+			}
+			return f, start, end, true
+		}
+	}
+	return nil, 0, 0, false
+}
+
+func (c *genCache) path(u *unit.Unit) (string, int, bool) {
+	f, start, end, ok := c.span(u)
+	if !ok {
+		return "", 0, false
+	}
+	k := sha256.Sum256([]byte(c.base + "\n" + u.Name + u.TypeArgs + "\n" + string(f.Src[start:end])))
+	key := hex.EncodeToString(k[:])
+	return filepath.Join(c.dir, "gen", key[:2], key+".json"), start, true
+}
+
+// mutantKey names a mutant by its place in its unit.
+func mutantKey(m *mutate.Mutant, start int) string {
+	return fmt.Sprintf("%d:%d:%s:%s", m.Offset-start, m.End-start, m.Op, m.Repl)
+}
+
+func (c *genCache) load(u *unit.Unit) (*genEntry, int) {
+	p, start, ok := c.path(u)
+	if !ok {
+		return nil, 0
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, 0
+	}
+	var e genEntry
+	if json.Unmarshal(data, &e) != nil || e.Version != genCacheVersion || e.Unit != u.Name {
+		return nil, 0
+	}
+	return &e, start
+}
+
+func (c *genCache) store(u *unit.Unit, e *genEntry) {
+	p, _, ok := c.path(u)
+	if !ok {
+		return
+	}
+	e.Version, e.Unit = genCacheVersion, u.Name
+	data, err := json.Marshal(e)
+	if err != nil || os.MkdirAll(filepath.Dir(p), 0o755) != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	if err != nil {
+		return
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr != nil || cerr != nil || os.Rename(tmp.Name(), p) != nil {
+		os.Remove(tmp.Name())
+	}
+}
+
+// replay runs a unit's cached inputs and keeps those that kill live
+// mutants or cover open goals, as the random pass judges its inputs (not
+// shrunk: they were); the cached proofs of equivalence and reasons come
+// back too. It reports whether the unit's passes can be skipped.
+func (g *generator) replay(ctx context.Context, u *unit.Unit, e *genEntry, start int) error {
+	for _, m := range g.byFunc[u.Name] {
+		k := mutantKey(m, start)
+		if proof, ok := e.Equivalent[k]; ok && g.live[m.ID] {
+			g.live[m.ID] = false
+			g.equivalent[m.ID] = proof
+		}
+		if why, ok := e.Why[k]; ok {
+			g.why[m.ID] = why + " (reused from the cache)"
+		}
+	}
+	cands := make([]candidate, len(e.Inputs))
+	for i, in := range e.Inputs {
+		cands[i] = candidate{Unit: u, In: in.In}
+	}
+	resps, errs := g.execQuick(ctx, cands)
+	for i, r := range resps {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		g.account(u, r)
+		g.reach(r)
+		if !usable(u, r) {
+			continue
+		}
+		credit := g.liveOf(r.Killed)
+		if unsure := g.liveOf(r.Unsure); len(unsure) > 0 {
+			v, err := g.exec(ctx, u, cands[i].In, unsure, nil, false)
+			if err != nil {
+				return err
+			}
+			more := g.liveOf(v.Killed)
+			credit = append(credit, more...)
+			r.Killed, r.Unsure = append(r.Killed, more...), nil
+		}
+		if len(credit) == 0 && len(g.freshGoals(u, r)) == 0 {
+			continue
+		}
+		g.keep(u, cands[i].In, r, e.Inputs[i].Pass)
+	}
+	return nil
+}
+
+// entry is what the cache keeps of unit u after a run: its tests in the
+// file, the proofs and reasons of its mutants.
+func (g *generator) entry(u *unit.Unit, tests []*Test, start int) *genEntry {
+	e := &genEntry{Equivalent: map[string]string{}, Why: map[string]string{}}
+	for _, t := range tests {
+		if t.Unit == u {
+			e.Inputs = append(e.Inputs, genInput{In: t.In, Pass: t.Pass})
+		}
+	}
+	for _, m := range g.byFunc[u.Name] {
+		k := mutantKey(m, start)
+		if p := g.equivalent[m.ID]; p != "" {
+			e.Equivalent[k] = p
+		}
+		if w := g.why[m.ID]; w != "" {
+			e.Why[k] = strings.TrimSuffix(w, " (reused from the cache)")
+		}
+	}
+	return e
+}
