@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -28,6 +29,7 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		dl      = fs.Duration("deadline", 0, deadlineUsage)
 	)
 	sel := addSelectFlags(fs, false)
+	explain := fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): the verdict in plain words, the proof's steps or an input that tells the mutant apart")
 	opSet, err := parseCommon(fs, args, ops, stdout, stderr)
 	if err != nil {
 		return err
@@ -40,6 +42,10 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if err := sel.check(); err != nil {
 		return err
+	}
+	explainIDs, err := parseIDs(*explain)
+	if err != nil {
+		return &exitError{code: 2, msg: fmt.Sprintf("bad -explain: %v", err)}
 	}
 	cfg := equiv.RunConfig{Tags: *tags, Ops: opSet, Jobs: workers, Skip: sel.skipRE}
 	switch *upto {
@@ -73,10 +79,19 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if doc.Summary.Partial {
 		doc.Summary.Stopped = stopReason(ctx)
 	}
+	var explained bytes.Buffer // before Filter drops the mutants it does not list
+	doc.Explain(&explained, explainIDs)
 	if *jsonOut && !*verbose {
 		doc.Filter()
 	}
 	err = writeReport(*outFile, stdout, *jsonOut, *verbose, doc)
+	if err == nil && explained.Len() > 0 {
+		if *jsonOut {
+			stderr.Write(explained.Bytes())
+		} else {
+			stdout.Write(explained.Bytes())
+		}
+	}
 	if err == nil && doc.Summary.Partial {
 		err = stopped(ctx, true)
 	}

@@ -15,6 +15,7 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	var (
 		threshold = fs.String("threshold", "", "exit 1 when the merged mutation score is below this (0.8 or 80%)")
+		explain   = fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated)")
 	)
 	rep := addReportFlags(fs, "gozilla.score/v1", "also list the killed and the equivalent mutants")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
@@ -23,9 +24,12 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	if err := rep.check(); err != nil {
 		return err
 	}
+	explainIDs, err := parseIDs(*explain)
+	if err != nil {
+		return &exitError{code: 2, msg: fmt.Sprintf("bad -explain: %v", err)}
+	}
 	var min float64
 	if *threshold != "" {
-		var err error
 		if min, err = parseThreshold(*threshold); err != nil {
 			return &exitError{code: 2, msg: err.Error()}
 		}
@@ -49,7 +53,11 @@ func cmdMerge(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := rep.write(stdout, stderr, doc, nil); err != nil {
+	var more func(io.Writer)
+	if len(explainIDs) > 0 {
+		more = func(w io.Writer) { report.Explain(w, doc.Mutation(), explainIDs) }
+	}
+	if err := rep.write(stdout, stderr, doc, more); err != nil {
 		return err
 	}
 	if len(doc.Errors) > 0 {

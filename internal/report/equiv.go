@@ -250,3 +250,36 @@ func (e *Equiv) text(w io.Writer, verbose bool) error {
 	}
 	return tw.Flush()
 }
+
+// Explain writes the prover's verdict on the mutants numbered ids: where
+// and what each is, its verdict in plain words, the proof's steps or the
+// input that tells it apart.
+func (e *Equiv) Explain(w io.Writer, ids []int) {
+	for _, id := range ids {
+		found := false
+		for _, m := range e.Mutants {
+			if m.ID != id {
+				continue
+			}
+			found = true
+			fmt.Fprintf(w, "\nmutant %d of %s: %s %s:%d:%d in %s: %s\n", id, m.Package, m.Op, m.File, m.Line, m.Col, m.Func, Change(m.Orig, m.Repl))
+			reason := m.Reason
+			if m.Method != "" {
+				reason = m.Method + ": " + reason
+			}
+			fmt.Fprintf(w, "  verdict: %s: %s\n", m.Status, PlainReason(m.Status, reason))
+			if m.Input != "" {
+				fmt.Fprintf(w, "  input that tells it apart: %s\n", m.Input)
+			}
+			if m.Assumed {
+				fmt.Fprintln(w, "  the proof needs the function's //gozilla:assume directives")
+			}
+			for _, step := range m.Proof {
+				fmt.Fprintf(w, "  proof step: %s\n", step)
+			}
+		}
+		if !found {
+			fmt.Fprintf(w, "\nmutant %d: not in the report (equiv -json lists only the equivalent ones without -v)\n", id)
+		}
+	}
+}
