@@ -6,9 +6,11 @@ package score
 // run's options and gozilla's build. A function whose key is unchanged
 // is not run again.
 //
-// The key leaves out the rest of the package: a mutant of an unchanged
-// function whose verdict depends on another function that changed (a
-// caller the tests go through) keeps its old verdict. -cache=off, or a
+// The key has the function's dependencies in the package too (the
+// functions it calls, the types, variables and constants it uses, by
+// their text, transitively), but not its callers: a mutant of an
+// unchanged function whose verdict depends on a caller the tests go
+// through, and that changed, keeps its old verdict. -cache=off, or a
 // change to the tests, runs everything again.
 
 import (
@@ -17,6 +19,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
+	"go/types"
 	"os"
 	"path/filepath"
 	"sort"
@@ -92,6 +95,7 @@ func openCache(cfg Config, pkg *load.Package) *resultCache {
 		}
 	}
 	c := &resultCache{dir: cfg.CacheDir, base: hex.EncodeToString(h.Sum(nil)), spans: map[string]funcSpan{}, keys: map[string]string{}}
+	deps := packageDeps(pkg)
 	for _, f := range pkg.Files {
 		tf := pkg.Fset.File(f.Syntax.Pos())
 		for _, d := range f.Syntax.Decls {
@@ -105,11 +109,97 @@ func openCache(cfg Config, pkg *load.Package) *resultCache {
 			}
 			name := mutate.FuncName(fd)
 			c.spans[name] = funcSpan{file: f.Path, start: start, end: end, text: f.Src[start:end]}
-			k := sha256.Sum256([]byte(c.base + "\n" + name + "\n" + string(f.Src[start:end])))
-			c.keys[name] = hex.EncodeToString(k[:])
+			kh := sha256.New()
+			fmt.Fprintf(kh, "%s\n%s\n%s\n", c.base, name, f.Src[start:end])
+			for _, dep := range deps.closure(d) {
+				fmt.Fprintf(kh, "dep %s\n", dep)
+			}
+			c.keys[name] = hex.EncodeToString(kh.Sum(nil))
 		}
 	}
 	return c
+}
+
+// pkgDeps is what the package's declarations refer to within the
+// package: a function's verdicts depend on the functions it calls and
+// the types, variables and constants it uses, which are in its key (by
+// their text), transitively.
+type pkgDeps struct {
+	text map[ast.Decl]string            // a declaration's source
+	uses map[ast.Decl]map[ast.Decl]bool // the package-level declarations it refers to
+}
+
+func packageDeps(pkg *load.Package) *pkgDeps {
+	p := &pkgDeps{text: map[ast.Decl]string{}, uses: map[ast.Decl]map[ast.Decl]bool{}}
+	declOf := map[types.Object]ast.Decl{}
+	for _, f := range pkg.Files {
+		tf := pkg.Fset.File(f.Syntax.Pos())
+		for _, d := range f.Syntax.Decls {
+			p.text[d] = string(f.Src[tf.Offset(d.Pos()):tf.Offset(d.End())])
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if obj := pkg.Info.Defs[d.Name]; obj != nil {
+					declOf[obj] = d
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					switch sp := spec.(type) {
+					case *ast.TypeSpec:
+						if obj := pkg.Info.Defs[sp.Name]; obj != nil {
+							declOf[obj] = d
+						}
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							if obj := pkg.Info.Defs[n]; obj != nil {
+								declOf[obj] = d
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, f := range pkg.Files {
+		for _, d := range f.Syntax.Decls {
+			refs := map[ast.Decl]bool{}
+			ast.Inspect(d, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if obj := pkg.Info.Uses[id]; obj != nil {
+						if fn, ok := obj.(*types.Func); ok {
+							obj = fn.Origin()
+						}
+						if dd := declOf[obj]; dd != nil && dd != d {
+							refs[dd] = true
+						}
+					}
+				}
+				return true
+			})
+			p.uses[d] = refs
+		}
+	}
+	return p
+}
+
+// closure is the sorted texts of the declarations d refers to, directly
+// or through others.
+func (p *pkgDeps) closure(d ast.Decl) []string {
+	seen := map[ast.Decl]bool{d: true}
+	stack := []ast.Decl{d}
+	var out []string
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for y := range p.uses[x] {
+			if !seen[y] {
+				seen[y] = true
+				out = append(out, p.text[y])
+				stack = append(stack, y)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 func opList(ops map[mutate.Op]bool) string {
