@@ -12,12 +12,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
+	"github.com/gozilla/gozilla/internal/cachedir"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/unit"
@@ -76,10 +74,7 @@ func (c *genCache) span(u *unit.Unit) (file *load.File, start, end int, ok bool)
 	tf := c.pkg.Fset.File(u.Decl.Pos())
 	for _, f := range c.pkg.Files {
 		if c.pkg.Fset.File(f.Syntax.Pos()) == tf {
-			start, end = tf.Offset(u.Decl.Pos()), tf.Offset(u.Decl.End())
-			if u.Decl.Doc != nil {
-				start = tf.Offset(u.Decl.Doc.Pos())
-			}
+			start, end = cachedir.DeclSpan(tf, u.Decl)
 			return f, start, end, true
 		}
 	}
@@ -93,12 +88,7 @@ func (c *genCache) path(u *unit.Unit) (string, int, bool) {
 	}
 	k := sha256.Sum256([]byte(c.base + "\n" + u.Name + u.TypeArgs + "\n" + string(f.Src[start:end])))
 	key := hex.EncodeToString(k[:])
-	return filepath.Join(c.dir, "gen", key[:2], key+".json"), start, true
-}
-
-// mutantKey names a mutant by its place in its unit.
-func mutantKey(m *mutate.Mutant, start int) string {
-	return fmt.Sprintf("%d:%d:%s:%s", m.Offset-start, m.End-start, m.Op, m.Repl)
+	return cachedir.Path(c.dir, "gen", key), start, true
 }
 
 func (c *genCache) load(u *unit.Unit) (*genEntry, int) {
@@ -106,12 +96,8 @@ func (c *genCache) load(u *unit.Unit) (*genEntry, int) {
 	if !ok {
 		return nil, 0
 	}
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil, 0
-	}
 	var e genEntry
-	if json.Unmarshal(data, &e) != nil || e.Version != genCacheVersion || e.Unit != u.Name {
+	if !cachedir.Read(p, &e) || e.Version != genCacheVersion || e.Unit != u.Name {
 		return nil, 0
 	}
 	return &e, start
@@ -123,19 +109,7 @@ func (c *genCache) store(u *unit.Unit, e *genEntry) {
 		return
 	}
 	e.Version, e.Unit = genCacheVersion, u.Name
-	data, err := json.Marshal(e)
-	if err != nil || os.MkdirAll(filepath.Dir(p), 0o755) != nil {
-		return
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
-	if err != nil {
-		return
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr != nil || cerr != nil || os.Rename(tmp.Name(), p) != nil {
-		os.Remove(tmp.Name())
-	}
+	cachedir.Write(p, e)
 }
 
 // replay runs a unit's cached inputs and keeps those that kill live
@@ -144,7 +118,7 @@ func (c *genCache) store(u *unit.Unit, e *genEntry) {
 // back too. It reports whether the unit's passes can be skipped.
 func (g *generator) replay(ctx context.Context, u *unit.Unit, e *genEntry, start int) error {
 	for _, m := range g.byFunc[u.Name] {
-		k := mutantKey(m, start)
+		k := cachedir.MutantKey(m, start)
 		if proof, ok := e.Equivalent[k]; ok && g.live[m.ID] {
 			g.live[m.ID] = false
 			g.equivalent[m.ID] = proof
@@ -195,7 +169,7 @@ func (g *generator) entry(u *unit.Unit, tests []*Test, start int) *genEntry {
 		}
 	}
 	for _, m := range g.byFunc[u.Name] {
-		k := mutantKey(m, start)
+		k := cachedir.MutantKey(m, start)
 		if p := g.equivalent[m.ID]; p != "" {
 			e.Equivalent[k] = p
 		}

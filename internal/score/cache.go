@@ -16,7 +16,6 @@ package score
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -25,6 +24,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gozilla/gozilla/internal/cachedir"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
@@ -32,7 +32,7 @@ import (
 )
 
 // cacheVersion changes when an entry's meaning does.
-const cacheVersion = 1
+const cacheVersion = 2
 
 // cacheEntry is one function's verdicts.
 type cacheEntry struct {
@@ -42,34 +42,22 @@ type cacheEntry struct {
 	Mutants []cachedMutant `json:"mutants"`
 }
 
-// cachedMutant is a mutant by its place in the function (byte offsets
-// from the function's start), operator and replacement.
+// cachedMutant is a mutant by its key (cachedir.MutantKey) and its
+// verdict.
 type cachedMutant struct {
-	Off      int           `json:"off"`
-	End      int           `json:"end"`
-	Op       string        `json:"op"`
-	Repl     string        `json:"repl"`
+	Key      string        `json:"key"`
 	Status   mutate.Status `json:"status"`
 	KilledBy string        `json:"killed_by,omitempty"`
 	Reason   string        `json:"reason,omitempty"`
 	Input    string        `json:"input,omitempty"`
 }
 
-func (c cachedMutant) key() string { return fmt.Sprintf("%d:%d:%s:%s", c.Off, c.End, c.Op, c.Repl) }
-
-// funcSpan is a function's place in its file.
-type funcSpan struct {
-	file       string
-	start, end int
-	text       []byte
-}
-
 // resultCache is one package's view of the cache.
 type resultCache struct {
-	dir   string
-	base  string // the key's parts common to the package's functions
-	spans map[string]funcSpan
-	keys  map[string]string // function -> key
+	dir    string
+	base   string            // the key's parts common to the package's functions
+	starts map[string]int    // a function's declaration's first byte
+	keys   map[string]string // function -> key
 }
 
 // openCache prepares the cache for pkg, or returns nil (no -cache).
@@ -94,7 +82,7 @@ func openCache(cfg Config, pkg *load.Package) *resultCache {
 			fmt.Fprintf(h, "go.sum %x\n", sha256.Sum256(data))
 		}
 	}
-	c := &resultCache{dir: cfg.CacheDir, base: hex.EncodeToString(h.Sum(nil)), spans: map[string]funcSpan{}, keys: map[string]string{}}
+	c := &resultCache{dir: cfg.CacheDir, base: hex.EncodeToString(h.Sum(nil)), starts: map[string]int{}, keys: map[string]string{}}
 	deps := packageDeps(pkg)
 	for _, f := range pkg.Files {
 		tf := pkg.Fset.File(f.Syntax.Pos())
@@ -103,12 +91,9 @@ func openCache(cfg Config, pkg *load.Package) *resultCache {
 			if !ok || fd.Body == nil {
 				continue
 			}
-			start, end := tf.Offset(fd.Pos()), tf.Offset(fd.End())
-			if fd.Doc != nil {
-				start = tf.Offset(fd.Doc.Pos()) // a //gozilla:skip there changes the mutants
-			}
+			start, end := cachedir.DeclSpan(tf, fd)
 			name := mutate.FuncName(fd)
-			c.spans[name] = funcSpan{file: f.Path, start: start, end: end, text: f.Src[start:end]}
+			c.starts[name] = start
 			kh := sha256.New()
 			fmt.Fprintf(kh, "%s\n%s\n%s\n", c.base, name, f.Src[start:end])
 			for _, dep := range deps.closure(d) {
@@ -227,10 +212,7 @@ func findUp(dir, name string) string {
 	}
 }
 
-func (c *resultCache) path(fn string) string {
-	k := c.keys[fn]
-	return filepath.Join(c.dir, k[:2], k+".json")
-}
+func (c *resultCache) path(fn string) string { return cachedir.Path(c.dir, "score", c.keys[fn]) }
 
 // lookup fills out[i] for the mutants whose function has an entry that
 // holds them all, and reports which it filled, and the tests the entry
@@ -244,22 +226,18 @@ func (c *resultCache) lookup(ms []*mutate.Mutant, out []report.Mutant) (hit []bo
 		}
 	}
 	for fn, idx := range byFunc {
-		data, err := os.ReadFile(c.path(fn))
-		if err != nil {
-			continue
-		}
 		var e cacheEntry
-		if json.Unmarshal(data, &e) != nil || e.Version != cacheVersion || e.Func != fn {
+		if !cachedir.Read(c.path(fn), &e) || e.Version != cacheVersion || e.Func != fn {
 			continue
 		}
 		have := map[string]cachedMutant{}
 		for _, cm := range e.Mutants {
-			have[cm.key()] = cm
+			have[cm.Key] = cm
 		}
-		sp := c.spans[fn]
+		start := c.starts[fn]
 		all := true
 		for _, i := range idx {
-			if _, ok := have[c.cached(sp, ms[i]).key()]; !ok {
+			if _, ok := have[cachedir.MutantKey(ms[i], start)]; !ok {
 				all = false
 			}
 		}
@@ -267,17 +245,13 @@ func (c *resultCache) lookup(ms []*mutate.Mutant, out []report.Mutant) (hit []bo
 			continue // an entry made with other mutants (a shard, -diff): run them
 		}
 		for _, i := range idx {
-			cm := have[c.cached(sp, ms[i]).key()]
+			cm := have[cachedir.MutantKey(ms[i], start)]
 			out[i].Status, out[i].KilledBy, out[i].Reason, out[i].Input = cm.Status, cm.KilledBy, cm.Reason, cm.Input
 			hit[i] = true
 		}
 		tests = max(tests, e.Tests)
 	}
 	return hit, tests
-}
-
-func (c *resultCache) cached(sp funcSpan, m *mutate.Mutant) cachedMutant {
-	return cachedMutant{Off: m.Offset - sp.start, End: m.End - sp.start, Op: m.Op.String(), Repl: m.Repl}
 }
 
 // store writes the entries of the functions all of whose mutants have a
@@ -297,30 +271,12 @@ func (c *resultCache) store(ms []*mutate.Mutant, out []report.Mutant, tests int)
 				done = false
 				break
 			}
-			cm := c.cached(c.spans[fn], ms[i])
-			cm.Status, cm.KilledBy, cm.Reason, cm.Input = out[i].Status, out[i].KilledBy, out[i].Reason, out[i].Input
-			e.Mutants = append(e.Mutants, cm)
+			e.Mutants = append(e.Mutants, cachedMutant{Key: cachedir.MutantKey(ms[i], c.starts[fn]),
+				Status: out[i].Status, KilledBy: out[i].KilledBy, Reason: out[i].Reason, Input: out[i].Input})
 		}
 		if !done {
 			continue
 		}
-		data, err := json.Marshal(e)
-		if err != nil {
-			continue
-		}
-		p := c.path(fn)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			continue
-		}
-		// Written whole or not at all: a reader never sees half of it.
-		tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
-		if err != nil {
-			continue
-		}
-		_, werr := tmp.Write(data)
-		cerr := tmp.Close()
-		if werr != nil || cerr != nil || os.Rename(tmp.Name(), p) != nil {
-			os.Remove(tmp.Name())
-		}
+		cachedir.Write(c.path(fn), e)
 	}
 }
