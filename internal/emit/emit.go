@@ -81,6 +81,15 @@ func File(res *gen.Result, opt Options) ([]byte, error) {
 			need64 = need64 || needs64(u, ts)
 		}
 	}
+	// The fakes and implementations the rows build, each once, by name.
+	declNames := make([]string, 0, len(e.p.Decls))
+	for n := range e.p.Decls {
+		declNames = append(declNames, n)
+	}
+	sort.Strings(declNames)
+	for _, n := range declNames {
+		body.WriteString("\n" + e.p.Decls[n])
+	}
 	e.helpers(&body)
 
 	var b strings.Builder
@@ -162,6 +171,7 @@ const (
 	colPost                  // an argument's state after the call
 	colNone                  // a result nobody observes (a func or a channel): assigned to _
 	colObs                   // a result of an observer of the receiver after the call (unit.Observer)
+	colCalls                 // what a fake recorded as the unit used it (its calls): an operand of Alt.Observed
 )
 
 // column is one field of a unit's test table.
@@ -180,6 +190,44 @@ type column struct {
 	unchanged bool
 	before    string // the local holding the copy
 	dropped   bool   // no row changes the argument
+
+	// colCalls: the fake's alternative, and the operand shown.
+	alt     *value.Alt
+	operand int
+}
+
+// fakeIn returns the fake (an alternative with recorded operands) that
+// builds input i of every row where it is not nil, when the call changes
+// nothing else of it; nil otherwise.
+func fakeIn(t *value.Type, tests []*gen.Test, i int) *value.Alt {
+	if t.Kind != value.Built || !t.Iface {
+		return nil
+	}
+	var fa *value.Alt
+	for _, tt := range tests {
+		in := tt.In[i]
+		if in.Nil {
+			continue
+		}
+		a := t.Alt(in.X)
+		if a == nil || a.Observed != 1 || fa != nil && a != fa {
+			return nil
+		}
+		fa = a
+		if tt.Out.Panic != nil {
+			continue
+		}
+		post := tt.Out.Post[i]
+		if post.X != in.X || len(post.E) != len(in.E) {
+			return nil
+		}
+		for k := 0; k < len(a.Params)-1; k++ {
+			if !value.Equal(a.Params[k], post.E[k], in.E[k]) {
+				return nil
+			}
+		}
+	}
+	return fa
 }
 
 // fresh returns name, or name with a numeric suffix, not in used, and
@@ -288,7 +336,16 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		cols = append(cols, obs...)
 	}
 	for i, t := range inputs {
-		if i == 0 && obs != nil || !t.Mutable() || !renderable(t, tests, i) {
+		if i == 0 && obs != nil || !t.Mutable() || !renderable(t, tests, i) || !mutableIn(t, tests, i) {
+			continue
+		}
+		if fa := fakeIn(t, tests, i); fa != nil {
+			// A fake: what the unit asked of it, its calls.
+			k := len(fa.Params) - 1
+			c := &column{kind: colCalls, typ: fa.Params[k], index: i, alt: fa, operand: k,
+				name: fresh(inNames[i]+upper(fa.Keyed[k]), fields), local: fresh("f", locals)}
+			cols = append(cols, c)
+			posts = append(posts, c)
 			continue
 		}
 		c := &column{kind: colPost, typ: t, index: i}
@@ -486,11 +543,17 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 			}
 			fmt.Fprintf(b, "if %s {\n%s.Errorf(\"%s() error = %%q, want %%q\", gozillaErrText(%s), %s)\n}\n", cond, tv, display, c.local, want)
 		default:
-			fmt.Fprintf(b, "if %s {\n%s.Errorf(\"%s() = %%v, want %%v\", %s, %s)\n}\n", e.differ(c.typ, c.local, want), tv, display, c.local, want)
+			fmt.Fprintf(b, "if %s {\n%s.Errorf(\"%s() = %%v, want %%v\", %s, %s)\n}\n", e.differ(e.narrow(c.typ, tests, func(t *gen.Test) []value.Value { return t.Out.Results[c.index : c.index+1] }), c.local, want), tv, display, c.local, want)
 		}
 	}
 	for _, c := range posts {
 		got, want := ttv+"."+inNames[c.index], ttv+"."+c.name
+		if c.kind == colCalls {
+			field := c.local + "." + c.alt.Keyed[c.operand]
+			fmt.Fprintf(b, "if %s, ok := %s.(%s); ok && %s {\n%s.Errorf(\"%s() called %s: %%q, want %%q\", %s, %s)\n}\n",
+				c.local, got, c.alt.Of, e.differ(c.typ, field, want), tv, display, inNames[c.index], field, want)
+			continue
+		}
 		switch {
 		case c.dropped:
 			fmt.Fprintf(b, "if %s {\n%s.Errorf(\"%s() changed %s to %%v, want it unchanged (%%v)\", %s, %s)\n}\n",
@@ -501,9 +564,21 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 			fmt.Fprintf(b, "%s := %s\nif %s == nil {\n%s = %s // unchanged\n}\n", w, want, w, w, c.before)
 			want = w
 		}
-		fmt.Fprintf(b, "if %s {\n%s.Errorf(\"after %s(), %s = %%v, want %%v\", %s, %s)\n}\n", e.differ(c.typ, got, want), tv, display, inNames[c.index], got, want)
+		pt := e.narrow(c.typ, tests, func(t *gen.Test) []value.Value { return []value.Value{t.In[c.index], t.Out.Post[c.index]} })
+		fmt.Fprintf(b, "if %s {\n%s.Errorf(\"after %s(), %s = %%v, want %%v\", %s, %s)\n}\n", e.differ(pt, got, want), tv, display, inNames[c.index], got, want)
 	}
 	b.WriteString("})\n}\n}\n")
+}
+
+// mutableIn reports whether the call can change input i of some row (an
+// any holding an int cannot change).
+func mutableIn(t *value.Type, tests []*gen.Test, i int) bool {
+	for _, tt := range tests {
+		if value.MutableValue(t, tt.In[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // renderable reports whether the post-state of input i can be written
@@ -535,6 +610,11 @@ func (e *emitter) cell(c *column, t *gen.Test) (string, bool) {
 			return "", false
 		}
 		v = t.Out.Post[0].E[c.index]
+	case colCalls:
+		if t.Out.Panic != nil || t.Out.Post[c.index].Nil {
+			return "", false
+		}
+		v = t.Out.Post[c.index].E[c.operand]
 	case colPost:
 		if t.Out.Panic != nil {
 			return "", false
@@ -567,6 +647,40 @@ func (e *emitter) cell(c *column, t *gen.Test) (string, bool) {
 
 // differ returns a Go condition that is true when got and want differ in
 // the harness's sense.
+// plainType stands for an interface type whose values in a column are
+// all compared by reflect.DeepEqual (see narrow).
+var plainType = &value.Type{Kind: value.Slice, Name: "plain", Elem: &value.Type{Kind: value.Int, Bits: 64, Name: "int"}}
+
+// narrow returns t, or plainType when t is an interface and the values
+// of the column (vals of each row that did not panic) are all nil or
+// built by Plain alternatives of operands that need no helper:
+// reflect.DeepEqual then compares them as the harness did.
+func (e *emitter) narrow(t *value.Type, tests []*gen.Test, vals func(*gen.Test) []value.Value) *value.Type {
+	if t.Kind != value.Built || !t.Iface || t.Unseen {
+		return t
+	}
+	for _, tt := range tests {
+		if tt.Out.Panic != nil {
+			continue
+		}
+		for _, v := range vals(tt) {
+			if v.Nil {
+				continue
+			}
+			a := t.Alt(v.X)
+			if a == nil || !a.Plain {
+				return t
+			}
+			for _, p := range a.Params {
+				if p.Special() {
+					return t
+				}
+			}
+		}
+	}
+	return plainType
+}
+
 func (e *emitter) differ(t *value.Type, got, want string) string {
 	switch {
 	case t.Special():

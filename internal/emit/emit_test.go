@@ -81,6 +81,24 @@ func Half(f float64) float64 { return f / 2 }
 
 // Tag mixes bytes, runes and small unsigned integers.
 func Tag(b []byte, r rune, u uint8) string { return fmt.Sprint(len(b), string(r), u) }
+
+// Prices has no implementation in lib: the tests declare a fake.
+type Prices interface {
+	Price(sku string) (int, error)
+}
+
+// Total asks p the price of each sku.
+func Total(p Prices, skus []string) (int, error) {
+	t := 0
+	for _, s := range skus {
+		v, err := p.Price(s)
+		if err != nil {
+			return 0, err
+		}
+		t += v
+	}
+	return t, nil
+}
 `
 
 // row is one hand-made test: inputs and the outcome worked out by hand
@@ -120,6 +138,40 @@ var rows = []row{
 	{unit: "Half", in: []value.Value{value.FloatValue(1)}, results: []value.Value{value.FloatValue(0.5)}},
 	{unit: "Half", in: []value.Value{value.FloatValue(math.Inf(-1))}, results: []value.Value{value.FloatValue(math.Inf(-1))}},
 	{unit: "Tag", in: []value.Value{{E: []value.Value{{U: 'h'}, {U: 'i'}}}, {I: 'é'}, {U: 255}}, results: []value.Value{str("2é255")}},
+	// A fake's results are inputs; its calls are observed.
+	{unit: "Total", in: []value.Value{fake(ints(2, 3), value.Value{Nil: true}, value.Value{Nil: true}), strs("a", "b")},
+		results: []value.Value{{I: 5}, {Nil: true}},
+		post:    []value.Value{fake(ints(2, 3), value.Value{Nil: true}, strs(`Price("a")`, `Price("b")`)), strs("a", "b")}},
+	{unit: "Total", in: []value.Value{{Nil: true}, strs()}, results: []value.Value{{I: 0}, {Nil: true}}},
+}
+
+// fake is a value built by the fake the test file declares for the
+// argument's interface (result resolves X).
+func fake(ops ...value.Value) value.Value { return value.Value{X: "fake", E: ops} }
+
+func strs(xs ...string) value.Value {
+	v := value.Value{E: []value.Value{}}
+	for _, x := range xs {
+		v.E = append(v.E, str(x))
+	}
+	return v
+}
+
+// resolveFakes sets X of the fake values of in, of types ts, to the key
+// of their type's fake.
+func resolveFakes(ts []*value.Type, in []value.Value) []value.Value {
+	out := append([]value.Value(nil), in...)
+	for i, v := range out {
+		if v.X != "fake" {
+			continue
+		}
+		for _, a := range ts[i].Alts {
+			if a.Decl != "" {
+				out[i].X = a.Key
+			}
+		}
+	}
+	return out
 }
 
 // result builds a gen.Result for libSrc holding rows, each row credited
@@ -150,8 +202,8 @@ func result(t *testing.T, dir string, rows []row) *gen.Result {
 		if u == nil {
 			t.Fatalf("no unit %s", r.unit)
 		}
-		test := &gen.Test{Unit: u, In: r.in, Pass: "random",
-			Out: harness.Outcome{Results: r.results, Post: r.post, Panic: r.panic}}
+		test := &gen.Test{Unit: u, In: resolveFakes(u.Inputs(), r.in), Pass: "random",
+			Out: harness.Outcome{Results: r.results, Post: resolveFakes(u.Inputs(), r.post), Panic: r.panic}}
 		if test.Out.Post == nil && r.panic == nil {
 			test.Out.Post = r.in
 		}
@@ -221,6 +273,8 @@ func TestFileGolden(t *testing.T) {
 		{"receiver", "p.y -= dx", "p.y += dx", "TestGozillaPoint_Move"},
 		{"NaN", "return f / 2 }", "if f != f { return 0 }; return f / 2 }", "TestGozillaHalf"},
 		{"string", "fmt.Sprint(len(b), string(r), u)", "fmt.Sprint(len(b), string(r), u+1)", "TestGozillaTag"},
+		{"fake's results", "t += v", "t += v * 2", "TestGozillaTotal"},
+		{"fake's calls", "p.Price(s)", "p.Price(s + s)", "TestGozillaTotal"},
 	}
 	for _, c := range changes {
 		t.Run(c.name, func(t *testing.T) {

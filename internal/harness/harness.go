@@ -101,6 +101,22 @@ func altSource(units []Unit) (imports, init string) {
 		fmt.Fprintf(&b, "\t_gzreflect.TypeOf((*%s)(nil)).Elem(): {%q, %s, %v},\n", a.Of, a.Key, a.Decon, a.Self)
 	}
 	b.WriteString("}\n")
+	// The declarations the alternatives need (fakes of interfaces), each
+	// once.
+	decls := map[string]string{}
+	for _, a := range alts {
+		if a.Decl != "" {
+			decls[a.DeclName] = a.Decl
+		}
+	}
+	declNames := make([]string, 0, len(decls))
+	for n := range decls {
+		declNames = append(declNames, n)
+	}
+	sort.Strings(declNames)
+	for _, n := range declNames {
+		b.WriteString("\n" + decls[n])
+	}
 	init = b.String()
 	var specs []string
 	for n, p := range names {

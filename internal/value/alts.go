@@ -378,8 +378,8 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 		return nil
 	}
 	// The package's own types that implement it.
+	n := 0
 	if b.pkg != nil {
-		n := 0
 		scope := b.pkg.Scope()
 		for _, nm := range scope.Names() {
 			tn, ok := scope.Lookup(nm).(*types.TypeName)
@@ -406,9 +406,12 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 	}
 	// Standard implementations.
 	want := map[string]bool{}
+	var methods []string
 	for i := 0; i < u.NumMethods(); i++ {
 		want[b.methodSig(u.Method(i))] = true
+		methods = append(methods, b.methodSig(u.Method(i)))
 	}
+	std := false
 	for _, impl := range stdImpls {
 		has := map[string]bool{}
 		for _, m := range impl.methods {
@@ -420,7 +423,14 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 		}
 		if ok && b.usePkg(impl.pkg, impl.path) {
 			out.add(b.alt(impl.label, impl.expr, impl.of, impl.decon, impl.params...))
+			std = true
 		}
+	}
+	// Neither the package nor the standard library implements it: the
+	// test file does (fakes.go).
+	if n == 0 && !std {
+		sort.Strings(methods)
+		b.fakeAlts(out, t, u, methods)
 	}
 	return nil
 }
@@ -447,6 +457,7 @@ func (b *builder) dynAlt(out *Type, d types.Type) bool {
 	if a.Params[0].Kind == Built || a.Params[0].Kind == Opaque {
 		return false // a value of an interface type is not a dynamic type
 	}
+	a.Plain = true
 	out.add(a, nil)
 	return true
 }

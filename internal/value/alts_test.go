@@ -53,7 +53,13 @@ var (
 // altTypes models the variables of altsSrc with alternatives.
 func altTypes(t *testing.T) map[string]*Type {
 	t.Helper()
-	pkg := checkPkg(t, altsSrc)
+	return varTypes(t, altsSrc)
+}
+
+// varTypes models the lower-case package-level variables of src.
+func varTypes(t *testing.T, src string) map[string]*Type {
+	t.Helper()
+	pkg := checkPkg(t, src)
 	ts := map[string]*Type{}
 	for _, name := range pkg.Scope().Names() {
 		if v, ok := pkg.Scope().Lookup(name).(*types.Var); ok && name[0] >= 'a' {

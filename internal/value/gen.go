@@ -264,6 +264,10 @@ func (g *Gen) built(t *Type, depth int) Value {
 		defer func() { g.small-- }()
 	}
 	for k, p := range a.Params {
+		if k >= len(a.Params)-a.Observed {
+			v.E[k] = Zero(p) // recorded as the value is used, never drawn
+			continue
+		}
 		if k < len(a.Ranges) && a.Ranges[k] != [2]int64{} && (p.Kind == Int || p.Kind == Uint) && r.IntN(5) > 0 {
 			lo, hi := a.Ranges[k][0], a.Ranges[k][1]
 			v.E[k] = Wrap(p, lo+r.Int64N(hi-lo+1))

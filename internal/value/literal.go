@@ -25,6 +25,9 @@ type Printer struct {
 	// element type T (spelled elem), used instead of PtrHelper (code
 	// before go1.18).
 	PtrFunc func(elem string) string
+	// Decls are the declarations the rendered values need (Alt.Decl),
+	// by name.
+	Decls map[string]string
 }
 
 // PtrHelper is the name of the generic helper func[T any](v T) *T the
@@ -54,7 +57,19 @@ func (p *Printer) lit(b *strings.Builder, t *Type, v Value, elide bool) {
 		return
 	}
 	switch t.Kind {
-	case Opaque, Built:
+	case Built:
+		if t.Name == "error" && !v.Nil && v.S != "" {
+			// An error observed by its message (in a fake's results).
+			p.use("errors", "errors")
+			b.WriteString("errors.New(" + strconv.Quote(string(v.S)) + ")")
+			return
+		}
+		if t.ZeroLit == "" {
+			b.WriteString("nil")
+		} else {
+			b.WriteString(t.ZeroLit)
+		}
+	case Opaque:
 		if t.ZeroLit == "" {
 			b.WriteString("nil")
 		} else {
@@ -204,9 +219,38 @@ func (p *Printer) built(b *strings.Builder, t *Type, v Value) {
 		b.WriteString("nil /* " + strings.ReplaceAll(v.X, "*/", "* /") + " */")
 		return
 	}
+	if alt.Decl != "" {
+		if p.Decls == nil {
+			p.Decls = map[string]string{}
+		}
+		p.Decls[alt.DeclName] = alt.Decl
+	}
+	if alt.Keyed != nil {
+		// &gozillaStore{get: []int{1}}: the fields with zero operands
+		// left out.
+		b.WriteString(alt.Expr[:strings.IndexByte(alt.Expr, '{')+1])
+		first := true
+		for i, pt := range alt.Params {
+			if IsZero(pt, v.E[i]) || pt.Kind == Slice && len(v.E[i].E) == 0 {
+				continue // nil or empty: the same to the fake
+			}
+			if !first {
+				b.WriteString(", ")
+			}
+			first = false
+			b.WriteString(alt.Keyed[i] + ": " + p.Literal(pt, v.E[i]))
+		}
+		b.WriteByte('}')
+		return
+	}
 	args := make([]string, len(v.E))
 	for i, pt := range alt.Params {
 		args[i] = p.Literal(pt, v.E[i])
+		if args[i] == "nil" && alt.Expr == "&$"+strconv.Itoa(i) {
+			// &gozillaInts{}: nil has no address; an empty value is
+			// the same to the code that uses it.
+			args[i] = pt.Name + "{}"
+		}
 		if args[i] == "nil" && alt.Expr == "$"+strconv.Itoa(i) {
 			args[i] = pt.Name + "(nil)"
 			if strings.HasPrefix(pt.Name, "*") || strings.HasPrefix(pt.Name, "func") || strings.HasPrefix(pt.Name, "<-") {

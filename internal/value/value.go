@@ -125,12 +125,35 @@ type Alt struct {
 	// values pushed): users build with small values, and a huge capacity
 	// only costs memory.
 	Small bool
+	// Decl, when set, is Go source the expression needs declared in the
+	// test file (a fake implementing an interface, fakes.go), declared
+	// once per file under the name DeclName.
+	Decl, DeclName string
+	// Keyed, when set, names the operands as the fields of a composite
+	// literal: Expr is "&T{k0: $0, k1: $1, …}", and the printer leaves
+	// out the fields whose operand is a zero value.
+	Keyed []string
+	// Plain: a value it builds is compared by reflect.DeepEqual exactly
+	// as by its operands (Decon returns the value itself: a dynamic
+	// type's literal, a fake), so the emitted tests need no helper.
+	Plain bool
+	// Observed is how many trailing operands are not inputs but what
+	// the value records as it is used (a fake's calls): never drawn,
+	// always zero in an input, shown in the post-state.
+	Observed int
 }
 
 // Alt returns t's alternative named key, or nil.
 func (t *Type) Alt(key string) *Alt {
 	for _, a := range t.Alts {
 		if a.Key == key {
+			return a
+		}
+	}
+	// An error observed as the package's sentinel is X = its name (the
+	// harness encodes errors so): the alternative that is that name.
+	for _, a := range t.Alts {
+		if len(a.Params) == 0 && a.Expr == key {
 			return a
 		}
 	}
@@ -268,6 +291,12 @@ func Equal(t *Type, a, b Value) bool {
 }
 
 func equalBuilt(t *Type, a, b Value) bool {
+	if a.X != b.X && len(a.E) == 0 && len(b.E) == 0 && a.X != "" && b.X != "" {
+		// A sentinel error by its alternative's key and by its name.
+		if x := t.Alt(a.X); x != nil && x == t.Alt(b.X) {
+			return a.Nil == b.Nil
+		}
+	}
 	if a.X != b.X || a.Nil != b.Nil || len(a.E) != len(b.E) {
 		return false
 	}
@@ -421,11 +450,45 @@ func (t *Type) Comparable() bool {
 func (t *Type) Special() bool {
 	return t.has(func(t *Type) bool {
 		switch t.Kind {
-		case Float, Complex, Map, Opaque, Built:
+		case Float, Complex, Map, Opaque:
 			return true
+		case Built:
+			return !t.Iface || t.Unseen || !t.plainAlts()
 		}
 		return len(t.Alts) > 0
 	}, nil)
+}
+
+// plainAlts reports whether every alternative of t is Plain.
+func (t *Type) plainAlts() bool {
+	for _, a := range t.Alts {
+		if !a.Plain {
+			return false
+		}
+	}
+	return true
+}
+
+// MutableValue reports whether the value v of t can be changed through
+// a copy of it: Mutable, and for a built value, its dynamic value holds
+// a pointer, a slice or a map (an int in an any cannot change).
+func MutableValue(t *Type, v Value) bool {
+	if t.Kind == Built && t.Iface {
+		if v.Nil || v.X == "" {
+			return false
+		}
+		a := t.Alt(v.X)
+		if a == nil || strings.HasPrefix(a.Of, "*") || a.Of == "" {
+			return true
+		}
+		for _, p := range a.Params {
+			if p.Mutable() {
+				return true
+			}
+		}
+		return false
+	}
+	return t.Mutable()
 }
 
 func (t *Type) has(p func(*Type) bool, seen map[*Type]bool) bool {
@@ -723,4 +786,10 @@ func Wrap(t *Type, x int64) Value {
 func Key(in []Value) string {
 	b, _ := json.Marshal(in)
 	return string(b)
+}
+
+// IsZero reports whether v is t's zero value (a keyed literal leaves it
+// out). Empty and nil slices and maps differ: only nil is zero.
+func IsZero(t *Type, v Value) bool {
+	return Equal(t, v, Zero(t))
 }
