@@ -172,7 +172,30 @@ const (
 	colNone                  // a result nobody observes (a func or a channel): assigned to _
 	colObs                   // a result of an observer of the receiver after the call (unit.Observer)
 	colCalls                 // what a fake recorded as the unit used it (its calls): an operand of Alt.Observed
+	colSeen                  // a result seen through its observers (unit.View): a local, no field of its own
+	colNil                   // whether a result seen through its observers is a nil pointer
 )
+
+// seenVal is a value seen through its observers (unit.View): an input's
+// state after the call, or a result.
+type seenVal struct {
+	k       int    // the view's index: an input's, or len(inputs) + a result's
+	subject string // the expression observed: tt.c, got
+	label   string // how messages name it: c, New()
+	obs     []unit.Observer
+	cols    []*column // colObs, one per observer result
+	nilCol  *column   // colNil when some row's value is a nil pointer
+	locals  []string  // the observers' results, in cols order
+}
+
+// seenOut returns what the harness reported of view k in row t: an
+// input's post-state or a result.
+func seenOut(t *gen.Test, k, inputs int) value.Value {
+	if k < inputs {
+		return t.Out.Post[k]
+	}
+	return t.Out.Results[k-inputs]
+}
 
 // column is one field of a unit's test table.
 type column struct {
@@ -194,6 +217,8 @@ type column struct {
 	// colCalls: the fake's alternative, and the operand shown.
 	alt     *value.Alt
 	operand int
+	// colObs, colNil: the value seen.
+	seen *seenVal
 }
 
 // fakeIn returns the fake (an alternative with recorded operands) that
@@ -274,7 +299,34 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		panics = panics || t.Out.Panic != nil
 	}
 	var results []*column
+	var seens []*seenVal
 	for i, r := range u.Results {
+		if obs := u.View(len(inputs) + i); len(obs) > 0 {
+			local := "got"
+			if i > 0 {
+				local += strconv.Itoa(i)
+			}
+			c := &column{kind: colSeen, typ: r.Type, index: i, local: fresh(local, locals)}
+			results = append(results, c)
+			sv := &seenVal{k: len(inputs) + i, subject: c.local, label: u.Func.Name() + "()", obs: obs}
+			prefix := "want"
+			if len(u.Results) > 1 {
+				prefix += upper(c.local)
+			}
+			for j, f := range u.ViewType(sv.k).Fields {
+				sv.cols = append(sv.cols, &column{kind: colObs, typ: f.Type, index: j, seen: sv,
+					name: fresh(prefix+f.Name, fields), local: fresh(c.local+f.Name, locals)})
+			}
+			for _, t := range tests {
+				if t.Out.Panic == nil && t.Out.Results[i].Nil {
+					sv.nilCol = &column{kind: colNil, index: i, seen: sv, name: fresh(prefix+"Nil", fields),
+						typ: &value.Type{Kind: value.Bool, Name: "bool"}}
+					break
+				}
+			}
+			seens = append(seens, sv)
+			continue
+		}
 		if r.Type.Unseen {
 			results = append(results, &column{kind: colNone, typ: r.Type, index: i, local: "_"})
 			continue
@@ -320,23 +372,33 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		results = append(results, &column{kind: colResult, name: fresh(n, fields), typ: r.Type, index: i, local: fresh(local, locals)})
 	}
 	for _, c := range results {
-		if c.kind != colNone {
+		if c.kind != colNone && c.kind != colSeen {
 			cols = append(cols, c)
 		}
 	}
 	var posts []*column
-	// A recursive receiver is observed through its observers (Len(),
-	// Keys()): a column per result.
-	var obs []*column
-	if ot := u.ObservedType(); ot != nil {
-		for j, f := range ot.Fields {
-			obs = append(obs, &column{kind: colObs, typ: f.Type, index: j,
-				name: fresh(inNames[0]+f.Name, fields), local: fresh(inNames[0]+f.Name, locals)})
+	// Inputs with a view are seen through their observers after the
+	// call (Len(), Keys()): a column per observer result.
+	for i := range inputs {
+		obs := u.View(i)
+		if len(obs) == 0 {
+			continue
 		}
-		cols = append(cols, obs...)
+		sv := &seenVal{k: i, subject: ttv + "." + inNames[i], label: inNames[i], obs: obs}
+		for j, f := range u.ViewType(i).Fields {
+			sv.cols = append(sv.cols, &column{kind: colObs, typ: f.Type, index: j, seen: sv,
+				name: fresh(inNames[i]+f.Name, fields), local: fresh(inNames[i]+f.Name, locals)})
+		}
+		seens = append(seens, sv)
+	}
+	for _, sv := range seens {
+		if sv.nilCol != nil {
+			cols = append(cols, sv.nilCol)
+		}
+		cols = append(cols, sv.cols...)
 	}
 	for i, t := range inputs {
-		if i == 0 && obs != nil || !t.Mutable() || !renderable(t, tests, i) || !mutableIn(t, tests, i) {
+		if u.View(i) != nil || !t.Mutable() || !renderable(t, tests, i) || !mutableIn(t, tests, i) {
 			continue
 		}
 		if fa := fakeIn(t, tests, i); fa != nil {
@@ -469,20 +531,58 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	// The observers' calls, after the unit's (in its closure when it may
 	// panic: the harness observes in the same run).
 	var observe, method []string
-	k := 0
-	for _, o := range u.Observers {
-		var vs []string
-		for range o.Results {
-			vs = append(vs, obs[k].local)
-			method = append(method, o.Method)
-			k++
+	var obsCols []*column
+	guarded := false
+	for _, sv := range seens {
+		var calls []string
+		k := 0
+		for _, o := range sv.obs {
+			var vs []string
+			for range o.Results {
+				vs = append(vs, sv.cols[k].local)
+				method = append(method, o.Method)
+				obsCols = append(obsCols, sv.cols[k])
+				k++
+			}
+			calls = append(calls, strings.Join(vs, ", ")+" = "+sv.subject+"."+o.Method+"()")
 		}
-		observe = append(observe, strings.Join(vs, ", ")+" = "+ttv+"."+inNames[0]+"."+o.Method+"()")
+		if sv.nilCol != nil || sv.k < len(inputs) && inputs[sv.k].Kind == value.Pointer && nilIn(tests, sv.k) {
+			// A nil pointer has no observers to call.
+			observe = append(observe, "if "+sv.subject+" != nil { "+strings.Join(calls, "; ")+" }")
+			guarded = true
+		} else {
+			observe = append(observe, calls...)
+		}
 	}
 	switch {
-	case panics:
+	case !panics && len(obsCols) > 0 && !guarded:
+		if len(lhs) > 0 {
+			fmt.Fprintf(b, "%s := %s\n", strings.Join(lhs, ", "), call)
+		} else {
+			b.WriteString(call + "\n")
+		}
+		for _, st := range observe {
+			b.WriteString(strings.Replace(st, " = ", " := ", 1) + "\n")
+		}
+	case panics || len(obsCols) > 0:
+		if !panics {
+			// The observers' results are declared first: some calls
+			// are guarded.
+			for _, c := range obsCols {
+				fmt.Fprintf(b, "var %s %s\n", c.local, c.typ.Name)
+			}
+			if len(lhs) > 0 {
+				fmt.Fprintf(b, "%s := %s\n", strings.Join(lhs, ", "), call)
+			} else {
+				b.WriteString(call + "\n")
+			}
+			for _, st := range observe {
+				b.WriteString(st + "\n")
+			}
+			break
+		}
 		pv := fresh("p", locals)
-		for _, c := range obs {
+		for _, c := range obsCols {
 			fmt.Fprintf(b, "var %s %s\n", c.local, c.typ.Name)
 		}
 		stmts := append([]string{call}, observe...)
@@ -502,15 +602,20 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	default:
 		b.WriteString(call + "\n")
 	}
-	if !panics {
-		for _, s := range observe {
-			b.WriteString(strings.Replace(s, " = ", " := ", 1) + "\n")
+	for _, sv := range seens {
+		if sv.nilCol != nil {
+			fmt.Fprintf(b, "if (%s == nil) != %s.%s {\n%s.Errorf(\"%s = %%v, want nil: %%v\", %s, %s.%s)\n}\n",
+				sv.subject, ttv, sv.nilCol.name, tv, sv.label, sv.subject, ttv, sv.nilCol.name)
 		}
 	}
-	for j, c := range obs {
+	for j, c := range obsCols {
 		m := method[j]
-		fmt.Fprintf(b, "if %s {\n%s.Errorf(\"after %s(), %s.%s() = %%v, want %%v\", %s, %s.%s)\n}\n",
-			e.differ(c.typ, c.local, ttv+"."+c.name), tv, display, inNames[0], m, c.local, ttv, c.name)
+		what := c.seen.label + "." + m + "()"
+		if c.seen.k < len(inputs) {
+			what = "after " + display + "(), " + what
+		}
+		fmt.Fprintf(b, "if %s {\n%s.Errorf(\"%s = %%v, want %%v\", %s, %s.%s)\n}\n",
+			e.differ(c.typ, c.local, ttv+"."+c.name), tv, what, c.local, ttv, c.name)
 	}
 	// An error result with both columns: rows that want a message have
 	// no sentinel (wantErr is nil), so errors.Is checks only the rows
@@ -525,7 +630,7 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	for _, c := range results {
 		want := ttv + "." + c.name
 		switch c.kind {
-		case colNone:
+		case colNone, colSeen:
 		case colErrIs:
 			e.imports["errors"] = "errors"
 			errIs = c
@@ -570,6 +675,16 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	b.WriteString("})\n}\n}\n")
 }
 
+// nilIn reports whether input i is nil in some row.
+func nilIn(tests []*gen.Test, i int) bool {
+	for _, t := range tests {
+		if t.In[i].Nil {
+			return true
+		}
+	}
+	return false
+}
+
 // mutableIn reports whether the call can change input i of some row (an
 // any holding an int cannot change).
 func mutableIn(t *value.Type, tests []*gen.Test, i int) bool {
@@ -606,10 +721,19 @@ func (e *emitter) cell(c *column, t *gen.Test) (string, bool) {
 		}
 		v = t.Out.Results[c.index]
 	case colObs:
-		if t.Out.Panic != nil || len(t.Out.Post) == 0 || c.index >= len(t.Out.Post[0].E) {
+		if t.Out.Panic != nil {
 			return "", false
 		}
-		v = t.Out.Post[0].E[c.index]
+		o := seenOut(t, c.seen.k, len(t.In))
+		if o.Nil || c.index >= len(o.E) {
+			return "", false
+		}
+		v = o.E[c.index]
+	case colNil:
+		if t.Out.Panic != nil || !t.Out.Results[c.index].Nil {
+			return "", false
+		}
+		return "true", true
 	case colCalls:
 		if t.Out.Panic != nil || t.Out.Post[c.index].Nil {
 			return "", false

@@ -82,6 +82,25 @@ func Half(f float64) float64 { return f / 2 }
 // Tag mixes bytes, runes and small unsigned integers.
 func Tag(b []byte, r rune, u uint8) string { return fmt.Sprint(len(b), string(r), u) }
 
+// Bag has hidden state, seen through its methods Items and Len.
+type Bag struct{ items []int }
+
+// NewBag returns nil for a negative size.
+func NewBag(n int) *Bag {
+	if n < 0 {
+		return nil
+	}
+	b := &Bag{}
+	for i := 0; i < n; i++ {
+		b.items = append(b.items, i)
+	}
+	return b
+}
+
+func (b *Bag) Len() int      { return len(b.items) }
+func (b *Bag) Items() []int  { return b.items }
+func (b *Bag) Add(x int)     { b.items = append(b.items, x) }
+
 // Prices has no implementation in lib: the tests declare a fake.
 type Prices interface {
 	Price(sku string) (int, error)
@@ -138,6 +157,11 @@ var rows = []row{
 	{unit: "Half", in: []value.Value{value.FloatValue(1)}, results: []value.Value{value.FloatValue(0.5)}},
 	{unit: "Half", in: []value.Value{value.FloatValue(math.Inf(-1))}, results: []value.Value{value.FloatValue(math.Inf(-1))}},
 	{unit: "Tag", in: []value.Value{{E: []value.Value{{U: 'h'}, {U: 'i'}}}, {I: 'é'}, {U: 255}}, results: []value.Value{str("2é255")}},
+	// Bag is seen through Items and Len: a result, a nil one, a receiver.
+	{unit: "NewBag", in: []value.Value{{I: 2}}, results: []value.Value{{E: []value.Value{ints(0, 1), {I: 2}}}}},
+	{unit: "NewBag", in: []value.Value{{I: -1}}, results: []value.Value{{Nil: true}}},
+	{unit: "(*Bag).Add", in: []value.Value{{E: []value.Value{{E: []value.Value{ints(1)}}}}, {I: 5}},
+		post: []value.Value{{E: []value.Value{ints(1, 5), {I: 2}}}, {I: 5}}},
 	// A fake's results are inputs; its calls are observed.
 	{unit: "Total", in: []value.Value{fake(ints(2, 3), value.Value{Nil: true}, value.Value{Nil: true}), strs("a", "b")},
 		results: []value.Value{{I: 5}, {Nil: true}},
@@ -274,6 +298,9 @@ func TestFileGolden(t *testing.T) {
 		{"NaN", "return f / 2 }", "if f != f { return 0 }; return f / 2 }", "TestGozillaHalf"},
 		{"string", "fmt.Sprint(len(b), string(r), u)", "fmt.Sprint(len(b), string(r), u+1)", "TestGozillaTag"},
 		{"fake's results", "t += v", "t += v * 2", "TestGozillaTotal"},
+		{"result seen through its methods", "b.items = append(b.items, i)", "b.items = append(b.items, i+1)", "TestGozillaNewBag"},
+		{"nil result", "return nil\n\t}\n\tb := &Bag{}", "return &Bag{}\n\t}\n\tb := &Bag{}", "TestGozillaNewBag"},
+		{"receiver seen through its methods", "append(b.items, x)", "append(b.items, x, x)", "TestGozillaBag_Add"},
 		{"fake's calls", "p.Price(s)", "p.Price(s + s)", "TestGozillaTotal"},
 	}
 	for _, c := range changes {

@@ -31,15 +31,15 @@ func needs64(u *unit.Unit, tests []*gen.Test) bool {
 				return true
 			}
 			pt := vt
-			if ot := u.ObservedType(); i == 0 && ot != nil {
-				pt = ot // the receiver's observers' results
+			if ot := u.ViewType(i); ot != nil {
+				pt = ot // the observers' results
 			}
 			if i < len(t.Out.Post) && wide(pt, t.Out.Post[i]) {
 				return true
 			}
 		}
 		for i, r := range u.Results {
-			if i < len(t.Out.Results) && wide(r.Type, t.Out.Results[i]) {
+			if i < len(t.Out.Results) && !r.Type.Unseen && wide(u.OutType(i), t.Out.Results[i]) {
 				return true
 			}
 		}

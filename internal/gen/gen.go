@@ -584,7 +584,7 @@ func usable(u *unit.Unit, r *harness.Response) bool {
 	}
 	if r.Orig.Panic == nil {
 		for i, res := range u.Results {
-			if i < len(r.Orig.Results) && !res.Type.Unseen && !value.Renderable(res.Type, r.Orig.Results[i]) {
+			if i < len(r.Orig.Results) && !res.Type.Unseen && !value.Renderable(u.OutType(i), r.Orig.Results[i]) {
 				return false
 			}
 		}

@@ -53,11 +53,13 @@ func UnitOf(pkg *load.Package, u *unit.Unit, stateful bool) Unit {
 	for _, r := range u.Results {
 		ts = append(ts, r.Type)
 	}
-	for _, o := range u.Observers {
-		ts = append(ts, o.Results...)
+	for _, v := range u.Views {
+		for _, o := range v {
+			ts = append(ts, o.Results...)
+		}
 	}
 	return Unit{Expr: u.Expr, Assume: u.AssumeFunc(pkg.Types), Stateful: stateful, Types: ts, Imports: u.Imports,
-		Observe: u.ObserveFunc("_gzreflect")}
+		Views: u.ViewFuncs("_gzreflect")}
 }
 
 // Build writes the harness file for cfg.Units next to the schemata and

@@ -60,10 +60,11 @@ type Unit struct {
 	// Imports are the packages (name -> path) the types' alternatives
 	// may use.
 	Imports map[string]string
-	// Observe is a Go func literal of the receiver returning the
-	// results of its observers as []_gzreflect.Value (unit.ObserveFunc);
-	// "" when the receiver is observed as a value.
-	Observe string
+	// Views are Go func literals, for each input (receiver first) then
+	// each result, returning the results of its observers as
+	// []_gzreflect.Value (unit.ViewFuncs); "" where it is seen as a
+	// value; nil when every value is.
+	Views []string
 }
 
 // altSource returns the import specs and the declarations of the
@@ -156,8 +157,18 @@ func Source(pkgName string, units []Unit, mutSite []int, sentinels []string) []b
 		if u.Stateful {
 			b.WriteString(", S: true")
 		}
-		if u.Observe != "" {
-			fmt.Fprintf(&b, ", O: %s", u.Observe)
+		if u.Views != nil {
+			b.WriteString(", V: []interface{}{")
+			for k, v := range u.Views {
+				if k > 0 {
+					b.WriteString(", ")
+				}
+				if v == "" {
+					v = "nil"
+				}
+				b.WriteString(v)
+			}
+			b.WriteString("}")
 		}
 		b.WriteString("},\n")
 	}

@@ -9,38 +9,97 @@ import (
 	"github.com/gozilla/gozilla/internal/value"
 )
 
-// Observer is a method of a unit's receiver whose results show the
-// receiver's state after the call (Len, Keys, Top): the state of a
-// recursive receiver (a linked list, a tree) is observed through them
-// rather than as a value, which a literal cannot spell when it is cyclic.
+// Observer is a method whose results show a value's state (Len, Keys,
+// String): values of the package's types with unexported state, and of
+// other packages' types with unexported state, are observed through
+// their methods, as their users observe them, rather than spelled
+// through their fields (which pins representation, not behaviour, and
+// cannot spell a cyclic structure at all).
 type Observer struct {
 	Method  string        // the method's name
 	Results []*value.Type // its results
 }
 
-// maxObservers bounds the observers of a receiver.
+// maxObservers bounds the observers of a value.
 const maxObservers = 4
 
 // mutatorPrefixes start the names of methods that change what they are
-// called on: never observers.
+// called on, or that do not show state: never observers.
 var mutatorPrefixes = []string{"Pop", "Push", "Remove", "Delete", "Del", "Clear", "Reset", "Close", "Next", "Read",
 	"Write", "Flush", "Shift", "Drain", "Take", "Evict", "Inc", "Dec", "Add", "Put", "Set", "Insert", "Append",
-	"Enqueue", "Dequeue", "Poll", "Grow", "Truncate", "Sort", "Reverse", "Swap", "Move", "Rotate", "Init", "Load", "Store"}
+	"Enqueue", "Dequeue", "Poll", "Grow", "Truncate", "Sort", "Reverse", "Swap", "Move", "Rotate", "Init", "Load", "Store",
+	"Clone", "Copy", "Marshal", "Gob", "Encode", "Lock", "Unlock", "RLock", "RUnlock", "Iterator", "Iter", "Wait",
+	"Done", "Run", "Start", "Stop", "Free", "Release", "Must", "Format", "GoString"}
 
-// observers returns the observers of u's pointer receiver, of type t
-// (vt modelled), when the receiver's type is recursive: methods without
-// operands returning one or two modelled values, not u itself, named as
-// accessors rather than mutators, exported first.
-func observers(pkg *load.Package, fd *ast.FuncDecl, u *Unit, t types.Type, vt *value.Type) []Observer {
-	if vt == nil || vt.Kind != value.Pointer || !recursive(vt.Elem) {
+// hiddenState reports whether a value of t has state its users cannot
+// spell: t is (a pointer to) a named struct type with an unexported
+// field.
+func hiddenState(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if !st.Field(i).Exported() {
+			return true
+		}
+	}
+	return false
+}
+
+// observerKind orders candidate observers: what a value holds (Values,
+// Keys: a slice or a map), its size (Len), its text (String), the rest.
+func observerKind(name string, rs []*value.Type) int {
+	switch {
+	case len(rs) == 1 && (rs[0].Kind == value.Slice || rs[0].Kind == value.Map) && name != "Bytes" && name != "Bits":
+		return 0
+	case len(rs) == 1 && (rs[0].Kind == value.Int || rs[0].Kind == value.Uint) && (name == "Len" || name == "Size" || name == "Count" || name == "Length"):
+		return 1
+	case name == "String" && len(rs) == 1 && rs[0].Kind == value.String:
+		return 2
+	}
+	return 3
+}
+
+// view returns the observers of a value of type t (modelled as vt), or
+// nil when it is seen as a value: t has hidden state (or is recursive,
+// which a literal cannot spell), and methods without operands returning
+// one or two modelled values, not t itself, named as accessors rather
+// than mutators. Of the package's own types, what the value holds and
+// its size are observed (Keys and Len), else its text (String), else up
+// to four others; of another package's types, the text first. self is
+// a method never used (the unit itself).
+func view(pkg *load.Package, fd *ast.FuncDecl, u *Unit, t types.Type, vt *value.Type, self string) []Observer {
+	if vt == nil {
 		return nil
 	}
+	elem := vt
+	if vt.Kind == value.Pointer {
+		elem = vt.Elem
+	}
+	if !hiddenState(t) && !(vt.Kind == value.Pointer && recursive(elem)) {
+		return nil
+	}
+	var own bool
+	if n, ok := types.Unalias(deref(t)).(*types.Named); ok {
+		own = n.Obj().Pkg() == pkg.Types
+	}
 	ms := types.NewMethodSet(t)
-	var out []Observer
+	var byKind [4][]Observer
 	for _, exported := range []bool{true, false} {
-		for i := 0; i < ms.Len() && len(out) < maxObservers; i++ {
+		if !exported && (!own || len(byKind[0])+len(byKind[1])+len(byKind[2])+len(byKind[3]) > 0) {
+			break // unexported observers only of the package's own types without exported ones
+		}
+		for i := 0; i < ms.Len(); i++ {
 			f, ok := ms.At(i).Obj().(*types.Func)
-			if !ok || f.Exported() != exported || f.Name() == fd.Name.Name || mutatorName(f.Name()) {
+			if !ok || f.Exported() != exported || f.Name() == self || mutatorName(f.Name()) {
 				continue
 			}
 			sig := f.Type().(*types.Signature)
@@ -49,17 +108,40 @@ func observers(pkg *load.Package, fd *ast.FuncDecl, u *Unit, t types.Type, vt *v
 			}
 			o := Observer{Method: f.Name()}
 			for j := 0; j < sig.Results().Len(); j++ {
-				rt, err := value.Build(sig.Results().At(j).Type(), unitEnv(pkg, fd, u), true)
-				if err != nil || rt.Unseen || rt.Kind == value.Pointer && rt.Elem == vt.Elem || recursive(rt) {
+				r := sig.Results().At(j).Type()
+				rt, err := value.Build(r, unitEnv(pkg, fd, u), true)
+				if err != nil || rt.Unseen || rt.Kind == value.Opaque || rt.Kind == value.Pointer && (rt.Elem == elem || rt.Elem.Kind == value.Opaque) ||
+					recursive(rt) || types.Identical(deref(r), deref(t)) || hiddenState(r) {
 					o.Results = nil
 					break
 				}
 				o.Results = append(o.Results, rt)
 			}
 			if len(o.Results) > 0 {
-				out = append(out, o)
+				k := observerKind(o.Method, o.Results)
+				byKind[k] = append(byKind[k], o)
 			}
 		}
+	}
+	var out []Observer
+	switch {
+	case !own && len(byKind[2]) > 0:
+		out = byKind[2]
+	case len(byKind[0])+len(byKind[1]) > 0:
+		out = append(append(out, byKind[0]...), byKind[1]...)
+		if len(byKind[0]) == 0 {
+			out = append(out, byKind[3]...) // Len alone shows little: Min, Max, Top too
+		}
+	case len(byKind[2]) > 0:
+		out = byKind[2]
+	default:
+		out = byKind[3]
+	}
+	if len(out) > maxObservers {
+		out = out[:maxObservers]
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
@@ -106,40 +188,71 @@ func recursive(t *value.Type) bool {
 	return walk(t, map[*value.Type]bool{})
 }
 
-// ObserveFunc returns the Go func literal the harness calls after the
-// unit, giving the observers' results as reflect values (rv spells the
-// reflect package in the harness file); "" without observers.
-func (u *Unit) ObserveFunc(rv string) string {
-	if len(u.Observers) == 0 {
-		return ""
+// View returns the observers through which input or result k is seen
+// (k counts the inputs, receiver first, then the results), or nil when
+// it is seen as a value.
+func (u *Unit) View(k int) []Observer {
+	if k < len(u.Views) {
+		return u.Views[k]
 	}
-	var b strings.Builder
-	b.WriteString("func(r " + u.Recv.Type.Name + ") []" + rv + ".Value {\n")
-	var vals []string
-	n := 0
-	for _, o := range u.Observers {
-		var vars []string
-		for range o.Results {
-			v := "o" + itoa(n)
-			n++
-			vars = append(vars, v)
-			vals = append(vals, rv+".ValueOf(&"+v+").Elem()")
-		}
-		b.WriteString("\t" + strings.Join(vars, ", ") + " := r." + o.Method + "()\n")
-	}
-	b.WriteString("\treturn []" + rv + ".Value{" + strings.Join(vals, ", ") + "}\n}")
-	return b.String()
+	return nil
 }
 
-// ObservedType is the type of the receiver's observed state: a struct
-// with one field per observer result, named after the method (Len, Top,
-// Top1); nil without observers.
-func (u *Unit) ObservedType() *value.Type {
-	if len(u.Observers) == 0 {
+// ViewFuncs returns, for each input (receiver first) then each result,
+// the Go func literal the harness calls after the unit to see it: of the
+// value, the observers' results as reflect values (rv spells the reflect
+// package in the harness file), nil for a nil pointer; "" where the value
+// is seen as such. nil when nothing is seen through observers.
+func (u *Unit) ViewFuncs(rv string) []string {
+	var out []string
+	seen := false
+	ts := u.Inputs()
+	for _, r := range u.Results {
+		ts = append(ts, r.Type)
+	}
+	for k, t := range ts {
+		obs := u.View(k)
+		if obs == nil {
+			out = append(out, "")
+			continue
+		}
+		seen = true
+		var b strings.Builder
+		b.WriteString("func(r " + t.Name + ") []" + rv + ".Value {\n")
+		if t.Kind == value.Pointer {
+			b.WriteString("\tif r == nil {\n\t\treturn nil\n\t}\n")
+		}
+		var vals []string
+		n := 0
+		for _, o := range obs {
+			var vars []string
+			for range o.Results {
+				v := "o" + itoa(n)
+				n++
+				vars = append(vars, v)
+				vals = append(vals, rv+".ValueOf(&"+v+").Elem()")
+			}
+			b.WriteString("\t" + strings.Join(vars, ", ") + " := r." + o.Method + "()\n")
+		}
+		b.WriteString("\treturn []" + rv + ".Value{" + strings.Join(vals, ", ") + "}\n}")
+		out = append(out, b.String())
+	}
+	if !seen {
+		return nil
+	}
+	return out
+}
+
+// ViewType is the type of what is seen of input or result k through its
+// observers: a struct with one field per observer result, named after
+// the method (Len, Top, Top1); nil when it is seen as a value.
+func (u *Unit) ViewType(k int) *value.Type {
+	obs := u.View(k)
+	if obs == nil {
 		return nil
 	}
 	t := &value.Type{Kind: value.Struct, Name: "struct{…}"}
-	for _, o := range u.Observers {
+	for _, o := range obs {
 		for j, r := range o.Results {
 			name := o.Method
 			if j > 0 {
@@ -149,6 +262,15 @@ func (u *Unit) ObservedType() *value.Type {
 		}
 	}
 	return t
+}
+
+// OutType is the type of what the harness reports of result k: its view
+// (ViewType) or the result's own type.
+func (u *Unit) OutType(k int) *value.Type {
+	if vt := u.ViewType(len(u.Inputs()) + k); vt != nil {
+		return vt
+	}
+	return u.Results[k].Type
 }
 
 func itoa(n int) string {

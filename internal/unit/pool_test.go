@@ -139,7 +139,12 @@ func poolUnits(t *testing.T) map[string]*Unit {
 	for i := range 80 {
 		fmt.Fprintf(&words, "case %q: return %d\n", fmt.Sprintf("w%02d", i), i)
 	}
-	src := strings.Replace(poolSrc, "{{words}}", words.String(), 1)
+	return unitsOf(t, strings.Replace(poolSrc, "{{words}}", words.String(), 1))
+}
+
+// unitsOf finds the units of package p, of source src, by name.
+func unitsOf(t *testing.T, src string) map[string]*Unit {
+	t.Helper()
 	dir := testmod.Write(t, map[string]string{"p/p.go": src})
 	pkgs, err := load.Load(load.Config{Dir: dir}, "./p")
 	if err != nil {

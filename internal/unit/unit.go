@@ -59,9 +59,11 @@ type Unit struct {
 	Pool    value.Pool
 	Imports map[string]string // package name -> path, for types of other packages
 
-	// Observers show a recursive receiver's state after the call, in
-	// place of the receiver's value (see Observer).
-	Observers []Observer
+	// Views are, for each input (receiver first) then each result, the
+	// observers through which its state is seen after the call, in place
+	// of its value (see Observer, View); nil entries, or a nil slice,
+	// where values are seen as such.
+	Views [][]Observer
 
 	// Skip is why the unit is not generated for ("" = supported).
 	Skip string
@@ -270,7 +272,6 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 		if u.Recv.Type != nil {
 			// Receivers as users build them: constructor, then methods.
 			value.AddSequences(u.Recv.Type, r.Type(), unitEnv(pkg, fd, u))
-			u.Observers = observers(pkg, fd, u, r.Type(), u.Recv.Type)
 		}
 		u.Expr = "(" + types.TypeString(r.Type(), types.RelativeTo(pkg.Types)) + ")." + fd.Name.Name
 		if _, ptr := r.Type().(*types.Pointer); !ptr {
@@ -291,11 +292,37 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 		r := sig.Results().At(i)
 		u.Results = append(u.Results, Param{Name: blank(r.Name()), Type: typ("result "+label(r.Name(), i), r.Type(), true)})
 	}
+	if u.Skip == "" {
+		// States seen as their users see them: through methods.
+		var ts []types.Type
+		if r := sig.Recv(); r != nil {
+			ts = append(ts, r.Type())
+		}
+		for i := 0; i < sig.Params().Len(); i++ {
+			ts = append(ts, sig.Params().At(i).Type())
+		}
+		for i := 0; i < sig.Results().Len(); i++ {
+			ts = append(ts, sig.Results().At(i).Type())
+		}
+		vts := u.Inputs()
+		for _, r := range u.Results {
+			vts = append(vts, r.Type)
+		}
+		views := make([][]Observer, len(ts))
+		seen := false
+		for k, t := range ts {
+			views[k] = view(pkg, fd, u, t, vts[k], fd.Name.Name)
+			seen = seen || views[k] != nil
+		}
+		if seen {
+			u.Views = views
+		}
+	}
 	if u.Skip == "" && u.Recv == nil && len(u.Params) == 0 && len(u.Results) == 0 {
 		u.Skip = "nothing to observe: no receiver, parameters or results"
 	}
 	if u.Skip != "" {
-		u.Recv, u.Params, u.Results, u.Observers = nil, nil, nil, nil
+		u.Recv, u.Params, u.Results, u.Views = nil, nil, nil, nil
 		u.TypeArgs, u.CallTypeArgs = "", ""
 		return u
 	}

@@ -185,10 +185,11 @@ type _gzUnit struct {
 	// of such a unit is followed by a run of the original (the canary),
 	// and an abnormal run taints the process.
 	S bool
-	// O: nil, or a func of the receiver returning the results of its
-	// observer methods (unit.Observer), which stand for the receiver's
-	// state after the call.
-	O interface{}
+	// V: nil, or for each input (receiver first) then each result, nil
+	// or a func of that value returning the results of its observer
+	// methods (unit.Observer), which stand for its state after the call
+	// (nil for a nil pointer).
+	V []interface{}
 }
 
 var (
@@ -332,9 +333,13 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 		}
 	}
 	fn := _gzreflect.ValueOf(unit.F)
-	_gzObserve = _gzreflect.Value{}
-	if unit.O != nil {
-		_gzObserve = _gzreflect.ValueOf(unit.O)
+	_gzObserve = _gzObserve[:0]
+	for _, v := range unit.V {
+		if v == nil {
+			_gzObserve = append(_gzObserve, _gzreflect.Value{})
+		} else {
+			_gzObserve = append(_gzObserve, _gzreflect.ValueOf(v))
+		}
 	}
 	for i := range _gzSeen {
 		_gzSeen[i].Store(false)
@@ -789,7 +794,8 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 		return out, 0, e
 	}
 	_gzActive, _gzTicks, _gzBudget, _gzReal, _gzStopped, _gzMemStopped = m, 0, budget, budget, false, false
-	var results, observed []_gzreflect.Value
+	var results []_gzreflect.Value
+	var observed [][]_gzreflect.Value // by input, then result: nil where seen as a value
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -801,10 +807,19 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 		} else {
 			results = fn.Call(args)
 		}
-		if _gzObserve.IsValid() {
+		if len(_gzObserve) > 0 {
 			// Under the same mutant and budget: the emitted test calls
 			// the observers in the same closure as the unit.
-			observed = _gzObserve.Call(args[:1])[0].Interface().([]_gzreflect.Value)
+			observed = make([][]_gzreflect.Value, len(_gzObserve))
+			vals := append(append([]_gzreflect.Value(nil), args...), results...)
+			for k, f := range _gzObserve {
+				if f.IsValid() && k < len(vals) {
+					observed[k] = f.Call(vals[k : k+1])[0].Interface().([]_gzreflect.Value)
+					if observed[k] == nil {
+						observed[k] = []_gzreflect.Value{} // a nil pointer: seen as nil
+					}
+				}
+			}
 		}
 	}()
 	ticks = _gzTicks
@@ -821,27 +836,33 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 	if out.X != nil {
 		return out, ticks, "" // a panic is the whole outcome: the emitted test stops there too
 	}
-	for _, r := range results {
-		out.R = append(out.R, _gzEncode(r, 0))
+	// A value seen through observers is the list of their results, nil
+	// for a nil pointer.
+	seen := func(k int, v _gzreflect.Value) _gzV {
+		if k >= len(observed) || observed[k] == nil {
+			return _gzEncode(v, 0)
+		}
+		if len(observed[k]) == 0 && v.Kind() == _gzreflect.Pointer && v.IsNil() {
+			return _gzV{Nil: true}
+		}
+		o := _gzV{E: make([]_gzV, len(observed[k]))}
+		for j, x := range observed[k] {
+			o.E[j] = _gzEncode(x, 0)
+		}
+		return o
+	}
+	for j, r := range results {
+		out.R = append(out.R, seen(len(args)+j, r))
 	}
 	for i, a := range args {
-		if i == 0 && observed != nil {
-			// The receiver's state, as its observers show it.
-			o := _gzV{E: make([]_gzV, len(observed))}
-			for j, v := range observed {
-				o.E[j] = _gzEncode(v, 0)
-			}
-			out.P = append(out.P, o)
-			continue
-		}
-		out.P = append(out.P, _gzEncode(a, 0))
+		out.P = append(out.P, seen(i, a))
 	}
 	return out, ticks, ""
 }
 
-// _gzObserve is the observers of the unit being run (see _gzUnit.O), or
-// the zero Value.
-var _gzObserve _gzreflect.Value
+// _gzObserve is the observers of the unit being run (see _gzUnit.V):
+// for each input, then each result, a func or the zero Value.
+var _gzObserve []_gzreflect.Value
 
 func _gzClassify(r interface{}) *_gzPanic {
 	switch v := r.(type) {

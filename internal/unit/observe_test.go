@@ -1,0 +1,96 @@
+package unit
+
+import (
+	"slices"
+	"testing"
+)
+
+const viewSrc = `package p
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// Cache has hidden state and shows it by Keys and Len.
+type Cache struct {
+	keys []string
+	cap  int
+}
+
+func New(n int) *Cache                  { return &Cache{cap: n} }
+func (c *Cache) Keys() []string         { return c.keys }
+func (c *Cache) Len() int               { return len(c.keys) }
+func (c *Cache) String() string         { return fmt.Sprint(c.keys) }
+func (c *Cache) Clone() *Cache          { return &Cache{keys: c.keys} }
+func (c *Cache) Reset()                 { c.keys = nil }
+func (c *Cache) Put(k string)           { c.keys = append(c.keys, k) }
+func (c *Cache) Find(k string) int      { return 0 }
+
+// Dec is a value type with hidden state and a String method.
+type Dec struct {
+	v   *big.Int
+	exp int32
+}
+
+func Parse(s string) (Dec, error)        { return Dec{}, nil }
+func (d Dec) String() string             { return "" }
+func (d Dec) Add(e Dec) Dec              { return d }
+
+// Point's fields are exported: it is seen as a value.
+type Point struct{ X, Y int }
+
+func Origin() Point                      { return Point{} }
+
+// Num returns another package's type with hidden state.
+func Num(x int64) *big.Int               { return big.NewInt(x) }
+
+// Tree has hidden state and only Len: its minimum and maximum too.
+type Tree struct{ root *node }
+type node struct{ l, r *node; v int }
+
+func (t *Tree) Len() int                 { return 0 }
+func (t *Tree) Min() int                 { return 0 }
+func (t *Tree) Max() int                 { return 0 }
+func (t *Tree) Insert(v int)             {}
+`
+
+func TestViews(t *testing.T) {
+	byName := unitsOf(t, viewSrc)
+	methods := func(obs []Observer) []string {
+		var out []string
+		for _, o := range obs {
+			out = append(out, o.Method)
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		unit string
+		k    int      // the view's index: inputs (receiver first), then results
+		want []string // nil: seen as a value
+	}{
+		{"New", 1, []string{"Keys", "Len"}},           // a result: what it holds and its size, not String or Clone
+		{"(*Cache).Put", 0, []string{"Keys", "Len"}},  // a receiver
+		{"(*Cache).Find", 0, []string{"Keys", "Len"}}, // not the unit itself
+		{"Parse", 1, []string{"String"}},              // a value type with hidden state: its text
+		{"Dec.Add", 2, []string{"String"}},
+		{"Origin", 0, nil},             // exported fields: a value
+		{"Num", 1, []string{"String"}}, // another package's type: its text
+		{"(*Tree).Insert", 0, []string{"Len", "Max", "Min"}},
+	} {
+		u := byName[tt.unit]
+		if u == nil || u.Skip != "" {
+			t.Errorf("%s: not found or skipped (%+v)", tt.unit, u)
+			continue
+		}
+		if got := methods(u.View(tt.k)); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: view %d = %v, want %v", tt.unit, tt.k, got, tt.want)
+		}
+	}
+	if u := byName["New"]; u.OutType(0).Kind.String() != "struct" || len(u.ViewFuncs("rv")) != 2 || u.ViewFuncs("rv")[0] != "" {
+		t.Errorf("New: out type %v, view funcs %q", u.OutType(0).Kind, u.ViewFuncs("rv"))
+	}
+	if fs := byName["Origin"].ViewFuncs("rv"); fs != nil {
+		t.Errorf("Origin: view funcs %q, want none", fs)
+	}
+}
