@@ -2,23 +2,72 @@ package emit
 
 // This file implements the check of an emitted file before it is written:
 // the file runs under go test on the current code, through an overlay (the
-// user's tree is not touched), and the cases that fail are named, so that
-// they can be dropped: the generated file is a promise that it passes.
+// user's tree is not touched), and go vet looks at it for GOARCH=386 (int
+// has 32 bits there; for the host when the file leaves 386 out). What
+// fails is located: a failing case, a vet finding or a build error inside
+// a row of a test's table names that row; one elsewhere in a test function
+// names the function; only one outside every test function (an import, a
+// helper) names nothing. The caller drops what is named and renders the
+// file again: the generated file is a promise that it passes, and one bad
+// row never costs the file.
 
 import (
 	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"go/ast"
+	"go/build/constraint"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 )
+
+// FindingKind says which step of the check found a problem.
+type FindingKind int
+
+const (
+	Failed FindingKind = iota // go test ran the code and it failed
+	Broken                    // the file does not compile (go test's build, or go vet's type check)
+	Vetted                    // a go vet analyzer's finding
+)
+
+// Finding is one problem the check found in an emitted file, located.
+type Finding struct {
+	Kind FindingKind
+	// Func is the test function it is in; "" when it is outside every
+	// test function of the file (an import, a helper): nothing of the
+	// file explains it.
+	Func string
+	// Case is the row of Func's table it is in, by the name emit.File
+	// gave it (a failing subtest whose name no row has: the subtest's
+	// name); "" when it is in Func but outside every row (the function
+	// as a whole is wrong).
+	Case string
+	// Line is its line in the checked source (0: not known).
+	Line int
+	// Why is one line: the tool and what it said ("go vet (GOARCH=386):
+	// … arg tt.f is a func value, not called").
+	Why string
+}
+
+// Checked is what checking an emitted file found.
+type Checked struct {
+	Findings []Finding
+	// Own lists the package's own tests that failed (with own): not the
+	// generated file's, but the user's go test fails on them.
+	Own []string
+}
 
 // Failures is what running an emitted file found: the failing cases, by
 // test function and case name as emit.File named them ("TestGozillaF" →
@@ -31,31 +80,78 @@ func (f Failures) Fails(fn, name string) bool {
 	return ok && (cases == nil || cases[name])
 }
 
-// Check runs the test functions funcs of src, to be written at path in
-// the package directory dir, with go test on the current code and returns
-// the cases that fail. A file that does not build, here or for GOARCH=386
-// (go vet), is an error. With own, the package's other tests run too,
-// and those that fail are returned apart (they are not the generated
-// file's, but the user's go test will fail on them).
+// Check runs CheckCases and reports the go test failures as Failures;
+// any other finding (a build error, a vet finding, here or for
+// GOARCH=386) is an error, wherever it is.
 func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs []string, own bool) (Failures, []string, error) {
-	tmp, err := os.MkdirTemp("", "gozilla-check-")
+	c, err := CheckCases(ctx, dir, path, src, tags, funcs, own)
 	if err != nil {
 		return nil, nil, err
+	}
+	fails := Failures{}
+	for _, f := range c.Findings {
+		if f.Kind != Failed {
+			return nil, nil, fmt.Errorf("internal error: the generated file does not build: %s:%d: %s", filepath.Base(path), f.Line, f.Why)
+		}
+		cases, ok := fails[f.Func]
+		switch {
+		case f.Case == "":
+			fails[f.Func] = nil
+		case ok && cases == nil: // the whole function fails
+		default:
+			if cases == nil {
+				fails[f.Func] = map[string]bool{}
+			}
+			fails[f.Func][SubtestName(f.Case)] = true
+		}
+	}
+	return fails, c.Own, nil
+}
+
+// CheckCases runs the test functions funcs of src, to be written at path
+// in the package directory dir, with go test on the current code, and
+// go vet on it, and returns what fails, located (Finding). With own, the
+// package's other tests run too, and those that fail are returned apart.
+// Its error is operational (the go command could not be run, ctx ended).
+func CheckCases(ctx context.Context, dir, path string, src []byte, tags string, funcs []string, own bool) (*Checked, error) {
+	tmp, err := os.MkdirTemp("", "gozilla-check-")
+	if err != nil {
+		return nil, err
 	}
 	defer os.RemoveAll(tmp)
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	file := filepath.Join(tmp, filepath.Base(path))
-	if err := os.WriteFile(file, src, 0o644); err != nil {
-		return nil, nil, err
+	o := &overlay{file: filepath.Join(tmp, filepath.Base(path)), json: filepath.Join(tmp, "overlay.json"), base: filepath.Base(path)}
+	if err := o.write(src); err != nil {
+		return nil, err
 	}
-	overlay, _ := json.Marshal(map[string]map[string]string{"Replace": {abs: file}})
-	ov := filepath.Join(tmp, "overlay.json")
-	if err := os.WriteFile(ov, overlay, 0o644); err != nil {
-		return nil, nil, err
+	ov, _ := json.Marshal(map[string]map[string]string{"Replace": {abs: o.file}})
+	if err := os.WriteFile(o.json, ov, 0o644); err != nil {
+		return nil, err
 	}
+	loc := Locate(src, funcs)
+	c := &Checked{}
+	built, err := o.test(ctx, dir, tags, funcs, own, loc, c)
+	if err != nil || !built {
+		return c, err
+	}
+	return c, o.vet(ctx, dir, tags, src, loc, c)
+}
+
+// overlay is the checked file's copy and the go command's -overlay file
+// that puts it in place.
+type overlay struct {
+	file, json string
+	base       string // the file's name, as the tools' messages name it
+}
+
+func (o *overlay) write(src []byte) error { return os.WriteFile(o.file, src, 0o644) }
+
+// test runs go test and adds its findings to c: the failing cases, or
+// the build errors. It reports whether the file built.
+func (o *overlay) test(ctx context.Context, dir, tags string, funcs []string, own bool, loc *Locator, c *Checked) (bool, error) {
 	gen := map[string]bool{}
 	var pats []string
 	for _, f := range funcs {
@@ -64,9 +160,10 @@ func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs
 	}
 	// Without vet: the package's own files may not pass go test's vet
 	// checks (a module whose go directive enables newer ones), which is
-	// not the generated file's failure; vet386 below vets the file, and
-	// reports only what it finds in it.
-	args := []string{"test", "-vet=off", "-overlay", ov, "-count=1", "-json"}
+	// not the generated file's failure; vet below vets the file, and
+	// reports only what it finds in it. -e: every compile error, so
+	// that one round drops every row that does not build.
+	args := []string{"test", "-vet=off", "-gcflags=-e", "-overlay", o.json, "-count=1", "-json"}
 	if !own {
 		args = append(args, "-run", strings.Join(pats, "|"))
 	}
@@ -78,101 +175,419 @@ func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, runErr := cmd.Output()
-	fails := Failures{}
-	var others []string // the package's own tests that fail
+	if ctx.Err() != nil {
+		return false, ctx.Err()
+	}
+	type failure struct{ fn, sub string }
+	var failed []failure
+	output := map[string][]string{} // test → its output lines
+	var build []string              // the build's output
 	decided := map[string]bool{}
 	sawTest := false
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	for sc.Scan() {
-		var ev struct{ Action, Test string }
-		if json.Unmarshal(sc.Bytes(), &ev) != nil || ev.Test == "" {
+		var ev struct{ Action, Test, Output string }
+		if json.Unmarshal(sc.Bytes(), &ev) != nil {
+			continue
+		}
+		if ev.Action == "build-output" {
+			build = append(build, ev.Output)
+		}
+		if ev.Test == "" {
 			continue
 		}
 		sawTest = true
-		if ev.Action == "pass" || ev.Action == "fail" || ev.Action == "skip" {
+		switch ev.Action {
+		case "output":
+			output[ev.Test] = append(output[ev.Test], ev.Output)
+		case "pass", "skip":
 			decided[ev.Test] = true
-		}
-		if ev.Action != "fail" {
-			continue
-		}
-		fn, name, sub := strings.Cut(ev.Test, "/")
-		if !gen[fn] {
-			if !sub && !slices.Contains(others, fn) {
-				others = append(others, fn)
+		case "fail":
+			decided[ev.Test] = true
+			fn, sub, _ := strings.Cut(ev.Test, "/")
+			if !gen[fn] {
+				if sub == "" && !slices.Contains(c.Own, fn) {
+					c.Own = append(c.Own, fn)
+				}
+				continue
 			}
-			continue
-		}
-		if sub {
-			if fails[fn] == nil {
-				fails[fn] = map[string]bool{}
-			}
-			fails[fn][name] = true
-		} else if _, ok := fails[fn]; !ok {
-			fails[fn] = nil // the function failed outside any case
+			failed = append(failed, failure{fn, sub})
 		}
 	}
 	if runErr != nil && !sawTest {
-		if ctx.Err() != nil {
-			return nil, nil, ctx.Err()
+		// It did not build (or the binary died before any test).
+		text := strings.Join(build, "") + stderr.String()
+		fs := o.located(text, loc, Broken, "go build")
+		if len(fs) == 0 {
+			var ee *exec.ExitError
+			if !errors.As(runErr, &ee) {
+				return false, fmt.Errorf("go test: %v", runErr)
+			}
+			fs = []Finding{{Kind: Broken, Why: "go test: " + oneLineOf(lastLines(text+string(out)))}}
 		}
-		return nil, nil, fmt.Errorf("internal error: the generated file does not build: %v: %s%s", runErr, lastLines(stderr.String()), lastLines(string(out)))
+		c.Findings = append(c.Findings, fs...)
+		return false, nil
 	}
 	if own {
 		for _, f := range funcs {
 			if !decided[f] {
 				// The run ended before f did (an own test exited or
 				// crashed the binary): the generated tests alone.
-				fails, _, err := Check(ctx, dir, path, src, tags, funcs, false)
-				return fails, others, err
+				ownFails := c.Own
+				c.Own = nil
+				built, err := o.test(ctx, dir, tags, funcs, false, loc, c)
+				c.Own = ownFails
+				return built, err
 			}
 		}
 	}
-	if len(fails) == 0 {
-		// It must build for every target, 32-bit ones included (int
-		// has 32 bits there): go vet builds it for 386. A file with
-		// failing cases is rendered again and checked then.
-		if err := vet386(ctx, dir, ov, filepath.Base(path), tags); err != nil {
-			return nil, nil, err
-		}
+	// A failing case fails its function too: the function counts alone
+	// only when no case of it failed.
+	hasCase := map[string]bool{}
+	for _, f := range failed {
+		hasCase[f.fn] = hasCase[f.fn] || f.sub != ""
 	}
-	return fails, others, nil
+	for _, f := range failed {
+		if f.sub == "" && hasCase[f.fn] {
+			continue
+		}
+		test := f.fn
+		if f.sub != "" {
+			test += "/" + f.sub
+		}
+		why := failText(o.base, output[test])
+		if why == "" {
+			// A panic's text is its test function's output.
+			if why = failText(o.base, output[f.fn]); why == "" {
+				why = "failed"
+			}
+		}
+		c.Findings = append(c.Findings, Finding{Kind: Failed, Func: f.fn, Case: loc.caseNamed(f.fn, f.sub), Why: "go test: " + why})
+	}
+	return true, nil
 }
 
-// vet386 runs go vet for GOARCH=386 on the package in dir with the
-// overlay ov, and reports what it says about the file base as a file that
-// does not build. What it says about the package's other files (which may
-// not build for 386 at all, or have vet findings of their own) is not the
-// generated file's concern. vet type-checks the package; its analyzers
-// are those go test runs (the file passed them already, for the host), so
-// that what fails is what is different on 386.
-func vet386(ctx context.Context, dir, ov, base, tags string) error {
-	args := []string{"vet", "-overlay", ov, "-atomic", "-bools", "-buildtag", "-directive", "-errorsas", "-ifaceassert", "-nilfunc", "-printf", "-stringintconv", "-tests"}
-	if tags != "" {
-		args = append(args, "-tags", tags)
+// vetArgs are the analyzers go vet runs on the file: those go test runs
+// (the file passes them for the host), plus printf's siblings.
+var vetArgs = []string{"-atomic", "-bools", "-buildtag", "-directive", "-errorsas", "-ifaceassert", "-nilfunc", "-printf", "-stringintconv", "-tests"}
+
+// maxVets bounds the go vet runs of one check: go vet reports one type
+// error at a time, so that a row that does not compile for 386 is left
+// out (its lines blanked) and the file vetted again to find the next.
+const maxVets = 16
+
+// vet runs go vet for GOARCH=386 (for the host when the file's build
+// constraint leaves 386 out) on the package with the file, and adds what
+// it says about the file to c. What it says about the package's other
+// files (which may not build for 386 at all, or have findings of their
+// own) is not the generated file's concern.
+func (o *overlay) vet(ctx context.Context, dir, tags string, src []byte, loc *Locator, c *Checked) error {
+	arch, tool := "386", "go vet (GOARCH=386)"
+	if !builds386(src, tags) {
+		arch, tool = "", "go vet"
 	}
-	cmd := exec.CommandContext(ctx, "go", append(args, ".")...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOARCH=386")
-	out, err := cmd.CombinedOutput()
-	if err == nil {
-		return nil
-	}
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	var bad []string
-	for _, line := range strings.Split(string(out), "\n") {
-		// The overlay's copy is named by its temporary path.
-		if i := strings.Index(line, base+":"); i >= 0 {
-			j := strings.LastIndexAny(line[:i], " \t") + 1
-			bad = append(bad, line[:j]+line[i:])
+	for i := 0; i < maxVets; i++ {
+		args := append([]string{"vet", "-overlay", o.json}, vetArgs...)
+		if tags != "" {
+			args = append(args, "-tags", tags)
+		}
+		cmd := exec.CommandContext(ctx, "go", append(args, ".")...)
+		cmd.Dir = dir
+		if arch != "" {
+			cmd.Env = append(os.Environ(), "GOARCH="+arch)
+		}
+		out, err := cmd.CombinedOutput()
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err == nil {
+			return nil
+		}
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			return fmt.Errorf("go vet: %v", err)
+		}
+		found := o.located(string(out), loc, Vetted, tool)
+		var lines []int
+		for _, f := range found {
+			if i > 0 && f.Func == "" {
+				// It appeared once rows were left out (an import only
+				// they used): the file is rendered again anyway.
+				return nil
+			}
+			lines = append(lines, f.Line)
+		}
+		c.Findings = append(c.Findings, found...)
+		// A type error stops vet's analyzers: leave out what it is in,
+		// and vet again for the next.
+		if !slices.ContainsFunc(found, func(f Finding) bool { return f.Kind == Broken && f.Func != "" }) {
+			return nil
+		}
+		if src = loc.blank(src, lines); src == nil {
+			return nil
+		}
+		if err := o.write(src); err != nil {
+			return err
 		}
 	}
-	if len(bad) == 0 {
-		return nil
+	return nil
+}
+
+// located returns the findings a tool's output text reports in the file,
+// one per line of the file it names (go vet prefixes type errors with
+// "vet: ": they are Broken).
+func (o *overlay) located(text string, loc *Locator, kind FindingKind, tool string) []Finding {
+	re := regexp.MustCompile(`(?:^|[\s/\\])` + regexp.QuoteMeta(o.base) + `:(\d+):(?:\d+:)? ?(.*)$`)
+	var out []Finding
+	seen := map[string]bool{}
+	for _, line := range strings.Split(text, "\n") {
+		m := re.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		n, _ := strconv.Atoi(m[1])
+		k := kind
+		if strings.HasPrefix(strings.TrimSpace(line), "vet: ") {
+			k = Broken
+		}
+		msg := strings.TrimSpace(m[2])
+		if seen[m[1]+msg] {
+			continue
+		}
+		seen[m[1]+msg] = true
+		fn, name := loc.At(n)
+		out = append(out, Finding{Kind: k, Func: fn, Case: name, Line: n, Why: tool + ": " + msg})
 	}
-	return fmt.Errorf("internal error: the generated file does not build for GOARCH=386 (go vet): %v: %s", err, lastLines(strings.Join(bad, "\n")))
+	return out
+}
+
+// builds386 reports whether the file builds for GOARCH=386 (on the
+// host's system, with tags): whether its //go:build line allows it.
+func builds386(src []byte, tags string) bool {
+	user := map[string]bool{}
+	for _, t := range strings.FieldsFunc(tags, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+		user[t] = true
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(line, "package ") {
+			break
+		}
+		if !constraint.IsGoBuild(line) {
+			continue
+		}
+		x, err := constraint.Parse(line)
+		if err != nil {
+			return true // go vet says what is wrong with it
+		}
+		return x.Eval(func(tag string) bool {
+			return tag == "386" || tag == runtime.GOOS || tag == "gc" || tag == "unix" && runtime.GOOS != "windows" || strings.HasPrefix(tag, "go1.") || user[tag]
+		})
+	}
+	return true
+}
+
+// failText is the gist of a failing test's output: its first line naming
+// the file (t.Errorf's), or a panic's line; "" when it has neither.
+func failText(base string, lines []string) string {
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); strings.HasPrefix(l, base+":") || strings.HasPrefix(l, "panic:") {
+			return l
+		}
+	}
+	return ""
+}
+
+// Locator maps the lines of an emitted file to its test functions and
+// the rows of their tables.
+type Locator struct {
+	funcs []locFunc
+}
+
+type locFunc struct {
+	name       string
+	start, end int // lines, the doc comment included
+	rows       []locRow
+}
+
+type locRow struct {
+	name       string // the row's name ("" when it is not a string literal)
+	start, end int    // lines: the comment above the row, then the row
+}
+
+// Table is the table of a generated test function: the
+// `tests := []struct{…}{…}` composite literal, its name field (the
+// first) and its rows.
+type Table struct {
+	Func      *ast.FuncDecl
+	Lit       *ast.CompositeLit
+	Struct    *ast.StructType
+	NameField string
+	Rows      []Row
+}
+
+// Row is one element of a Table.
+type Row struct {
+	Name string // the name field's string literal, "" when it has none
+	Lit  *ast.CompositeLit
+}
+
+// Tables returns the tables of f's test functions whose name is in funcs
+// (every Test function when funcs is nil), in file order. A function
+// without a table has a Table with no Lit.
+func Tables(f *ast.File, funcs []string) []Table {
+	var out []Table
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || fd.Body == nil {
+			continue
+		}
+		if funcs != nil && !slices.Contains(funcs, fd.Name.Name) || funcs == nil && !strings.HasPrefix(fd.Name.Name, "Test") {
+			continue
+		}
+		out = append(out, tableOf(fd))
+	}
+	return out
+}
+
+// tableOf finds fd's table: the first assignment of a slice-of-struct
+// composite literal in its body.
+func tableOf(fd *ast.FuncDecl) Table {
+	t := Table{Func: fd}
+	for _, s := range fd.Body.List {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			continue
+		}
+		lit, ok := as.Rhs[0].(*ast.CompositeLit)
+		if !ok {
+			continue
+		}
+		at, ok := lit.Type.(*ast.ArrayType)
+		if !ok {
+			continue
+		}
+		st, ok := at.Elt.(*ast.StructType)
+		if !ok {
+			continue
+		}
+		t.Lit, t.Struct = lit, st
+		if len(st.Fields.List) > 0 && len(st.Fields.List[0].Names) > 0 {
+			t.NameField = st.Fields.List[0].Names[0].Name
+		}
+		for _, e := range lit.Elts {
+			row, ok := e.(*ast.CompositeLit)
+			if !ok {
+				continue
+			}
+			r := Row{Lit: row}
+			for _, kv := range row.Elts {
+				kv, ok := kv.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == t.NameField {
+					if b, ok := kv.Value.(*ast.BasicLit); ok && b.Kind == token.STRING {
+						r.Name, _ = strconv.Unquote(b.Value)
+					}
+				}
+			}
+			t.Rows = append(t.Rows, r)
+		}
+		break
+	}
+	return t
+}
+
+// Locate indexes src's test functions funcs and their tables' rows by
+// line. A source that does not parse locates nothing.
+func Locate(src []byte, funcs []string) *Locator {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return &Locator{}
+	}
+	line := func(p token.Pos) int { return fset.Position(p).Line }
+	loc := &Locator{}
+	for _, t := range Tables(f, funcs) {
+		lf := locFunc{name: t.Func.Name.Name, start: line(t.Func.Pos()), end: line(t.Func.End())}
+		if t.Func.Doc != nil {
+			lf.start = line(t.Func.Doc.Pos())
+		}
+		if t.Lit != nil {
+			prev := line(t.Lit.Lbrace)
+			for _, r := range t.Rows {
+				end := line(r.Lit.End())
+				lf.rows = append(lf.rows, locRow{name: r.Name, start: prev + 1, end: end})
+				prev = end
+			}
+		}
+		loc.funcs = append(loc.funcs, lf)
+	}
+	return loc
+}
+
+// At returns the test function and the row line n is in ("" for none).
+func (l *Locator) At(n int) (fn, row string) {
+	for _, f := range l.funcs {
+		if n < f.start || n > f.end {
+			continue
+		}
+		for _, r := range f.rows {
+			if n >= r.start && n <= r.end && r.name != "" {
+				return f.name, r.name
+			}
+		}
+		return f.name, ""
+	}
+	return "", ""
+}
+
+// caseNamed returns the name of fn's row whose subtest go test called
+// sub (sub itself when no row's is).
+func (l *Locator) caseNamed(fn, sub string) string {
+	if sub == "" {
+		return ""
+	}
+	for _, f := range l.funcs {
+		if f.name != fn {
+			continue
+		}
+		for _, r := range f.rows {
+			if r.name != "" && SubtestName(r.name) == sub {
+				return r.name
+			}
+		}
+	}
+	return sub
+}
+
+// blank returns src with the rows (or, outside every row, the test
+// functions) that lines are in blanked out, line numbers kept; nil when
+// a line is in neither.
+func (l *Locator) blank(src []byte, lines []int) []byte {
+	text := strings.Split(string(src), "\n")
+	for _, n := range lines {
+		from, to := 0, 0
+		for _, f := range l.funcs {
+			if n < f.start || n > f.end {
+				continue
+			}
+			from, to = f.start, f.end
+			for _, r := range f.rows {
+				if n >= r.start && n <= r.end {
+					from, to = r.start, r.end
+				}
+			}
+		}
+		if from == 0 {
+			return nil
+		}
+		for i := from; i <= to && i <= len(text); i++ {
+			text[i-1] = ""
+		}
+	}
+	return []byte(strings.Join(text, "\n"))
 }
 
 // SubtestName is the name go test gives a subtest called name (testing's
@@ -199,4 +614,9 @@ func lastLines(s string) string {
 		lines = lines[len(lines)-5:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// oneLineOf joins s's lines with "; ".
+func oneLineOf(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ; ")), " ")
 }

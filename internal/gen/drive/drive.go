@@ -124,7 +124,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if file == "" {
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(cfg.Name, "{pkg}", pkg.Name))
 		}
-		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, Keep: cfg.Keep, CacheDir: cfg.CacheDir, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Engines: engines.New(cfg.Engines), Cover: cfg.Cover}
+		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, Keep: cfg.Keep, CacheDir: cfg.CacheDir, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Cover: cfg.Cover}
 		if cfg.Random <= 0 {
 			gcfg.Random = -1
 		}
@@ -134,17 +134,16 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if cfg.Progress != nil {
 			gcfg.Progress = func(p gen.Progress) { cfg.Progress(pkg.Path, p) }
 		}
-		res, err := gen.Generate(ctx, pkg, gcfg)
+		res, skipped, err := generate(ctx, pkg, gcfg, func() []engine.Engine { return engines.New(cfg.Engines) })
 		if cfg.Done != nil {
 			cfg.Done()
 		}
-		var src []byte
-		var ownFails []string
+		var chk *checked
 		if err == nil && ctx.Err() == nil {
 			// Rendered, and run under go test, under -n too: the file
 			// names the cases the report lists, and the report's kills
 			// are those of the file that would be written.
-			src, ownFails, err = checkedFile(ctx, pkg, res, file, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover, cfg.Skip), Taken: takenNames(pkg, file)})
+			chk, err = checkedFile(ctx, pkg, res, file, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover, cfg.Skip), Taken: takenNames(pkg, file)})
 		}
 		if ctx.Err() != nil {
 			// Stopped during the package: whatever Generate returned is
@@ -163,26 +162,35 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		}
 		if err != nil {
 			var be *run.BuildError
-			if errors.As(err, &be) {
+			var pf *packageFailure
+			switch {
+			case errors.As(err, &be):
 				// This package does not build with its harness: the
 				// others go on.
 				errs = append(errs, report.PackageError{Package: pkg.Path, Error: strings.TrimPrefix(be.Error(), pkg.Path+": ")})
+				continue
+			case errors.As(err, &pf):
+				// Its file cannot be made to pass, or generation failed
+				// where no unit explains it: the others go on.
+				errs = append(errs, report.PackageError{Package: pkg.Path, Error: pf.msg})
 				continue
 			}
 			return nil, err
 		}
 		pr, ms := packageReport(res)
-		if len(ownFails) > 0 {
-			pr.OwnFailing = ownFails
+		skipUnits(&pr, ms, pkg, cfg.Run, skipped)
+		if len(chk.own) > 0 {
+			pr.OwnFailing = chk.own
 		}
+		pr.Notes = append(pr.Notes, chk.notes...)
 		for _, id := range cfg.Explain {
 			explainMutant(&explained, res, ms, id)
 		}
 		switch {
-		case src != nil && cfg.Dry:
+		case chk.src != nil && cfg.Dry:
 			pr.File, pr.Dry = report.RelPath(file), true
-		case src != nil:
-			if err := os.WriteFile(file, src, 0o644); err != nil {
+		case chk.src != nil:
+			if err := os.WriteFile(file, chk.src, 0o644); err != nil {
 				return nil, err
 			}
 			pr.File = report.RelPath(file)
@@ -208,48 +216,6 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 	doc := report.NewGen(reports, mutants, time.Since(start).Seconds())
 	doc.Errors = errs
 	return &Result{Doc: doc, Explained: explained.String()}, nil
-}
-
-// checkedFile renders res's test file and runs it with go test on the
-// current code (emit.Check) before anything is written: cases that fail
-// there (they depend on something outside their inputs, such as package
-// state another unit's run left in the harness's worker) are dropped with
-// the kills only they made, and the file is rendered and run again. It
-// returns nil when no test is left. The first run includes the
-// package's own tests: those that fail are returned (the user's go test
-// fails on them, whatever gozilla writes).
-func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file, tags string, opt emit.Options) ([]byte, []string, error) {
-	const why = "the case that killed it failed when the generated file ran under go test on the current code (it depends on state outside its inputs): dropped"
-	var own []string
-	for round := 0; len(res.Tests) > 0; round++ {
-		src, err := emit.File(res, opt)
-		if err != nil {
-			return nil, own, err
-		}
-		var funcs []string
-		seen := map[string]bool{}
-		for _, t := range res.Tests {
-			if !seen[t.Func] {
-				seen[t.Func] = true
-				funcs = append(funcs, t.Func)
-			}
-		}
-		fails, others, err := emit.Check(ctx, pkg.Dir, file, src, tags, funcs, round == 0)
-		if err != nil {
-			return nil, own, fmt.Errorf("%s: %w", pkg.Path, err)
-		}
-		if round == 0 {
-			own = others
-		}
-		if len(fails) == 0 {
-			return src, own, nil
-		}
-		dropped := res.Drop(func(t *gen.Test) bool { return fails.Fails(t.Func, emit.SubtestName(t.Name)) }, why)
-		if dropped == 0 || round == 3 {
-			return nil, own, fmt.Errorf("%s: internal error: the generated file fails under go test and no case explains it: %v", pkg.Path, fails)
-		}
-	}
-	return nil, own, nil
 }
 
 // stoppedGen is the report of a package whose generation was stopped:

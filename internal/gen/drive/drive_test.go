@@ -1,0 +1,284 @@
+package drive
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gozilla/gozilla/internal/emit"
+	"github.com/gozilla/gozilla/internal/engine"
+	"github.com/gozilla/gozilla/internal/engines"
+	"github.com/gozilla/gozilla/internal/gen"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/report"
+	"github.com/gozilla/gozilla/internal/testmod"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+const twoInts = `
+func %s(a, b int) int {
+	if a > b {
+		return a - b
+	}
+	if a == 0 {
+		return b * 2
+	}
+	return a + b
+}
+`
+
+func pkgSrc(name string, funcs ...string) string {
+	src := "package " + name + "\n"
+	for _, f := range funcs {
+		src += strings.ReplaceAll(twoInts, "%s", f)
+	}
+	return src
+}
+
+// spoiler spoils one row of a test function in every rendering of the
+// file that still has it (the same test, whatever its name then).
+type spoiler struct {
+	fn     string
+	target *gen.Test
+	edit   func(row, head string) string // head: the row's start, up to its name
+}
+
+func (s *spoiler) spoil(res *gen.Result, src string) string {
+	if s.target == nil {
+		for _, t := range res.Tests {
+			if t.Func == s.fn {
+				s.target = t
+				break
+			}
+		}
+	}
+	if s.target == nil || !slices.Contains(res.Tests, s.target) {
+		return src
+	}
+	head := "{name: " + strconv.Quote(s.target.Name)
+	lines := strings.Split(src, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, head+",") || strings.Contains(l, head+"}") {
+			lines[i] = s.edit(l, head)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// setField makes field a of a row expr(V), V its value (0 when the row
+// leaves it out).
+func setField(field, expr string) func(string, string) string {
+	re := regexp.MustCompile(`\b` + field + `: ([^,}]+)`)
+	return func(row, head string) string {
+		if re.MatchString(row) {
+			return re.ReplaceAllString(row, field+": "+strings.ReplaceAll(expr, "V", "$1"))
+		}
+		i := strings.Index(row, head) + len(head)
+		return row[:i] + ", " + field + ": " + strings.ReplaceAll(expr, "V", "0") + row[i:]
+	}
+}
+
+func spoilWith(t *testing.T, spoil map[string]func(*gen.Result, string) string) {
+	render = func(res *gen.Result, opt emit.Options) ([]byte, error) {
+		src, err := emit.File(res, opt)
+		if f := spoil[res.Pkg.Path]; err == nil && f != nil {
+			src = []byte(f(res, string(src)))
+		}
+		return src, err
+	}
+	t.Cleanup(func() { render = emit.File })
+}
+
+func config(t *testing.T, engs string) Config {
+	infos, err := engines.Parse(engs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Config{Name: "{pkg}_gozilla_test.go", Engines: infos, Seed: 1, Workers: 2, Random: 300}
+}
+
+func pkgReport(t *testing.T, doc *report.Gen, path string) report.GenPackage {
+	for _, p := range doc.Packages {
+		if p.Path == path {
+			return p
+		}
+	}
+	t.Fatalf("no package %s in the report", path)
+	return report.GenPackage{}
+}
+
+func hasNote(p report.GenPackage, parts ...string) bool {
+	return slices.ContainsFunc(p.Notes, func(n string) bool {
+		for _, s := range parts {
+			if !strings.Contains(n, s) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// TestRunDropsWhatTheCheckBlames: whatever the check of the file finds
+// costs only what it is in: a row that does not compile for 386 (go
+// vet) or here (go build) its row, a vet finding outside the rows its
+// test function, a finding outside every test function (an unused
+// import) its package — never the other packages of the run.
+func TestRunDropsWhatTheCheckBlames(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{
+		"a/a.go": pkgSrc("a", "Add", "Max"),
+		"b/b.go": pkgSrc("b", "Sub"),
+		"c/c.go": pkgSrc("c", "Mul"),
+	})
+	t.Chdir(dir)
+	row386 := &spoiler{fn: "TestGozillaAdd", edit: setField("a", "int(1<<40) - 1<<40 + V")}
+	rowHere := &spoiler{fn: "TestGozillaSub", edit: setField("b", "V + 0.5")}
+	first := map[string]int{} // tests in a package's first rendering
+	spoilWith(t, map[string]func(*gen.Result, string) string{
+		"example.com/m/a": func(res *gen.Result, src string) string {
+			if first["a"] == 0 {
+				first["a"] = len(res.Tests)
+				for _, t := range res.Tests {
+					if t.Unit.Name == "Max" {
+						first["Max"]++
+					}
+				}
+			}
+			src = row386.spoil(res, src)
+			return strings.Replace(src, "func TestGozillaMax(t *testing.T) {\n", "func TestGozillaMax(t *testing.T) {\n\tt.Logf(\"%d\", \"x\")\n", 1)
+		},
+		"example.com/m/b": func(res *gen.Result, src string) string {
+			if first["b"] == 0 {
+				first["b"] = len(res.Tests)
+			}
+			return rowHere.spoil(res, src)
+		},
+		"example.com/m/c": func(res *gen.Result, src string) string {
+			return strings.Replace(src, "import (\n", "import (\n\t\"encoding/xml\"\n", 1)
+		},
+	})
+	res, err := Run(context.Background(), config(t, "random"), "./a", "./b", "./c")
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	doc := res.Doc
+
+	a := pkgReport(t, doc, "example.com/m/a")
+	if a.File == "" {
+		t.Fatalf("a: no file written: %+v", a)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "a", "a_gozilla_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row386.target == nil || strings.Contains(string(src), "TestGozillaMax") || !strings.Contains(string(src), "TestGozillaAdd") {
+		t.Errorf("a: want TestGozillaAdd without its spoilt row and no TestGozillaMax:\n%s", src)
+	}
+	if a.Tests != first["a"]-1-first["Max"] {
+		t.Errorf("a: %d tests, want %d: %d less the spoilt row and Max's %d", a.Tests, first["a"]-1-first["Max"], first["a"], first["Max"])
+	}
+	if !hasNote(a, "dropped case", "TestGozillaAdd", "go vet (GOARCH=386)", "overflows") || !hasNote(a, "dropped TestGozillaMax", "unit Max", "go vet", "wrong type") {
+		t.Errorf("a: notes %q, want the row and the function dropped, with why", a.Notes)
+	}
+	said := 0
+	for _, m := range doc.Mutants {
+		if m.Package == a.Path && m.Func == "Max" && m.Status == mutate.Killed {
+			t.Errorf("a: mutant %d of Max still killed: its test function was dropped", m.ID)
+		}
+		if m.Package == a.Path && m.Func == "Max" && m.Status == mutate.Lived && strings.Contains(m.Why, "TestGozillaMax, which was dropped") {
+			said++
+		}
+	}
+	if said == 0 {
+		t.Error("a: no mutant of Max says it lives because its test function was dropped")
+	}
+
+	b := pkgReport(t, doc, "example.com/m/b")
+	if b.File == "" || b.Tests != first["b"]-1 {
+		t.Errorf("b: file %q with %d tests, want one written with %d (the spoilt row dropped)", b.File, b.Tests, first["b"]-1)
+	}
+	if !hasNote(b, "dropped case", "TestGozillaSub", "go build", "truncated") {
+		t.Errorf("b: notes %q, want the row dropped, with why", b.Notes)
+	}
+
+	if len(doc.Errors) != 1 || doc.Errors[0].Package != "example.com/m/c" || !strings.Contains(doc.Errors[0].Error, "imported and not used") {
+		t.Errorf("errors %+v, want one for example.com/m/c (an unused import no row explains)", doc.Errors)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "c", "c_gozilla_test.go")); !os.IsNotExist(err) {
+		t.Errorf("c: a file was written (%v)", err)
+	}
+}
+
+// badFunc is an engine that proposes, for Apply, an input the harness
+// cannot build (a non-nil func without a constructor), and for the other
+// units a few pairs of ints.
+type badFunc struct{}
+
+func (badFunc) Name() string { return "bad" }
+
+func (badFunc) Solve(ctx context.Context, p *engine.Problem, r engine.Requirement) (engine.Answer, error) {
+	if r.Unit == nil {
+		return engine.Answer{}, nil
+	}
+	if r.Unit.Name == "Apply" {
+		return engine.Answer{Verdict: engine.Found, Inputs: [][]value.Value{{{}, {I: 1}}}}, nil
+	}
+	var ins [][]value.Value
+	for _, ab := range [][2]int64{{0, 0}, {1, 0}, {0, 1}, {2, 1}, {1, 2}, {-1, 3}, {0, -1}} {
+		ins = append(ins, []value.Value{{I: ab[0]}, {I: ab[1]}})
+	}
+	return engine.Answer{Verdict: engine.Found, Inputs: ins}, nil
+}
+
+// TestRunSkipsUnitItCannotRun: an input the harness cannot build for one
+// unit skips that unit, with why, and the package's other units get
+// their tests.
+func TestRunSkipsUnitItCannotRun(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{
+		"d/d.go": pkgSrc("d", "Add") + `
+func Apply(f func(int) int, x int) int {
+	if x > 0 {
+		return f(x)
+	}
+	return -x
+}
+`,
+	})
+	t.Chdir(dir)
+	cfg := config(t, "random")
+	cfg.Random = 0
+	cfg.Engines = []engines.Info{{Name: "bad", New: func() engine.Engine { return badFunc{} }}}
+	res, err := Run(context.Background(), cfg, "./d")
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	d := pkgReport(t, res.Doc, "example.com/m/d")
+	var apply *report.Unit
+	for i, u := range d.Units {
+		if u.Name == "Apply" {
+			apply = &d.Units[i]
+		}
+	}
+	if apply == nil || !strings.Contains(apply.Skipped, "non-nil func without a constructor") {
+		t.Fatalf("units %+v, want Apply skipped, with why", d.Units)
+	}
+	if d.Units[0].Name != "Add" || d.Units[1].Name != "Apply" {
+		t.Errorf("units %+v, want them in source order", d.Units)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "d", "d_gozilla_test.go"))
+	if err != nil {
+		t.Fatalf("no file written: %v", err)
+	}
+	if !strings.Contains(string(src), "TestGozillaAdd") || strings.Contains(string(src), "TestGozillaApply") {
+		t.Errorf("want Add's tests and not Apply's:\n%s", src)
+	}
+	for _, m := range res.Doc.Mutants {
+		if m.Func == "Apply" && m.Status != mutate.Killed && !strings.Contains(m.Why, "its unit was skipped") {
+			t.Errorf("mutant %d of Apply: why %q, want its unit's skip", m.ID, m.Why)
+		}
+	}
+}
