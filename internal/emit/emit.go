@@ -462,7 +462,12 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	}
 	b.WriteString("}{\n")
 	caseNames := map[string]bool{}
+	directSaid := false
 	for _, t := range tests {
+		if !directSaid && t.Direct() {
+			directSaid = true
+			b.WriteString(directComment(inputs, t))
+		}
 		b.WriteString(e.comment(t))
 		t.Name = fresh(caseName(inputs, t.In, inNames), caseNames)
 		fmt.Fprintf(b, "{%s: %s", nameCol, strconv.Quote(t.Name))
@@ -673,6 +678,32 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		fmt.Fprintf(b, "if %s {\n%s.Errorf(\"after %s(), %s = %%v, want %%v\", %s, %s)\n}\n", e.differ(pt, got, want), tv, display, inNames[c.index], got, want)
 	}
 	b.WriteString("})\n}\n}\n")
+}
+
+// directComment heads the rows that build a value of the package
+// directly from its unexported fields (gen.Test.Direct), first t: they
+// come last, and say why they are there.
+func directComment(inputs []*value.Type, t *gen.Test) string {
+	var names []string
+	seen := map[string]bool{}
+	ctor := false
+	for i, typ := range inputs {
+		if i < len(t.In) && value.Direct(typ, t.In[i]) {
+			n := strings.TrimPrefix(typ.Name, "*")
+			if !seen[n] {
+				seen[n] = true
+				names = append(names, n)
+				ctor = ctor || len(typ.Alts) > 0
+			}
+		}
+	}
+	what := strings.Join(names, " and ")
+	if !ctor {
+		return "// The rows below build " + what + " from unexported fields: the package has no\n" +
+			"// function that returns one.\n"
+	}
+	return "// The rows below build " + what + " directly from unexported fields: none built by\n" +
+		"// its functions and methods kills their mutants, and these keep the invariants of those.\n"
 }
 
 // nilIn reports whether input i is nil in some row.

@@ -15,6 +15,7 @@ import (
 	"github.com/gozilla/gozilla/internal/harness"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
 )
 
 // compact recomputes what each kept test kills among all killed mutants,
@@ -81,6 +82,10 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 			tests = append(tests, t)
 		}
 	}
+	tests, err := g.reachable(ctx, tests)
+	if err != nil {
+		return nil, err
+	}
 
 	// The smallest suite: the fewest tests that achieve every goal the
 	// stable tests achieve (a minimum set cover, seed 001 §IV.C step iv
@@ -91,14 +96,22 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 	// of range) come in only for the goals no other test achieves: a row
 	// a developer keeps shows the code working, and one that expects a
 	// crash stays only for mutants nothing else kills.
+	//
+	// Likewise, tests whose inputs are built through the package's API
+	// (constructors, methods, exported fields, plain values) come first;
+	// a test that spells one of the package's values through its
+	// unexported fields (a state its users cannot build, which breaks on
+	// the first refactoring) comes in only for the goals no test built
+	// through the API achieves (Test.Direct).
 	var chosen []*Test
 	covered := map[Goal]bool{}
-	for _, crash := range []bool{false, true} {
+	for tier := 0; tier < 4; tier++ {
+		direct, crash := tier >= 2, tier%2 == 1
 		var cands []*Test
 		var sets [][]int
 		ids := map[Goal]int{}
 		for _, t := range tests {
-			if crashes(t) != crash {
+			if crashes(t) != crash || t.Direct() != direct {
 				continue
 			}
 			var set []int
@@ -122,7 +135,9 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 		}
 	}
 
-	// Emission order: units in source order, then generation order.
+	// Emission order: units in source order, then the tests built
+	// through the API before those that build a state directly, then
+	// generation order.
 	order := map[*unit.Unit]int{}
 	for i, u := range g.problem.Pkg.Units {
 		order[u] = i
@@ -131,6 +146,9 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 		a, b := chosen[i], chosen[j]
 		if order[a.Unit] != order[b.Unit] {
 			return order[a.Unit] < order[b.Unit]
+		}
+		if da, db := a.Direct(), b.Direct(); da != db {
+			return db
 		}
 		return a.seq < b.seq
 	})
@@ -162,6 +180,17 @@ func (t *Test) goals() []Goal {
 		out = append(out, Goal{engine.KillMutant, m})
 	}
 	return append(out, t.Covers...)
+}
+
+// Direct reports whether one of t's inputs spells a value of one of the
+// package's types through its unexported fields (value.Direct).
+func (t *Test) Direct() bool {
+	for i, typ := range t.Unit.Inputs() {
+		if i < len(t.In) && value.Direct(typ, t.In[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // crashes reports whether t's original run ends in a runtime panic.

@@ -203,6 +203,15 @@ type Result struct {
 	// Equivalent holds, for each mutant proven equivalent, the proof's
 	// gist.
 	Equivalent map[int]string
+	// Rejected are the tests left out because they build a state of the
+	// package its users cannot reach (its likely invariants break).
+	Rejected []Rejected
+}
+
+// Rejected is a test left out, and why.
+type Rejected struct {
+	Unit string // the unit's name
+	Why  string // in plain words: "*Cache: capacity is -1, built values have at least 1"
 }
 
 // Explain returns what the last engine that tried mutant id built for
@@ -311,6 +320,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 	defer pool.Close()
 
 	g := &generator{
+		invariants: map[*value.Type]*value.Invariants{},
 		cfg:        cfg,
 		pool:       pool,
 		problem:    problem,
@@ -436,7 +446,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 			}
 		}
 	}
-	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent}
+	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent, Rejected: g.rejected}
 	g.verdicts(res)
 	res.detail = g.detail
 	res.Coverage = g.coverResult(tests)
@@ -490,6 +500,11 @@ type generator struct {
 	covered    map[Goal]bool
 	infeasible map[Goal]string
 	goalWhy    map[Goal]string
+
+	// The likely invariants of the types whose values tests spell from
+	// their fields (invariants.go), and the tests they rule out.
+	invariants map[*value.Type]*value.Invariants
+	rejected   []Rejected
 
 	// Budgets and limits (budget.go), under mu.
 	cost     map[*unit.Unit]*cost

@@ -237,6 +237,11 @@ type Request struct {
 	// them in order. Batches save the per-request cost (a pipe round trip,
 	// a goroutine) when many inputs run under the same mutants.
 	More [][]value.Value `json:"more,omitempty"`
+	// Build asks only for the inputs as built (field by field, in
+	// Response.Orig.Post): the unit is not called, no mutant runs. What
+	// the package's constructors and methods make, for the likely
+	// invariants of its types (value.Invariants).
+	Build bool `json:"bd,omitempty"`
 }
 
 // Bits returns the bit set of mutant IDs for Request.Live.

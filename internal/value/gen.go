@@ -236,6 +236,16 @@ func (g *Gen) random(t *Type, depth int) Value {
 	panic("internal error: random " + t.Kind.String())
 }
 
+// Built draws a value of t by one of its alternatives (the package's
+// constructors and method sequences, for a type of the package): the
+// values the package's users build. The zero value when t has none.
+func (g *Gen) Built(t *Type) Value {
+	if len(t.Alts) == 0 {
+		return Zero(t)
+	}
+	return g.built(t, 0)
+}
+
 // built draws a value of a type with alternatives: one of them (those
 // without operands only, deep down), nil now and then for interfaces
 // and funcs (a nil argument mostly makes the unit panic, which a caller

@@ -108,6 +108,15 @@ func (b *builder) mutators(t types.Type) []*types.Func {
 		out = append(out, f)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Exported() && !out[j].Exported() })
+	if len(out) > 0 && out[0].Exported() {
+		// A user builds states with the exported methods: an unexported
+		// one (moveToFront) can leave a state no user can reach.
+		n := 0
+		for n < len(out) && out[n].Exported() {
+			n++
+		}
+		out = out[:n]
+	}
 	if len(out) > maxMutators {
 		out = out[:maxMutators]
 	}

@@ -27,6 +27,7 @@ package value
 import (
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"go/types"
 	"math"
 	"strconv"
@@ -792,4 +793,59 @@ func Key(in []Value) string {
 // out). Empty and nil slices and maps differ: only nil is zero.
 func IsZero(t *Type, v Value) bool {
 	return Equal(t, v, Zero(t))
+}
+
+// Direct reports whether v, of type t, spells a value of one of the
+// package's struct types with unexported fields as a literal of those
+// fields (&Cache{capacity: -1}) rather than building it by an
+// alternative (the package's constructors and methods): anywhere in it,
+// the operands of alternatives included.
+func Direct(t *Type, v Value) bool {
+	return direct(t, v, 0)
+}
+
+func direct(t *Type, v Value, depth int) bool {
+	if depth > maxDepth+4 {
+		return false
+	}
+	if t.Kind != Error && v.X != "" {
+		a := t.Alt(v.X)
+		if a == nil {
+			return false
+		}
+		for i, p := range a.Params {
+			if i < len(v.E) && direct(p, v.E[i], depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	switch t.Kind {
+	case Struct:
+		if t.Named && t.HiddenFields() {
+			return true
+		}
+	case Pointer, Slice, Array, Map:
+		if v.Nil {
+			return false
+		}
+	default:
+		return false
+	}
+	for i, e := range v.E {
+		if direct(elemType(t, i), e, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// HiddenFields reports whether the struct type t has an unexported field.
+func (t *Type) HiddenFields() bool {
+	for _, f := range t.Fields {
+		if !token.IsExported(f.Name) {
+			return true
+		}
+	}
+	return false
 }

@@ -117,6 +117,10 @@ type _gzReq struct {
 	// N holds further inputs, each run as if it were In, with the same
 	// unit, mutants and budgets: many inputs in one round trip.
 	N [][]_gzV `json:"more"`
+	// Bd: only build the inputs and answer their values, as built, in
+	// O.P (field by field: what the package's constructors and methods
+	// made); the unit is not called, no mutant runs.
+	Bd bool `json:"bd,omitempty"`
 }
 
 type _gzResp struct {
@@ -333,6 +337,22 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 		}
 	}
 	fn := _gzreflect.ValueOf(unit.F)
+	if req.Bd {
+		_gzActive, _gzTicks, _gzBudget, _gzStopped, _gzMemStopped = 0, 0, req.B, false, false
+		args, e := _gzArgs(fn.Type(), req.In)
+		_gzActive, _gzBudget = 0, 1<<64-1
+		switch {
+		case _gzstrings.HasPrefix(e, _gzRejectPrefix) || _gzStopped || _gzMemStopped:
+			resp.Rej = true
+		case e != "":
+			resp.Err = e
+		default:
+			for _, a := range args {
+				resp.O.P = append(resp.O.P, _gzEncodeFields(a))
+			}
+		}
+		return
+	}
 	_gzObserve = _gzObserve[:0]
 	for _, v := range unit.V {
 		if v == nil {
@@ -789,11 +809,29 @@ func _gzArgs(ft _gzreflect.Type, in []_gzV) ([]_gzreflect.Value, string) {
 // the original, recording the sites reached) and returns its outcome.
 func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutcome, ticks uint64, err string) {
 	ft := fn.Type()
+	// The inputs are built under the mutant too: an input built by the
+	// package's constructors and methods runs them, so that their
+	// mutants are reached (and, in the original's run, recorded) and
+	// killed by what the unit then does with the state they built, as
+	// the emitted test, which builds its rows the same way, would.
+	_gzActive, _gzTicks, _gzBudget, _gzReal, _gzStopped, _gzMemStopped = m, 0, budget, budget, false, false
 	args, e := _gzArgs(ft, in)
 	if e != "" {
-		return out, 0, e
+		ticks = _gzTicks
+		stopped, mem := _gzStopped, _gzMemStopped
+		_gzActive, _gzBudget = 0, 1<<64-1
+		switch {
+		case m <= 0:
+			return out, ticks, e // the original's input cannot be built: rejected
+		case mem:
+			return _gzOutcome{X: &_gzPanic{K: "memory"}}, ticks, ""
+		case stopped:
+			return _gzOutcome{X: &_gzPanic{K: "budget"}}, ticks, ""
+		}
+		// Under the mutant, building the input fails where the
+		// original's did not: the test fails as it builds its row.
+		return _gzOutcome{X: &_gzPanic{K: "value", M: "building the input: " + e}}, ticks, ""
 	}
-	_gzActive, _gzTicks, _gzBudget, _gzReal, _gzStopped, _gzMemStopped = m, 0, budget, budget, false, false
 	var results []_gzreflect.Value
 	var observed [][]_gzreflect.Value // by input, then result: nil where seen as a value
 	func() {
@@ -1033,6 +1071,15 @@ func _gzFloatBits(f float64) uint64 {
 		f = _gzmath.NaN() // all NaNs are one outcome
 	}
 	return _gzmath.Float64bits(f)
+}
+
+// _gzEncodeFields encodes v as _gzEncode does, but a value of a type
+// with a deconstructor field by field: what it holds, not how to build it.
+func _gzEncodeFields(v _gzreflect.Value) _gzV {
+	saved := _gzDecons
+	_gzDecons = nil
+	defer func() { _gzDecons = saved }()
+	return _gzEncode(v, 0)
 }
 
 // _gzPath holds the pointers being encoded, outermost first.
