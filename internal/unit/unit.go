@@ -285,7 +285,12 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 	}
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
-		u.Params = append(u.Params, Param{Name: blank(p.Name()), Type: typ("parameter "+label(p.Name(), i), p.Type(), false)})
+		pt := typ("parameter "+label(p.Name(), i), p.Type(), false)
+		if pt != nil && hiddenState(p.Type()) {
+			// Arguments of the package's types as users build them too.
+			value.AddSequences(pt, p.Type(), unitEnv(pkg, fd, u))
+		}
+		u.Params = append(u.Params, Param{Name: blank(p.Name()), Type: pt})
 	}
 	u.Variadic = sig.Variadic()
 	for i := 0; i < sig.Results().Len(); i++ {

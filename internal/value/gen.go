@@ -142,7 +142,10 @@ func (g *Gen) random(t *Type, depth int) Value {
 	// A pointer to another package's opaque type is built by its
 	// constructors when it has some: its zero value is not always ready
 	// for use (a zero bufio.Writer loops forever on a write).
-	if len(t.Alts) > 0 && (t.Kind == Built || t.Kind == Pointer && t.Elem.Kind == Opaque || r.IntN(2) == 0) {
+	if len(t.Alts) > 0 && (t.Kind == Built || t.Kind == Pointer && t.Elem.Kind == Opaque || r.IntN(2) == 0 || apiFirst(t) && r.IntN(8) != 0) {
+		// A value of the package's types with hidden state mostly as
+		// its users build it (constructors, methods): a literal of its
+		// fields, or nil, reaches states they cannot.
 		return g.built(t, depth)
 	}
 	switch t.Kind {
@@ -234,6 +237,15 @@ func (g *Gen) random(t *Type, depth int) Value {
 		return Value{Nil: true}
 	}
 	panic("internal error: random " + t.Kind.String())
+}
+
+// apiFirst reports whether t is (a pointer to) a struct with unexported
+// fields that has alternatives: built through the API first.
+func apiFirst(t *Type) bool {
+	if t.Kind == Pointer {
+		t = t.Elem
+	}
+	return t.Kind == Struct && t.HiddenFields()
 }
 
 // Built draws a value of t by one of its alternatives (the package's

@@ -258,7 +258,39 @@ func (p *Printer) built(b *strings.Builder, t *Type, v Value) {
 			}
 		}
 	}
-	b.WriteString(Subst(alt.Expr, args))
+	expr, args := spread(alt, args)
+	b.WriteString(Subst(expr, args))
+}
+
+// spread writes the variadic operands of alt's expression ($1...) as the
+// elements of their slice literal (New(1, 2) rather than
+// New([]int{1, 2}...)), or as nothing for a nil or empty one: it returns
+// the expression and the operands' texts to substitute into it.
+func spread(alt *Alt, args []string) (string, []string) {
+	expr := alt.Expr
+	for i, pt := range alt.Params {
+		slot := "$" + strconv.Itoa(i) + "..."
+		if !strings.Contains(expr, slot) {
+			continue
+		}
+		a := args[i]
+		var inner string
+		switch {
+		case a == "nil" || a == pt.Name+"{}":
+		case strings.HasPrefix(a, pt.Name+"{") && strings.HasSuffix(a, "}"):
+			inner = a[len(pt.Name)+1 : len(a)-1]
+		default:
+			continue // a conversion ([]byte("ab")...): spread as it is
+		}
+		if inner == "" {
+			expr = strings.Replace(strings.Replace(expr, ", "+slot, "", 1), slot, "", 1)
+			continue
+		}
+		args = append([]string(nil), args...)
+		args[i] = inner
+		expr = strings.Replace(expr, slot, "$"+strconv.Itoa(i), 1)
+	}
+	return expr, args
 }
 
 func (p *Printer) elems(b *strings.Builder, elem *Type, es []Value) {

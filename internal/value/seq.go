@@ -73,7 +73,7 @@ func (b *builder) ctorsOf(t types.Type) []*types.Func {
 		}
 		sig := f.Type().(*types.Signature)
 		rs := sig.Results()
-		if sig.TypeParams().Len() > 0 || sig.Variadic() || rs.Len() == 0 || rs.Len() > 2 || !types.Identical(rs.At(0).Type(), t) ||
+		if sig.TypeParams().Len() > 0 || rs.Len() == 0 || rs.Len() > 2 || !types.Identical(rs.At(0).Type(), t) ||
 			(rs.Len() == 2 && !types.Identical(rs.At(1).Type(), errType)) || sig.Params().Len() > 3 {
 			continue
 		}
@@ -99,7 +99,7 @@ func (b *builder) mutators(t types.Type) []*types.Func {
 			continue
 		}
 		sig := f.Type().(*types.Signature)
-		if sig.Params().Len() == 0 || sig.Params().Len() > 2 || sig.Variadic() || sig.Results().Len() > 1 {
+		if sig.Params().Len() == 0 || sig.Params().Len() > 2 || sig.Results().Len() > 1 {
 			continue
 		}
 		if _, ptr := sig.Recv().Type().(*types.Pointer); !ptr {
@@ -129,7 +129,11 @@ func (b *builder) sequence(vt *Type, t types.Type, v string, ctor *types.Func, s
 	slot := func(sig *types.Signature) string {
 		var s []string
 		for i := 0; i < sig.Params().Len(); i++ {
-			s = append(s, "$"+strconv.Itoa(len(params)))
+			x := "$" + strconv.Itoa(len(params))
+			if sig.Variadic() && i == sig.Params().Len()-1 {
+				x += "..." // the printer spreads the slice: New(1, 2)
+			}
+			s = append(s, x)
 			params = append(params, sig.Params().At(i).Type())
 		}
 		return "(" + strings.Join(s, ", ") + ")"
