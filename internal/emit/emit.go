@@ -146,7 +146,10 @@ type emitter struct {
 	imports map[string]string
 	taken   map[string]bool // identifiers of the package (and its tests) to avoid
 
-	needEqual, needPanic, needErrText, needClone bool
+	needEqual, needPanic, needErrText, needClone, needFloat bool
+	// hiddenViews: a value compared by its view may sit in an unexported
+	// field (the equality helper then needs unsafe).
+	hiddenViews bool
 	// views are the alternatives whose Decon the comparisons use, each
 	// type (viewOf) once.
 	views  []*value.Alt
@@ -838,6 +841,12 @@ func (e *emitter) narrow(t *value.Type, tests []*gen.Test, vals func(*gen.Test) 
 
 func (e *emitter) differ(t *value.Type, got, want string) string {
 	switch {
+	case t.Kind == value.Float && len(t.Alts) == 0:
+		e.needFloat = true
+		if t.Name != "float64" {
+			got, want = "float64("+got+")", "float64("+want+")"
+		}
+		return fmt.Sprintf("!gozillaFloat(%s, %s)", got, want)
 	case t.Special():
 		e.needEqual = true
 		e.useDecons(t)

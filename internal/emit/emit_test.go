@@ -79,6 +79,15 @@ func (p *Point) Move(dx int) {
 // Half returns floats, NaN included.
 func Half(f float64) float64 { return f / 2 }
 
+// Halves returns floats in a slice: compared with the equality helper.
+func Halves(fs []float64) []float64 {
+	out := make([]float64, len(fs))
+	for i, f := range fs {
+		out[i] = f / 2
+	}
+	return out
+}
+
 // Tag mixes bytes, runes and small unsigned integers.
 func Tag(b []byte, r rune, u uint8) string { return fmt.Sprint(len(b), string(r), u) }
 
@@ -138,6 +147,14 @@ func ints(xs ...int64) value.Value {
 	return v
 }
 
+func floats(fs ...float64) value.Value {
+	v := value.Value{E: []value.Value{}}
+	for _, f := range fs {
+		v.E = append(v.E, value.FloatValue(f))
+	}
+	return v
+}
+
 func str(s string) value.Value { return value.Value{S: value.Str(s)} }
 
 var rows = []row{
@@ -156,6 +173,7 @@ var rows = []row{
 	{unit: "Half", in: []value.Value{value.FloatValue(math.NaN())}, results: []value.Value{value.FloatValue(math.NaN())}},
 	{unit: "Half", in: []value.Value{value.FloatValue(1)}, results: []value.Value{value.FloatValue(0.5)}},
 	{unit: "Half", in: []value.Value{value.FloatValue(math.Inf(-1))}, results: []value.Value{value.FloatValue(math.Inf(-1))}},
+	{unit: "Halves", in: []value.Value{floats(1, math.NaN(), math.Copysign(0, -1))}, results: []value.Value{floats(0.5, math.NaN(), math.Copysign(0, -1))}},
 	{unit: "Tag", in: []value.Value{{E: []value.Value{{U: 'h'}, {U: 'i'}}}, {I: 'é'}, {U: 255}}, results: []value.Value{str("2é255")}},
 	// Bag is seen through Items and Len: a result, a nil one, a receiver.
 	{unit: "NewBag", in: []value.Value{{I: 2}}, results: []value.Value{{E: []value.Value{ints(0, 1), {I: 2}}}}},
@@ -296,6 +314,8 @@ func TestFileGolden(t *testing.T) {
 		{"argument left alone", "return s, nil", "xs[0]++; return s, nil", "TestGozillaSum"},
 		{"receiver", "p.y -= dx", "p.y += dx", "TestGozillaPoint_Move"},
 		{"NaN", "return f / 2 }", "if f != f { return 0 }; return f / 2 }", "TestGozillaHalf"},
+		{"NaN in a slice", "out[i] = f / 2", "out[i] = f / 2; if f != f { out[i] = 0 }", "TestGozillaHalves"},
+		{"-0 in a slice", "out[i] = f / 2", "out[i] = f/2 + 0", "TestGozillaHalves"},
 		{"string", "fmt.Sprint(len(b), string(r), u)", "fmt.Sprint(len(b), string(r), u+1)", "TestGozillaTag"},
 		{"fake's results", "t += v", "t += v * 2", "TestGozillaTotal"},
 		{"result seen through its methods", "b.items = append(b.items, i)", "b.items = append(b.items, i+1)", "TestGozillaNewBag"},
@@ -331,4 +351,28 @@ func goTest(dir string) (string, error) {
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	return string(out), err
+}
+
+// TestViewUnderHidden: the equality helper needs unsafe only for a value
+// compared by its view (a buffer by its text) inside an unexported field.
+func TestViewUnderHidden(t *testing.T) {
+	buf := &value.Type{Kind: value.Built, Iface: true, Name: "io.Writer",
+		Alts: []*value.Alt{{Key: "b", Decon: "func(b *bytes.Buffer) string { return b.String() }", Of: "*bytes.Buffer"}}}
+	plain := &value.Type{Kind: value.Built, Iface: true, Name: "any",
+		Alts: []*value.Alt{{Key: "i", Decon: "func(v int) int { return v }", Of: "int", Plain: true}}}
+	for _, tt := range []struct {
+		name string
+		t    *value.Type
+		want bool
+	}{
+		{"exported field", &value.Type{Kind: value.Struct, Fields: []value.Field{{Name: "W", Type: buf}}}, false},
+		{"unexported field", &value.Type{Kind: value.Struct, Fields: []value.Field{{Name: "w", Type: buf}}}, true},
+		{"through a pointer", &value.Type{Kind: value.Pointer, Elem: &value.Type{Kind: value.Struct, Fields: []value.Field{{Name: "w", Type: buf}}}}, true},
+		{"a plain dynamic value", &value.Type{Kind: value.Struct, Fields: []value.Field{{Name: "v", Type: plain}}}, false},
+		{"the value itself", buf, false},
+	} {
+		if got := viewUnderHidden(tt.t, false, map[*value.Type]bool{}); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
 }

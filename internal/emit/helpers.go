@@ -6,6 +6,7 @@ package emit
 
 import (
 	"fmt"
+	"go/token"
 	"go/version"
 	"strconv"
 	"strings"
@@ -32,10 +33,6 @@ func gozillaRoot(v reflect.Value) reflect.Value {
 	c := reflect.New(v.Type()).Elem()
 	c.Set(v)
 	return c
-}
-
-func gozillaFloat(x, y float64) bool {
-	return (x != x && y != y) || math.Float64bits(x) == math.Float64bits(y)
 }
 
 func gozillaSame(a, b reflect.Value) bool {
@@ -122,6 +119,14 @@ func gozillaSame(a, b reflect.Value) bool {
 
 // viewHelper compares values of the types the file observes through
 // what they show (a time by its instant, a buffer by its text).
+const floatHelper = `
+// gozillaFloat reports whether x and y are the same float: by bits (-0
+// and +0 differ), all NaNs alike.
+func gozillaFloat(x, y float64) bool {
+	return (x != x && y != y) || math.Float64bits(x) == math.Float64bits(y)
+}
+`
+
 const viewHelper = `
 // gozillaViews take apart the values compared by what they show: every
 // value of the type (self), or the dynamic values of interfaces.
@@ -150,13 +155,10 @@ func gozillaView(a, b reflect.Value, dyn bool) (same, ok bool) {
 	return true, true
 }
 
-// gozillaCall calls f with v, unexported or not; nil if it cannot.
+// gozillaCall calls f with v; nil if it cannot.
 func gozillaCall(f interface{}, v reflect.Value) (out []reflect.Value) {
 	if !v.CanInterface() {
-		if !v.CanAddr() {
-			return nil
-		}
-		v = reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
+		UNEXPORTED
 	}
 	defer func() {
 		if recover() != nil {
@@ -234,13 +236,25 @@ func (e *emitter) helpers(b *strings.Builder) {
 		if len(e.views) == 0 {
 			b.WriteString(noViewHelper)
 		} else {
-			e.imports["unsafe"] = "unsafe"
 			var vs strings.Builder
 			for _, a := range e.views {
 				fmt.Fprintf(&vs, "\treflect.TypeOf((*%s)(nil)).Elem(): {%s, %v},\n", a.Of, a.Decon, a.Self)
 			}
-			b.WriteString(fmt.Sprintf(viewHelper, vs.String()))
+			h := fmt.Sprintf(viewHelper, vs.String())
+			if e.hiddenViews {
+				// A value shown by its view sits in an unexported field:
+				// only unsafe reaches it.
+				e.imports["unsafe"] = "unsafe"
+				h = strings.Replace(h, "UNEXPORTED", "if !v.CanAddr() {\n\t\t\treturn nil\n\t\t}\n\t\tv = reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()", 1)
+			} else {
+				h = strings.Replace(h, "UNEXPORTED", "return nil // not in the values compared", 1)
+			}
+			b.WriteString(h)
 		}
+	}
+	if e.needEqual || e.needFloat {
+		e.imports["math"] = "math"
+		b.WriteString(floatHelper)
 	}
 	if e.needPanic {
 		e.imports["fmt"], e.imports["runtime"], e.imports["strings"] = "fmt", "runtime", "strings"
@@ -331,10 +345,38 @@ func (e *emitter) useDecons(t *value.Type) {
 	if e.viewOf == nil {
 		e.viewOf = map[string]bool{}
 	}
+	e.hiddenViews = e.hiddenViews || viewUnderHidden(t, false, map[*value.Type]bool{})
 	for _, a := range value.Alts([]*value.Type{t}) {
 		if a.Decon != "" && a.Of != "" && !e.viewOf[a.Of] {
 			e.viewOf[a.Of] = true
 			e.views = append(e.views, a)
 		}
 	}
+}
+
+// viewUnderHidden reports whether a value of t can hold, in an unexported
+// field (hidden: t is reached through one), a value compared by its
+// view (an alternative's Decon), which reflect reaches only with unsafe.
+func viewUnderHidden(t *value.Type, hidden bool, seen map[*value.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	defer delete(seen, t)
+	for _, a := range t.Alts {
+		if hidden && a.Decon != "" && !a.Plain {
+			return true
+		}
+		for _, p := range a.Params {
+			if viewUnderHidden(p, hidden, seen) {
+				return true
+			}
+		}
+	}
+	for _, f := range t.Fields {
+		if viewUnderHidden(f.Type, hidden || !token.IsExported(f.Name), seen) {
+			return true
+		}
+	}
+	return viewUnderHidden(t.Elem, hidden, seen) || viewUnderHidden(t.Key, hidden, seen)
 }

@@ -451,7 +451,7 @@ func (t *Type) Comparable() bool {
 func (t *Type) Special() bool {
 	return t.has(func(t *Type) bool {
 		switch t.Kind {
-		case Float, Complex, Map, Opaque:
+		case Float, Complex, Opaque:
 			return true
 		case Built:
 			return !t.Iface || t.Unseen || !t.plainAlts()
