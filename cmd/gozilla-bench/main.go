@@ -9,7 +9,7 @@
 //	go run ./cmd/gozilla-bench resources [-j 2] [-before REV] [-limit 300s] [-std a,b] [-modules m@v,…] [-mingo 1.21] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench repeat [-j 2] [-subjects a,b] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench cover [-j 2] [-subjects a,b] [-std a,b] [-w BENCHMARKS.md]
-//	go run ./cmd/gozilla-bench support [-j 2] [-limit 300s] [-realistic=false] [-std a,b] [-modules m@v,…] [-mingo 1.21] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench support [-j 2] [-limit 300s] [-realistic=false] [-std a,b] [-modules m@v,…] [-pkgs p,…] [-before REV] [-mingo 1.21] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench daily [-j 2] [-std a,b] [-w BENCHMARKS.md]
 //
 // score: gozilla score against gremlins v0.5.0 on copies of standard
@@ -42,7 +42,8 @@
 // copies and of pinned third-party modules: the units it supports and why
 // it skips the others, the generated files checked by go test and
 // GOARCH=386 go vet, and their MS next to the packages' own tests' MS on
-// the same mutants.
+// the same mutants; the files' rows by kind (issue 30) and the functions
+// with no row, for this tree and an earlier revision side by side.
 //
 // daily: the cache (a run after a one-line change against a full run),
 // sharding (4 shards merged against the unsharded run) and the HTML
@@ -161,10 +162,12 @@ func main() {
 		limit := fs.Duration("limit", 300*time.Second, "per package, stop each gozilla command (its -deadline) and go test after this long")
 		realistic := fs.Bool("realistic", true, "include the module of testdata/realistic")
 		std := fs.String("std", defaultSupportStd, "standard library packages to copy with their tests (those stdcopy.sh refuses are skipped with a note)")
-		modules := fs.String("modules", defaultModules, "third-party modules, module@version, fetched from the module proxy")
+		modules := fs.String("modules", defaultSupportModules, "third-party modules, module@version, fetched from the module proxy")
+		pkgs := fs.String("pkgs", defaultSupportPkgs, "of a module that has packages named here (import paths), measure only those")
+		before := fs.String("before", "", "also generate with gozilla built at this git revision, side by side (its files scored by this tree)")
 		minGo := fs.String("mingo", "", "raise the modules' go directive to at least this version (\"\" keeps them as shipped)")
 		fs.Parse(os.Args[2:])
-		err = benchSupport(*jobs, *limit, *realistic, only(*std), only(*modules), *minGo, *write)
+		err = benchSupport(*jobs, *limit, *realistic, only(*std), only(*modules), only(*pkgs), *before, *minGo, *write)
 	default:
 		fmt.Fprintf(os.Stderr, "gozilla-bench: unknown benchmark %q\n", os.Args[1])
 		os.Exit(2)

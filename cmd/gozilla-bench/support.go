@@ -17,6 +17,11 @@ package main
 // the own tests: go test and vet as a user runs them) and only (every
 // *_test.go file outside testdata removed, the generated files copied in:
 // the score of the generated tests alone).
+//
+// With -before REV, gozilla built at an earlier revision generates too,
+// in two more copies (gen and only of that build): its file is scored by
+// this tree's gozilla on the same mutants, and its rows classified, side
+// by side with this tree's (issue 30's figures: rows.go).
 
 import (
 	"bytes"
@@ -27,6 +32,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,7 +47,17 @@ import (
 // cleanly for those stdcopy.sh refuses (their tests import internal std
 // packages).
 const defaultSupportStd = "math/bits,encoding/hex,encoding/base32,encoding/base64,html,strconv,strings,path," +
-	"unicode/utf16,container/list,container/ring,text/tabwriter,sort,unicode/utf8,encoding/ascii85,encoding/csv"
+	"unicode/utf16,container/list,container/ring,text/tabwriter,sort,unicode/utf8,encoding/ascii85,encoding/csv," +
+	"container/heap,image/color"
+
+// defaultSupportModules are the modules of the resources benchmark and
+// those of issue 30: containers (gods, btree), glob matching, decimals.
+const defaultSupportModules = defaultModules + ",github.com/emirpasic/gods@v1.18.1,github.com/google/btree@v1.1.3," +
+	"github.com/gobwas/glob@v0.2.3,github.com/shopspring/decimal@v1.6.0"
+
+// defaultSupportPkgs are the packages measured of a module that has many
+// (-pkgs): those of issue 30 in gods, a module of some forty packages.
+const defaultSupportPkgs = "github.com/emirpasic/gods/lists/arraylist,github.com/emirpasic/gods/trees/binaryheap,github.com/emirpasic/gods/utils"
 
 // supportModule is one module of a group, copied three ways.
 type supportModule struct {
@@ -49,7 +65,10 @@ type supportModule struct {
 	name           string // as shown: a module path, or module@version
 	goLine         string // the go directive of its go.mod
 	own, gen, only string // the three copies (see the file comment)
-	pkgs           []listedPkg
+	// genBefore and onlyBefore are the gen and only copies of the
+	// -before build ("" without).
+	genBefore, onlyBefore string
+	pkgs                  []listedPkg
 }
 
 // listedPkg is a package of a module: its import path and its directory
@@ -83,6 +102,23 @@ type supportPkg struct {
 	own, genMS          msResult
 	fails               []string // generated file or gen failures, loud
 	notes               []string
+	genBuild            // what this tree's gen made of it
+	// before is what the -before build's gen made of it (nil without).
+	before *genBuild
+}
+
+// genBuild is what one build of gozilla gen made of a package, for issue
+// 30's figures: the rows of its file by kind, and the supported units it
+// reached no row for.
+type genBuild struct {
+	kinds    *rowKinds // nil when there is no file or it could not be classified
+	kindsErr string    // why it could not be
+	zeroRows []string  // supported units with no row
+	// For the -before build: its tests, file and the score of that file
+	// by this tree's gozilla (the same mutants as MS own).
+	tests int
+	file  string
+	ms    msResult
 }
 
 // skippedUnit is a unit gen skips and the reason it reports.
@@ -110,16 +146,24 @@ type supportConfig struct {
 	std, modules        []string
 	realistic           bool
 	minGo               string
+	before              string   // the -before revision ("" without)
+	pkgs                []string // -pkgs: the packages measured of the modules that have one named
 	stdRefused, modsBad []string // notes: std packages not copied, modules not fetched
 }
 
-func benchSupport(jobs int, limit time.Duration, realistic bool, std, modules []string, minGo, write string) error {
+func benchSupport(jobs int, limit time.Duration, realistic bool, std, modules, only []string, before, minGo, write string) error {
 	env, err := setup("gozilla-bench-support-", false)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(env.tmp)
-	cfg := &supportConfig{jobs: jobs, limit: limit, std: std, modules: modules, realistic: realistic, minGo: minGo}
+	cfg := &supportConfig{jobs: jobs, limit: limit, std: std, modules: modules, realistic: realistic, minGo: minGo, before: before, pkgs: only}
+	var beforeBin string
+	if before != "" {
+		if beforeBin, err = buildRevision(env, before); err != nil {
+			return err
+		}
+	}
 	mods, err := supportModules(env, cfg)
 	if err != nil {
 		return err
@@ -128,6 +172,12 @@ func benchSupport(jobs int, limit time.Duration, realistic bool, std, modules []
 	for _, m := range mods {
 		for _, p := range m.pkgs {
 			r := supportPackage(env.gz, m, p, jobs, limit)
+			if beforeBin != "" {
+				r.before = genBefore(beforeBin, env.gz, m, p, jobs, limit)
+				if r.before.kindsErr != "" {
+					r.notes = append(r.notes, fmt.Sprintf("the rows of the file gozilla at %s generated could not be classified: %s", before, r.before.kindsErr))
+				}
+			}
 			logSupport(r)
 			pkgs = append(pkgs, r)
 		}
@@ -156,8 +206,12 @@ func logSupport(r *supportPkg) {
 	if len(r.fails) > 0 {
 		status = "FAIL: " + strings.Join(r.fails, "; ")
 	}
-	fmt.Fprintf(os.Stderr, "support %s: units %d/%d, %d tests, gen %.1f s, test %s, vet %s, MS own %s, generated %s: %s\n",
-		r.path, r.supported, r.units, r.tests, r.genSecs, r.test, r.vet, fmtMS(r.own), fmtMS(r.genMS), status)
+	var before string
+	if b := r.before; b != nil {
+		before = fmt.Sprintf(" (before: %d tests, generated %s, rows %s)", b.tests, fmtMS(b.ms), kindsText(b))
+	}
+	fmt.Fprintf(os.Stderr, "support %s: units %d/%d, %d tests, gen %.1f s, test %s, vet %s, MS own %s, generated %s, rows %s%s: %s\n",
+		r.path, r.supported, r.units, r.tests, r.genSecs, r.test, r.vet, fmtMS(r.own), fmtMS(r.genMS), kindsText(&r.genBuild), before, status)
 }
 
 // supportModules prepares the three copies of every module of the three
@@ -165,10 +219,11 @@ func logSupport(r *supportPkg) {
 func supportModules(env *benchEnv, cfg *supportConfig) ([]*supportModule, error) {
 	var mods []*supportModule
 	add := func(group, name, src string) error {
-		m, err := copyModule(env.tmp, group, name, src)
+		m, err := copyModule(env.tmp, group, name, src, cfg.before != "")
 		if err != nil {
 			return err
 		}
+		m.pkgs = selectPkgs(m.pkgs, cfg.pkgs)
 		mods = append(mods, m)
 		return nil
 	}
@@ -250,18 +305,29 @@ func orderStd(listed []listedPkg, order []string) []listedPkg {
 }
 
 // copyModule makes the own, gen and only copies of the module at src
-// and lists its packages (those with non-test Go files).
-func copyModule(tmp, group, name, src string) (*supportModule, error) {
+// (and the gen and only copies of the -before build, with before) and
+// lists its packages (those with non-test Go files).
+func copyModule(tmp, group, name, src string, before bool) (*supportModule, error) {
 	base := filepath.Join(tmp, "support-"+strings.NewReplacer("/", "_", "@", "_", " ", "_").Replace(name))
 	m := &supportModule{group: group, name: name, goLine: goDirective(src),
 		own: base + "-own", gen: base + "-gen", only: base + "-only"}
-	for _, dst := range []string{m.own, m.gen, m.only} {
+	copies := []string{m.own, m.gen, m.only}
+	if before {
+		m.genBefore, m.onlyBefore = base+"-gen-before", base+"-only-before"
+		copies = append(copies, m.genBefore, m.onlyBefore)
+	}
+	for _, dst := range copies {
 		if out, err := exec.Command("cp", "-r", src, dst).CombinedOutput(); err != nil {
 			return nil, fmt.Errorf("copy %s: %v: %s", name, err, out)
 		}
 	}
-	if err := removeTests(m.only); err != nil {
-		return nil, err
+	for _, dir := range []string{m.only, m.onlyBefore} {
+		if dir == "" {
+			continue
+		}
+		if err := removeTests(dir); err != nil {
+			return nil, err
+		}
 	}
 	list := exec.Command("go", "list", "-f", "{{if .GoFiles}}{{.ImportPath}} {{.Dir}}{{end}}", "./...")
 	list.Dir = m.own
@@ -281,6 +347,21 @@ func copyModule(tmp, group, name, src string) (*supportModule, error) {
 		m.pkgs = append(m.pkgs, listedPkg{path, rel})
 	}
 	return m, nil
+}
+
+// selectPkgs keeps, of a module whose packages only names some, those;
+// a module only names none of is kept whole.
+func selectPkgs(pkgs []listedPkg, only []string) []listedPkg {
+	var out []listedPkg
+	for _, p := range pkgs {
+		if slices.Contains(only, p.path) {
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		return pkgs
+	}
+	return out
 }
 
 // removeTests removes every *_test.go file of the module at dir (internal
@@ -321,6 +402,10 @@ func supportPackage(gz string, m *supportModule, p listedPkg, jobs int, limit ti
 		}
 		checkGoTest(m, p, limit, r)
 		checkVet386(m, p, limit, r)
+		r.classify(m.only, p, r.file)
+		if r.kindsErr != "" {
+			r.notes = append(r.notes, "its rows could not be classified: "+r.kindsErr)
+		}
 	}
 	r.own = scorePackage(gz, m.own, p, jobs, limit)
 	if r.file != "" {
@@ -378,6 +463,7 @@ func genPackage(gz string, m *supportModule, p listedPkg, jobs int, limit time.D
 			r.unitNames = append(r.unitNames, u.Name)
 		}
 	}
+	r.zeroRows = zeroRows(g.Units)
 	if g.File != "" {
 		r.file = filepath.Base(g.File)
 		data, _ := os.ReadFile(filepath.Join(m.gen, p.rel, r.file))
@@ -799,8 +885,14 @@ func supportFlags(cfg *supportConfig) string {
 	if strings.Join(cfg.std, ",") != defaultSupportStd {
 		s += " -std '" + strings.Join(cfg.std, ",") + "'"
 	}
-	if strings.Join(cfg.modules, ",") != defaultModules {
+	if strings.Join(cfg.modules, ",") != defaultSupportModules {
 		s += " -modules '" + strings.Join(cfg.modules, ",") + "'"
+	}
+	if strings.Join(cfg.pkgs, ",") != defaultSupportPkgs {
+		s += " -pkgs '" + strings.Join(cfg.pkgs, ",") + "'"
+	}
+	if cfg.before != "" {
+		s += " -before " + cfg.before
 	}
 	if cfg.minGo != "" {
 		s += " -mingo " + cfg.minGo
@@ -840,6 +932,8 @@ func supportMarkdown(pkgs []*supportPkg, mods []*supportModule, cfg *supportConf
 	for _, g := range []string{groupRealistic, groupStd, groupModules} {
 		writeGroup(&b, g, inGroup(pkgs, g), mods, cfg)
 	}
+
+	writeRows(&b, pkgs, cfg)
 
 	b.WriteString("### Why units are skipped (all packages)\n\n")
 	groups := groupSkips(pkgs)
@@ -990,4 +1084,274 @@ func (p *supportPkg) slowUnits() []unitTime {
 // mdCell makes text safe in a markdown table cell.
 func mdCell(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
+
+// zeroRows lists the supported units of a report with no row.
+func zeroRows(units []report.Unit) []string {
+	var out []string
+	for _, u := range units {
+		if u.Skipped == "" && u.Tests == 0 {
+			out = append(out, u.Name)
+		}
+	}
+	return out
+}
+
+// classify classifies the rows of a package's generated file in the
+// copy at dir (rows.go).
+func (g *genBuild) classify(dir string, p listedPkg, file string) {
+	k, err := classifyDir(dir, p.pattern(), []string{file})
+	if err != nil {
+		g.kindsErr = firstLine(err.Error())
+		return
+	}
+	g.kinds = &k
+}
+
+// genBefore runs the -before build's gen on the package in its gen copy
+// and scores its file alone (only copy) with this tree's gozilla, on the
+// same mutants as MS own; its rows are classified like this tree's.
+func genBefore(bin, gz string, m *supportModule, p listedPkg, jobs int, limit time.Duration) *genBuild {
+	b := &genBuild{}
+	res := runWithin(m.genBefore, limit+time.Minute, bin, "gen", "-json", "-q", "-j", strconv.Itoa(jobs), "-deadline", limit.String(), p.pattern())
+	var doc report.Gen
+	if json.Unmarshal(res.stdout, &doc) != nil || len(doc.Packages) != 1 {
+		b.ms = msResult{note: "gen: " + noReport(res)}
+		return b
+	}
+	g := doc.Packages[0]
+	b.tests = g.Tests
+	if g.Partial || res.killed {
+		b.ms = msResult{note: "gen stopped at the limit"}
+		return b
+	}
+	b.zeroRows = zeroRows(g.Units)
+	if g.File == "" {
+		b.ms = msResult{note: "no file"}
+		return b
+	}
+	b.file = filepath.Base(g.File)
+	data, err := os.ReadFile(filepath.Join(m.genBefore, p.rel, b.file))
+	if err == nil {
+		err = os.WriteFile(filepath.Join(m.onlyBefore, p.rel, b.file), data, 0o644)
+	}
+	if err != nil {
+		b.ms = msResult{note: "copying the file: " + err.Error()}
+		return b
+	}
+	b.ms = scorePackage(gz, m.onlyBefore, p, jobs, limit)
+	b.classify(m.onlyBefore, p, b.file)
+	return b
+}
+
+// kindsText is a build's rows by kind, for the progress line.
+func kindsText(g *genBuild) string {
+	if g.kinds == nil {
+		if g.kindsErr != "" {
+			return "not classified (" + g.kindsErr + ")"
+		}
+		return "—"
+	}
+	k := g.kinds
+	return fmt.Sprintf("%d (API %d, unexported %d, nil panic %d, 64-bit %d; %d helper lines)", k.rows, k.api, k.unexported, k.nilPanic, k.only64, k.helperLines)
+}
+
+// rowCell is a count of rows of one kind, with the fields seen.
+func rowCell(n int, fields []string) string {
+	if len(fields) == 0 {
+		return strconv.Itoa(n)
+	}
+	if len(fields) > 4 {
+		fields = append(fields[:4:4], "…")
+	}
+	return fmt.Sprintf("%d (%s)", n, strings.Join(fields, ", "))
+}
+
+// kindCells are the cells of one build's row figures: rows, API,
+// unexported, nil panic, 64-bit, helper lines, unsafe.
+func kindCells(k *rowKinds) []string {
+	if k == nil {
+		return []string{"—", "—", "—", "—", "—", "—", "—"}
+	}
+	unsafe := "no"
+	if k.unsafe {
+		unsafe = "yes"
+	}
+	return []string{strconv.Itoa(k.rows), strconv.Itoa(k.api), rowCell(k.unexported, k.fields), strconv.Itoa(k.nilPanic),
+		strconv.Itoa(k.only64), strconv.Itoa(k.helperLines), unsafe}
+}
+
+// sideBySide joins the before and after cells: "b → a" (a alone without
+// before).
+func sideBySide(before, after []string) []string {
+	if before == nil {
+		return after
+	}
+	out := make([]string, len(after))
+	for i := range after {
+		out[i] = before[i] + " → " + after[i]
+	}
+	return out
+}
+
+// rowTotals sums the rows of a build over pkgs and counts the packages
+// whose generated MS is at least the own one (of those with both).
+type rowTotals struct {
+	kinds           rowKinds
+	classified      int // packages whose file was classified
+	atLeast, scored int // generated MS ≥ own MS, of the packages with both
+	heap            *float64
+}
+
+func sumRows(pkgs []*supportPkg, build func(*supportPkg) *genBuild, ms func(*supportPkg) msResult) rowTotals {
+	var t rowTotals
+	for _, p := range pkgs {
+		g := build(p)
+		if g == nil {
+			continue
+		}
+		if g.kinds != nil {
+			t.kinds.add(*g.kinds)
+			t.classified++
+		}
+		gm := ms(p)
+		if p.own.score != nil && gm.score != nil {
+			t.scored++
+			if *gm.score >= *p.own.score {
+				t.atLeast++
+			}
+		}
+		if p.group == groupStd && (p.path == "heap" || strings.HasSuffix(p.path, "container/heap")) {
+			t.heap = gm.score
+		}
+	}
+	return t
+}
+
+// writeRows writes issue 30's figures: the rows of the generated files
+// by kind, per package and in total, the targets, and the functions gen
+// reached no row for; with -before, the earlier build's beside.
+func writeRows(b *strings.Builder, pkgs []*supportPkg, cfg *supportConfig) {
+	b.WriteString("### Rows of the generated files (issue 30)\n\n")
+	b.WriteString("A row is an element of the `tests := []struct{…}{…}` table of a `TestGozilla*` function, read with go/ast and the package's types (`cmd/gozilla-bench/rows.go`). *unexported*: the row spells a value of one of the package's own struct types through its unexported fields (a composite literal keyed by one, or positional), as input or expected value — with the fields seen; *nil panic*: it only pins a panic from a nil input (its wantPanic is a nil-pointer dereference and an input of pointer, interface, func, map or slice type is nil or left out); *64-bit*: it is in a file whose `//go:build` line leaves out 386 or arm, or in a table marked so; *API*: neither unexported nor nil panic (inputs and expectations built and observed through the API, or plain values; 64-bit or not). Unexported, nil panic and 64-bit may overlap. *helper lines*: the lines of the file's funcs and vars named `gozilla*` (not its Test functions, not its fake types).")
+	before := cfg.before != ""
+	if before {
+		fmt.Fprintf(b, " Each cell is *%s → this tree*; the earlier build's file is scored by this tree's gozilla, on the same mutants as MS own.", cfg.before)
+	}
+	b.WriteString("\n\n| package | rows | API | unexported | nil panic | 64-bit | helper lines | unsafe | MS own | MS generated |\n|---|--:|--:|--:|--:|--:|--:|---|--:|--:|\n")
+	var zero []string
+	for _, p := range pkgs {
+		var bc []string
+		bms := ""
+		if before {
+			bc = []string{"—", "—", "—", "—", "—", "—", "—"}
+			if p.before != nil {
+				bc = kindCells(p.before.kinds)
+				bms = fmtMS(p.before.ms) + " → "
+			}
+		}
+		cells := sideBySide(bc, kindCells(p.kinds))
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", p.path, strings.Join(cells, " | "), fmtMS(p.own), bms+fmtMS(p.genMS))
+		line := strings.Join(p.zeroRows, ", ")
+		if p.before != nil && strings.Join(p.before.zeroRows, ", ") != line {
+			line = fmt.Sprintf("%s (%s: %s)", noneIfEmpty(line), cfg.before, noneIfEmpty(strings.Join(p.before.zeroRows, ", ")))
+		}
+		if line != "" {
+			zero = append(zero, fmt.Sprintf("- %s: %s", p.path, mdCell(line)))
+		}
+	}
+	after := sumRows(pkgs, func(p *supportPkg) *genBuild { return &p.genBuild }, func(p *supportPkg) msResult { return p.genMS })
+	var bt rowTotals
+	var btc []string
+	if before {
+		bt = sumRows(pkgs, func(p *supportPkg) *genBuild { return p.before }, func(p *supportPkg) msResult {
+			if p.before == nil {
+				return msResult{}
+			}
+			return p.before.ms
+		})
+		btc = totalCells(bt)
+	}
+	fmt.Fprintf(b, "| **total** | %s | | |\n\n", strings.Join(sideBySide(btc, totalCells(after)), " | "))
+
+	b.WriteString("Issue 30's targets:\n\n| target | ")
+	if before {
+		b.WriteString(cfg.before + " | ")
+	}
+	b.WriteString("this tree |\n|---|")
+	if before {
+		b.WriteString("---|")
+	}
+	b.WriteString("---|\n")
+	for _, tg := range rowTargets() {
+		fmt.Fprintf(b, "| %s | ", tg.name)
+		if before {
+			b.WriteString(tg.check(bt) + " | ")
+		}
+		b.WriteString(tg.check(after) + " |\n")
+	}
+	b.WriteString("\n")
+	if len(zero) > 0 {
+		b.WriteString("Supported functions gen reached no row for:\n\n" + strings.Join(zero, "\n") + "\n\n")
+	}
+}
+
+func noneIfEmpty(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// totalCells are the total row's cells: rows, then each kind with its
+// share of the rows, helper lines, files importing unsafe.
+func totalCells(t rowTotals) []string {
+	k := t.kinds
+	share := func(n int) string { return percent(n, k.rows) }
+	unsafe := "no"
+	if k.unsafe {
+		unsafe = "yes"
+	}
+	return []string{strconv.Itoa(k.rows), share(k.api), share(k.unexported), share(k.nilPanic), share(k.only64), strconv.Itoa(k.helperLines), unsafe}
+}
+
+// rowTarget is one of issue 30's targets.
+type rowTarget struct {
+	name  string
+	check func(rowTotals) string // the figure and met / not met
+}
+
+func rowTargets() []rowTarget {
+	verdict := func(ok bool, fig string) string {
+		if ok {
+			return fig + ": met"
+		}
+		return fig + ": **not met**"
+	}
+	share := func(n, of int) float64 {
+		if of == 0 {
+			return 0
+		}
+		return float64(n) / float64(of)
+	}
+	return []rowTarget{
+		{"generated MS ≥ own MS on ≥ 70% of the packages (with both scores)", func(t rowTotals) string {
+			return verdict(t.scored > 0 && share(t.atLeast, t.scored) >= .7, percent(t.atLeast, t.scored))
+		}},
+		{"container/heap: generated MS ≥ .85", func(t rowTotals) string {
+			if t.heap == nil {
+				return "— (not measured)"
+			}
+			return verdict(*t.heap >= .85, fmt.Sprintf("%.3f", *t.heap))
+		}},
+		{"nil-panic rows ≤ 5%", func(t rowTotals) string {
+			return verdict(t.kinds.rows > 0 && share(t.kinds.nilPanic, t.kinds.rows) <= .05, percent(t.kinds.nilPanic, t.kinds.rows))
+		}},
+		{"unexported-field rows ≤ 10%", func(t rowTotals) string {
+			return verdict(t.kinds.rows > 0 && share(t.kinds.unexported, t.kinds.rows) <= .10, percent(t.kinds.unexported, t.kinds.rows))
+		}},
+		{"no 64-bit-only file", func(t rowTotals) string {
+			return verdict(t.kinds.only64Files == 0, fmt.Sprintf("%d of %d files", t.kinds.only64Files, t.kinds.files))
+		}},
+	}
 }
