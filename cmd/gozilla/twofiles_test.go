@@ -11,7 +11,7 @@ import (
 )
 
 // helpersSrc has units whose rows need every helper a generated file may
-// declare: gozillaEqual (floats), gozillaPanic, gozillaErrText (an error
+// declare: gozillaFloat (a float), gozillaEqual (floats in a slice), gozillaPanic, gozillaErrText (an error
 // with only a message), gozillaPtr (a pointer to an int) and gozillaClone
 // (an argument some rows leave alone).
 const helpersSrc = `package p
@@ -20,6 +20,15 @@ import "fmt"
 
 // Half halves x.
 func Half(x float64) float64 { return x / 2 }
+
+// Halves halves each of xs.
+func Halves(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = x / 2
+	}
+	return out
+}
 
 // At indexes xs, panicking out of range.
 func At(xs []int, i int) int { return xs[i] }
@@ -51,9 +60,9 @@ func TestGenTwoFiles(t *testing.T) {
 		name string
 		want []string // in the file
 	}{
-		{"a_test.go", []string{"func TestGozillaHalf(", "func gozillaEqual(", "func gozillaSame(", "func gozillaPanic(", "func gozillaErrText(", "func gozillaPtr[", "func gozillaClone["}},
-		{"b_test.go", []string{"func TestGozillaHalf2(", "func gozillaEqual2(", "func gozillaSame2(", "func gozillaPanic2(", "func gozillaErrText2(", "func gozillaPtr2[", "func gozillaClone2[",
-			"!gozillaEqual2(got, tt.want)", ":= gozillaPanic2(func()", "gozillaErrText2(err) != tt.wantErr", "gozillaPtr2[int](", ":= gozillaClone2(tt.p)"}},
+		{"a_test.go", []string{"func TestGozillaHalf(", "func gozillaFloat(", "func gozillaEqual(", "func gozillaSame(", "func gozillaPanic(", "func gozillaErrText(", "func gozillaPtr[", "func gozillaClone["}},
+		{"b_test.go", []string{"func TestGozillaHalf2(", "func gozillaFloat2(", "func gozillaEqual2(", "func gozillaSame2(", "func gozillaPanic2(", "func gozillaErrText2(", "func gozillaPtr2[", "func gozillaClone2[",
+			"!gozillaFloat2(got, tt.want)", "!gozillaEqual2(got, tt.want)", ":= gozillaPanic2(func()", "gozillaErrText2(err) != tt.wantErr", "gozillaPtr2[int](", ":= gozillaClone2(tt.p)"}},
 		{"a_test.go", nil}, // with b present
 		{"b_test.go", nil}, // with a present
 	} {

@@ -222,6 +222,10 @@ type column struct {
 	operand int
 	// colObs, colNil: the value seen.
 	seen *seenVal
+	// wide: an int, uint or uintptr column holding a value beyond 32 bits
+	// in some row: its field is int64 or uint64, and such rows are
+	// skipped where the type is narrower (platform.go).
+	wide bool
 }
 
 // fakeIn returns the fake (an alternative with recorded operands) that
@@ -443,6 +447,14 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		e.needPanic = true
 	}
 
+	var wideCols []*column
+	for _, c := range cols {
+		if (c.kind == colIn || c.kind == colResult || c.kind == colObs) && wideIn(c, tests, cellValue) {
+			c.wide = true
+			wideCols = append(wideCols, c)
+		}
+	}
+
 	// The table.
 	fn := e.testName(u)
 	for _, t := range tests {
@@ -457,7 +469,11 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		case colErrMsg:
 			fmt.Fprintf(b, "%s string\n", c.name)
 		default:
-			fmt.Fprintf(b, "%s %s\n", c.name, c.typ.Name)
+			if c.wide {
+				fmt.Fprintf(b, "%s %s // %s; a 64-bit value in some rows\n", c.name, wideType(c.typ).Name, c.typ.Name)
+			} else {
+				fmt.Fprintf(b, "%s %s\n", c.name, c.typ.Name)
+			}
 		}
 	}
 	if panics {
@@ -487,9 +503,18 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	b.WriteString("}\n")
 
 	// The loop and the call.
+	inCol := map[int]*column{}
+	for _, c := range cols {
+		if c.kind == colIn {
+			inCol[c.index] = c
+		}
+	}
 	var args []string
 	for i := recv; i < len(inputs); i++ {
 		a := ttv + "." + inNames[i]
+		if inCol[i].wide {
+			a = inputs[i].Name + "(" + a + ")"
+		}
 		if u.Variadic && i == len(inputs)-1 {
 			a += "..."
 		}
@@ -497,7 +522,11 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	}
 	callee := u.Func.Name() + u.CallTypeArgs // F[int](…) when the arguments do not infer F's type arguments
 	if recv == 1 {
-		callee = ttv + "." + inNames[0] + "." + callee
+		r := ttv + "." + inNames[0]
+		if inCol[0].wide {
+			r = inputs[0].Name + "(" + r + ")"
+		}
+		callee = r + "." + callee
 	}
 	call := callee + "(" + strings.Join(args, ", ") + ")"
 	var lhs []string
@@ -518,6 +547,15 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		display = inNames[0] + "." + display
 	}
 	fmt.Fprintf(b, "for _, %s := range %s {\n%s.Run(%s.%s, func(%s *testing.T) {\n", ttv, testsv, tv, ttv, nameCol, tv)
+	if len(wideCols) > 0 {
+		// A row whose values do not fit this platform's int is skipped.
+		var conds []string
+		for _, c := range wideCols {
+			f := ttv + "." + c.name
+			conds = append(conds, fmt.Sprintf("%s(%s(%s)) != %s", wideType(c.typ).Name, c.typ.Name, f, f))
+		}
+		fmt.Fprintf(b, "if %s {\n%s.Skip(\"this row's values need 64-bit ints\")\n}\n", strings.Join(conds, " || "), tv)
+	}
 	for _, c := range posts {
 		if c.unchanged {
 			in := ttv + "." + inNames[c.index]
@@ -622,8 +660,12 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		if c.seen.k < len(inputs) {
 			what = "after " + display + "(), " + what
 		}
+		got, typ := c.local, c.typ
+		if c.wide {
+			got, typ = wideType(c.typ).Name+"("+got+")", wideType(c.typ)
+		}
 		fmt.Fprintf(b, "if %s {\n%s.Errorf(\"%s = %%v, want %%v\", %s, %s.%s)\n}\n",
-			e.differ(c.typ, c.local, ttv+"."+c.name), tv, what, c.local, ttv, c.name)
+			e.differ(typ, got, ttv+"."+c.name), tv, what, c.local, ttv, c.name)
 	}
 	// An error result with both columns: rows that want a message have
 	// no sentinel (wantErr is nil), so errors.Is checks only the rows
@@ -655,6 +697,12 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 				cond = fmt.Sprintf("%s.%s == nil && %s", ttv, errIs.name, cond)
 			}
 			fmt.Fprintf(b, "if %s {\n%s.Errorf(\"%s() error = %%q, want %%q\", gozillaErrText(%s), %s)\n}\n", cond, tv, display, c.local, want)
+		case colResult:
+			if c.wide {
+				fmt.Fprintf(b, "if %s {\n%s.Errorf(\"%s() = %%v, want %%v\", %s, %s)\n}\n", e.differ(wideType(c.typ), wideType(c.typ).Name+"("+c.local+")", want), tv, display, c.local, want)
+				break
+			}
+			fallthrough
 		default:
 			fmt.Fprintf(b, "if %s {\n%s.Errorf(\"%s() = %%v, want %%v\", %s, %s)\n}\n", e.differ(e.narrow(c.typ, tests, func(t *gen.Test) []value.Value { return t.Out.Results[c.index : c.index+1] }), c.local, want), tv, display, c.local, want)
 		}
@@ -744,25 +792,38 @@ func renderable(t *value.Type, tests []*gen.Test, i int) bool {
 
 // cell renders a table cell, or reports that the field is left out (its
 // zero value is what the row means).
-func (e *emitter) cell(c *column, t *gen.Test) (string, bool) {
-	var v value.Value
+// cellValue is the value of an argument, result or observer column in
+// row t, if the row has one.
+func cellValue(c *column, t *gen.Test) (value.Value, bool) {
 	switch c.kind {
 	case colIn:
-		v = t.In[c.index]
+		return t.In[c.index], true
 	case colResult, colErrIs, colErrMsg:
 		if t.Out.Panic != nil {
-			return "", false
+			return value.Value{}, false
 		}
-		v = t.Out.Results[c.index]
+		return t.Out.Results[c.index], true
 	case colObs:
 		if t.Out.Panic != nil {
-			return "", false
+			return value.Value{}, false
 		}
 		o := seenOut(t, c.seen.k, len(t.In))
 		if o.Nil || c.index >= len(o.E) {
+			return value.Value{}, false
+		}
+		return o.E[c.index], true
+	}
+	return value.Value{}, false
+}
+
+func (e *emitter) cell(c *column, t *gen.Test) (string, bool) {
+	var v value.Value
+	switch c.kind {
+	case colIn, colResult, colErrIs, colErrMsg, colObs:
+		var ok bool
+		if v, ok = cellValue(c, t); !ok {
 			return "", false
 		}
-		v = o.E[c.index]
 	case colNil:
 		if t.Out.Panic != nil || !t.Out.Results[c.index].Nil {
 			return "", false
@@ -799,6 +860,9 @@ func (e *emitter) cell(c *column, t *gen.Test) (string, bool) {
 	}
 	if c.kind == colIn && value.Equal(c.typ, v, value.Zero(c.typ)) && !(c.typ.Kind == value.Slice && !v.Nil) {
 		return "", false
+	}
+	if c.wide {
+		return e.p.Literal(wideType(c.typ), v), true
 	}
 	return e.p.Literal(c.typ, v), true
 }

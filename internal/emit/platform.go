@@ -21,30 +21,90 @@ const build64 = "//go:build !386 && !arm && !mips && !mipsle"
 const why64 = "// Its rows hold int, uint or uintptr values beyond 32 bits: the file builds only where these types have 64."
 
 // needs64 reports whether a value of u's tests (argument, result or
-// post-state) is of a platform-sized integer type and outside the range
-// the type has on 32-bit targets.
+// post-state) holds a platform-sized integer outside the range the type
+// has on 32-bit targets somewhere a column of its own cannot hold it
+// (NestedWide): such a file builds on 64-bit targets only.
 func needs64(u *unit.Unit, tests []*gen.Test) bool {
-	inputs := u.Inputs()
 	for _, t := range tests {
-		for i, vt := range inputs {
-			if i < len(t.In) && wide(vt, t.In[i]) {
-				return true
-			}
-			pt := vt
-			if ot := u.ViewType(i); ot != nil {
-				pt = ot // the observers' results
-			}
-			if i < len(t.Out.Post) && wide(pt, t.Out.Post[i]) {
-				return true
-			}
-		}
-		for i, r := range u.Results {
-			if i < len(t.Out.Results) && !r.Type.Unseen && wide(u.OutType(i), t.Out.Results[i]) {
-				return true
-			}
+		if NestedWide(t) {
+			return true
 		}
 	}
 	return false
+}
+
+// scalarPlatform reports whether t is an int, uint or uintptr: a column
+// of such values holds a wide one as int64 or uint64, and its row is
+// skipped where the platform's type is narrower (emit's wide columns).
+func scalarPlatform(t *value.Type) bool {
+	return (t.Kind == value.Int || t.Kind == value.Uint) && t.Platform && len(t.Alts) == 0
+}
+
+// NestedWide reports whether one of t's values (an argument, a result, a
+// post-state) holds an int, uint or uintptr beyond 32 bits inside a
+// composite value (a slice's element, a field): a literal no 32-bit
+// target compiles, which a column of int64 cannot stand in for. The
+// driver leaves such rows out (the file must build everywhere).
+func NestedWide(t *gen.Test) bool {
+	u := t.Unit
+	nested := func(typ *value.Type, v value.Value) bool {
+		if scalarPlatform(typ) {
+			return false
+		}
+		if typ.Kind == value.Struct && typ.Name == "struct{…}" {
+			// A view: one column per field.
+			for i, f := range typ.Fields {
+				if i < len(v.E) && !scalarPlatform(f.Type) && wide(f.Type, v.E[i]) {
+					return true
+				}
+			}
+			return false
+		}
+		return wide(typ, v)
+	}
+	for i, vt := range u.Inputs() {
+		if i < len(t.In) && nested(vt, t.In[i]) {
+			return true
+		}
+		if t.Out.Panic != nil {
+			continue
+		}
+		pt := vt
+		if ot := u.ViewType(i); ot != nil {
+			pt = ot
+		}
+		if i < len(t.Out.Post) && nested(pt, t.Out.Post[i]) {
+			return true
+		}
+	}
+	for i, r := range u.Results {
+		if t.Out.Panic == nil && i < len(t.Out.Results) && !r.Type.Unseen && nested(u.OutType(i), t.Out.Results[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// wideIn reports whether the values of column c hold one beyond 32 bits
+// in some row: its field is then of type int64 or uint64 (wideType).
+func wideIn(c *column, tests []*gen.Test, cell func(*column, *gen.Test) (value.Value, bool)) bool {
+	if !scalarPlatform(c.typ) {
+		return false
+	}
+	for _, t := range tests {
+		if v, ok := cell(c, t); ok && wide(c.typ, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// wideType is the type of a wide column: int64 or uint64.
+func wideType(t *value.Type) *value.Type {
+	if t.Kind == value.Uint {
+		return &value.Type{Kind: value.Uint, Bits: 64, Name: "uint64"}
+	}
+	return &value.Type{Kind: value.Int, Bits: 64, Name: "int64"}
 }
 
 // wide reports whether v, of type t, holds a platform-sized integer

@@ -201,7 +201,7 @@ func (b *builder) chanAlts(out *Type, u *types.Chan) error {
 // funcAlts models a func type: the package's functions of that
 // signature, literals returning operands (constants), the identity, sign
 // and emptiness predicates, x+1; nil last.
-func (b *builder) funcAlts(out *Type, sig *types.Signature) error {
+func (b *builder) funcAlts(out *Type, t types.Type, sig *types.Signature) error {
 	if b.env.NoAlts {
 		return &Unsupported{out.Name, "func"}
 	}
@@ -217,6 +217,33 @@ func (b *builder) funcAlts(out *Type, sig *types.Signature) error {
 			if f, ok := b.pkg.Scope().Lookup(nm).(*types.Func); ok && types.Identical(f.Type(), sig) && n < maxFuncs {
 				out.add(b.alt(nm, nm, lit, ""))
 				n++
+			}
+		}
+		// A func type of another package (utils.Comparator): that
+		// package's functions of the type (utils.IntComparator), the
+		// ones over ints and strings first.
+		if nt, ok := types.Unalias(t).(*types.Named); ok && nt.Obj().Pkg() != nil && nt.Obj().Pkg() != b.pkg && n == 0 {
+			pkg := nt.Obj().Pkg()
+			var fs []string
+			for _, nm := range pkg.Scope().Names() {
+				if f, ok := pkg.Scope().Lookup(nm).(*types.Func); ok && f.Exported() && types.Identical(f.Type(), sig) {
+					fs = append(fs, nm)
+				}
+			}
+			rank := func(nm string) int {
+				switch {
+				case strings.HasPrefix(nm, "Int") && !strings.HasPrefix(nm, "Int8") && !strings.HasPrefix(nm, "Int16"):
+					return 0
+				case strings.HasPrefix(nm, "String"):
+					return 1
+				}
+				return 2
+			}
+			sort.SliceStable(fs, func(i, j int) bool { return rank(fs[i]) < rank(fs[j]) })
+			if len(fs) > 0 && b.usePkg(pkg.Name(), pkg.Path()) {
+				for _, nm := range fs[:min(len(fs), maxFuncs)] {
+					out.add(b.alt(pkg.Name()+"."+nm, pkg.Name()+"."+nm, lit, ""))
+				}
 			}
 		}
 	}

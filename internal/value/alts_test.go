@@ -12,6 +12,7 @@ import (
 const altsSrc = `package p
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -47,6 +48,7 @@ var (
 	ctx context.Context
 	sh  Shape
 	g   Guarded
+	sp  bufio.SplitFunc
 )
 `
 
@@ -99,6 +101,7 @@ func TestBuildAlts(t *testing.T) {
 		{"tm", Built, []string{"time.Date"}, nil},
 		{"ctx", Built, []string{"context.Background", "cancelled"}, nil},
 		{"sh", Built, []string{"Sq"}, nil},
+		{"sp", Built, []string{"bufio.ScanLines", "bufio.ScanWords", "bufio.ScanRunes", "bufio.ScanBytes"}, nil}, // its package's functions of the type
 		{"m", Map, nil, nil},
 		{"cx", Complex, nil, nil},
 	} {

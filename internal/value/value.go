@@ -676,7 +676,7 @@ func (b *builder) build(t types.Type, allowError bool) (*Type, error) {
 			return nil, err
 		}
 	case *types.Signature:
-		if err := b.funcAlts(out, u); err != nil {
+		if err := b.funcAlts(out, t, u); err != nil {
 			return nil, err
 		}
 	case *types.Interface:
