@@ -13,10 +13,12 @@ package main
 //     wantPanic is a nil-pointer dereference and one of its inputs —
 //     the fields the test passes to the unit — is nil or left out, of
 //     pointer, interface, func, map or slice type);
-//   - 64-bit: the row is in a file whose //go:build line leaves out 386
-//     or arm, or in a table marked so (its function skips on a 32-bit
-//     int: a condition on strconv.IntSize or bits.UintSize, or a doc
-//     comment saying "64-bit");
+//   - 64-bit: the row runs on 64-bit targets only: it is in a file whose
+//     //go:build line leaves out 386 or arm, or in a table marked so (its
+//     function tests strconv.IntSize or bits.UintSize, or its doc
+//     comment says "64-bit"), or it skips itself where int has 32 bits
+//     (a column emit declares int64 or uint64 for "a 64-bit value in
+//     some rows", holding in this row a constant beyond 32 bits);
 //   - API: neither unexported nor nil panic (inputs and expectations
 //     built and observed through the API, or plain values), 64-bit or
 //     not: the platform is not how a row is built.
@@ -30,8 +32,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/build/constraint"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"math"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -47,7 +51,7 @@ import (
 type rowKinds struct {
 	files, rows                       int
 	api, unexported, nilPanic, only64 int
-	only64Files                       int
+	only64Files                       int      // files whose //go:build line leaves out 386 or arm
 	fields                            []string // Type.field spelled by the unexported rows, sorted
 	helperLines                       int
 	unsafe                            bool
@@ -125,16 +129,15 @@ func classifyFile(fset *token.FileSet, f *ast.File, info *types.Info, pkg *types
 		if !strings.HasPrefix(t.Func.Name.Name, "TestGozilla") || t.Lit == nil {
 			continue
 		}
-		only64 := file64 || marked64(t.Func)
-		if only64 && !file64 {
-			k.only64Files = 1
-		}
+		table64 := file64 || marked64(t.Func)
+		wide := wideFields(t.Struct)
 		st := tableStruct(info, t.Lit)
 		inputs := inputFields(info, t, st)
 		for _, r := range t.Rows {
 			k.rows++
 			fields := unexportedFields(info, pkg, r.Lit, t.NameField, local)
 			nilp := nilPanic(info, r.Lit, st, inputs)
+			only64 := table64 || skips32(info, r.Lit, wide)
 			if len(fields) > 0 {
 				k.unexported++
 				k.addFields(fields)
@@ -205,6 +208,51 @@ func marked64(fd *ast.FuncDecl) bool {
 		return !marked
 	})
 	return marked
+}
+
+// wideFields returns the fields of a table emit declares wider than the
+// unit's int, uint or uintptr ("x int64 // int; a 64-bit value in some
+// rows"): its rows with such a value skip themselves on 32-bit targets.
+func wideFields(st *ast.StructType) map[string]bool {
+	wide := map[string]bool{}
+	if st == nil {
+		return wide
+	}
+	for _, f := range st.Fields.List {
+		if f.Comment == nil || !strings.Contains(f.Comment.Text(), "64-bit") {
+			continue
+		}
+		for _, n := range f.Names {
+			wide[n.Name] = true
+		}
+	}
+	return wide
+}
+
+// skips32 reports whether a row holds, in a wide field, a constant
+// beyond 32 bits (int32 for a signed field, uint32 for an unsigned one).
+func skips32(info *types.Info, row *ast.CompositeLit, wide map[string]bool) bool {
+	for _, e := range row.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); !ok || !wide[id.Name] {
+			continue
+		}
+		tv, ok := info.Types[kv.Value]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+			continue
+		}
+		lo, hi := constant.MakeInt64(math.MinInt32), constant.MakeInt64(math.MaxInt32)
+		if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsUnsigned != 0 {
+			lo, hi = constant.MakeInt64(0), constant.MakeUint64(math.MaxUint32)
+		}
+		if constant.Compare(tv.Value, token.LSS, lo) || constant.Compare(tv.Value, token.GTR, hi) {
+			return true
+		}
+	}
+	return false
 }
 
 // tableStruct is the struct type of a table's elements (nil without

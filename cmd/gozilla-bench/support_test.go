@@ -320,6 +320,15 @@ if got != tt.want {
 	rowsArea = rowsTable("Area", "s Shaper\nwant int", `{name: "s", s: &gozillaShaper{area: 2}, want: 2},`, `if got := Area(tt.s); got != tt.want {
 	t.Errorf("Area() = %v, want %v", got, tt.want)
 }`) + "\ntype gozillaShaper struct{ area int }\n\nfunc (f *gozillaShaper) Area() int { return f.area }\n"
+	rowsWide = rowsTable("Add", "a    int64 // int; a 64-bit value in some rows\nb    int\nwant uint64 // uint; a 64-bit value in some rows", `{name: "a=1<<40", a: 1 << 40, want: 1 << 40},
+{name: "a=1", a: 1, want: 1},
+{name: "a=-1,b=2", a: -1, b: 2, want: 1},
+{name: "want=1<<32", a: 1 << 31, b: 1 << 31, want: 1 << 32},`, `if int64(int(tt.a)) != tt.a || uint64(uint(tt.want)) != tt.want {
+	t.Skip("this row's values need 64-bit ints")
+}
+if got := Add(int(tt.a), tt.b); uint64(got) != tt.want {
+	t.Errorf("Add() = %v, want %v", got, tt.want)
+}`)
 	rowsAdd64 = strings.Replace(rowsAdd, "\ttests := []struct", "\tif strconv.IntSize < 64 {\n\t\tt.Skip(\"the rows need a 64-bit int\")\n\t}\n\ttests := []struct", 1)
 )
 
@@ -348,7 +357,12 @@ func TestClassifyRows(t *testing.T) {
 		{
 			name: "a table marked 64-bit",
 			file: rowsTest("", "\n\t\"strconv\"", rowsAdd64, rowsSwap),
-			want: rowKinds{files: 1, rows: 3, api: 3, only64: 2, only64Files: 1, helperLines: helper},
+			want: rowKinds{files: 1, rows: 3, api: 3, only64: 2, helperLines: helper},
+		},
+		{
+			name: "rows that skip themselves on 32-bit targets",
+			file: rowsTest("", "", rowsWide),
+			want: rowKinds{files: 1, rows: 4, api: 4, only64: 2, helperLines: helper},
 		},
 		{
 			name: "helper vars and unsafe",
