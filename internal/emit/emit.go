@@ -175,6 +175,7 @@ const (
 	colNone                  // a result nobody observes (a func or a channel): assigned to _
 	colObs                   // a result of an observer of the receiver after the call (unit.Observer)
 	colCalls                 // what a fake recorded as the unit used it (its calls): an operand of Alt.Observed
+	colRecord                // an operand of a recording callback (value.Recorder): its results, or the calls it wants
 	colSeen                  // a result seen through its observers (unit.View): a local, no field of its own
 	colNil                   // whether a result seen through its observers is a nil pointer
 )
@@ -404,8 +405,38 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		}
 		cols = append(cols, sv.cols...)
 	}
+	// Recording callbacks: the results they return and the calls they
+	// want, a column each (the func column keeps the other rows' funcs).
+	recs := map[int][]*column{}
+	recOnly := map[int]bool{} // the func column holds nothing but nil
 	for i, t := range inputs {
-		if u.View(i) != nil || !t.Mutable() || !renderable(t, tests, i) || !mutableIn(t, tests, i) {
+		ra := recorderIn(t, tests, i)
+		if ra == nil {
+			continue
+		}
+		recOnly[i] = true
+		for _, tt := range tests {
+			if v := tt.In[i]; !v.Nil && v.X != ra.Key {
+				recOnly[i] = false
+			}
+		}
+		if recOnly[i] {
+			for k, c := range cols {
+				if c.kind == colIn && c.index == i {
+					cols = append(cols[:k:k], cols[k+1:]...)
+					break
+				}
+			}
+		}
+		for k, pt := range ra.Params {
+			c := &column{kind: colRecord, typ: pt, index: i, alt: ra, operand: k,
+				name: fresh(inNames[i]+ra.Keyed[k], fields)}
+			recs[i] = append(recs[i], c)
+			cols = append(cols, c)
+		}
+	}
+	for i, t := range inputs {
+		if u.View(i) != nil || recs[i] != nil || !t.Mutable() || !renderable(t, tests, i) || !mutableIn(t, tests, i) {
 			continue
 		}
 		if fa := fakeIn(t, tests, i); fa != nil {
@@ -509,10 +540,17 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 			inCol[c.index] = c
 		}
 	}
+	recLocal := map[int]string{}
+	for i := range recs {
+		recLocal[i] = fresh(inNames[i], locals)
+	}
 	var args []string
 	for i := recv; i < len(inputs); i++ {
 		a := ttv + "." + inNames[i]
-		if inCol[i].wide {
+		if l, ok := recLocal[i]; ok {
+			a = l
+		}
+		if inCol[i] != nil && inCol[i].wide {
 			a = inputs[i].Name + "(" + a + ")"
 		}
 		if u.Variadic && i == len(inputs)-1 {
@@ -523,7 +561,7 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	callee := u.Func.Name() + u.CallTypeArgs // F[int](…) when the arguments do not infer F's type arguments
 	if recv == 1 {
 		r := ttv + "." + inNames[0]
-		if inCol[0].wide {
+		if inCol[0] != nil && inCol[0].wide {
 			r = inputs[0].Name + "(" + r + ")"
 		}
 		callee = r + "." + callee
@@ -573,6 +611,31 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 				fmt.Fprintf(b, "%s := %s(%s)\n", c.before, e.typeHelper(cloneHelper, c.typ.Elem.Name), in)
 			}
 		}
+	}
+	// Recording callbacks, in the rows that want calls: a closure that
+	// records them and returns the row's results in turn.
+	recCalls := map[int]string{}
+	for i := range inputs {
+		cs := recs[i]
+		if cs == nil {
+			continue
+		}
+		e.imports["fmt"] = "fmt"
+		l := recLocal[i]
+		callsCol := cs[len(cs)-1]
+		calls := fresh(l+"Calls", locals)
+		recCalls[i] = calls
+		var results []string
+		for _, c := range cs[:len(cs)-1] {
+			results = append(results, ttv+"."+c.name)
+		}
+		if recOnly[i] {
+			fmt.Fprintf(b, "var %s %s\n", l, inputs[i].Name)
+		} else {
+			fmt.Fprintf(b, "%s := %s.%s\n", l, ttv, inNames[i])
+		}
+		fmt.Fprintf(b, "var %s []string\nif %s.%s != nil {\n%s = []string{}\n%s = %s\n}\n",
+			calls, ttv, callsCol.name, calls, l, cs[0].alt.Record.Func(results, calls))
 	}
 	// The observers' calls, after the unit's (in its closure when it may
 	// panic: the harness observes in the same run).
@@ -707,6 +770,16 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 			fmt.Fprintf(b, "if %s {\n%s.Errorf(\"%s() = %%v, want %%v\", %s, %s)\n}\n", e.differ(e.narrow(c.typ, tests, func(t *gen.Test) []value.Value { return t.Out.Results[c.index : c.index+1] }), c.local, want), tv, display, c.local, want)
 		}
 	}
+	for i := range inputs {
+		cs := recs[i]
+		if cs == nil {
+			continue
+		}
+		e.imports["reflect"] = "reflect"
+		want := ttv + "." + cs[len(cs)-1].name
+		fmt.Fprintf(b, "if %s != nil && !reflect.DeepEqual(%s, %s) {\n%s.Errorf(\"%s() called %s: %%q, want %%q\", %s, %s)\n}\n",
+			want, recCalls[i], want, tv, display, inNames[i], recCalls[i], want)
+	}
 	for _, c := range posts {
 		got, want := ttv+"."+inNames[c.index], ttv+"."+c.name
 		if c.kind == colCalls {
@@ -755,6 +828,20 @@ func directComment(inputs []*value.Type, t *gen.Test) string {
 	}
 	return "// The rows below build " + what + " directly from unexported fields: none built by\n" +
 		"// its functions and methods kills their mutants, and these keep the invariants of those.\n"
+}
+
+// recorderIn returns the recording callback (value.Recorder) some row
+// passes as input i, or nil.
+func recorderIn(t *value.Type, tests []*gen.Test, i int) *value.Alt {
+	if t.Kind != value.Built {
+		return nil
+	}
+	for _, tt := range tests {
+		if a := t.Alt(tt.In[i].X); a != nil && a.Record != nil {
+			return a
+		}
+	}
+	return nil
 }
 
 // nilIn reports whether input i is nil in some row.
@@ -824,6 +911,9 @@ func (e *emitter) cell(c *column, t *gen.Test) (string, bool) {
 		if v, ok = cellValue(c, t); !ok {
 			return "", false
 		}
+		if a := c.typ.Alt(v.X); c.kind == colIn && a != nil && a.Record != nil {
+			return "", false // a recording callback: its own columns
+		}
 	case colNil:
 		if t.Out.Panic != nil || !t.Out.Results[c.index].Nil {
 			return "", false
@@ -834,6 +924,24 @@ func (e *emitter) cell(c *column, t *gen.Test) (string, bool) {
 			return "", false
 		}
 		v = t.Out.Post[c.index].E[c.operand]
+	case colRecord:
+		in := t.In[c.index]
+		if in.X != c.alt.Key {
+			return "", false // another func, or nil: in the func's own column
+		}
+		if c.operand < len(in.E)-1 {
+			v = in.E[c.operand] // the results
+			break
+		}
+		// The calls it wants: [] when none, which nil (no recorder) is not.
+		if t.Out.Panic != nil {
+			return "[]string{}", true
+		}
+		post := t.Out.Post[c.index]
+		if post.X != in.X || len(post.E) == 0 || len(post.E[len(post.E)-1].E) == 0 {
+			return "[]string{}", true
+		}
+		return e.p.Literal(c.typ, post.E[len(post.E)-1]), true
 	case colPost:
 		if t.Out.Panic != nil {
 			return "", false

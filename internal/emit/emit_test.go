@@ -91,6 +91,15 @@ func Halves(fs []float64) []float64 {
 // Tag mixes bytes, runes and small unsigned integers.
 func Tag(b []byte, r rune, u uint8) string { return fmt.Sprint(len(b), string(r), u) }
 
+// Each sums what f returns for each of xs: f records its calls.
+func Each(xs []int, f func(int) int) int {
+	s := 0
+	for _, x := range xs {
+		s += f(x)
+	}
+	return s
+}
+
 // Bag has hidden state, seen through its methods Items and Len.
 type Bag struct{ items []int }
 
@@ -180,6 +189,11 @@ var rows = []row{
 	{unit: "NewBag", in: []value.Value{{I: -1}}, results: []value.Value{{Nil: true}}},
 	{unit: "(*Bag).Add", in: []value.Value{{E: []value.Value{{E: []value.Value{ints(1)}}}}, {I: 5}},
 		post: []value.Value{{E: []value.Value{ints(1, 5), {I: 2}}}, {I: 5}}},
+	// A recording callback's results are inputs; its calls are observed.
+	{unit: "Each", in: []value.Value{ints(1, 2), fake(ints(5, 7), value.Value{Nil: true})}, results: []value.Value{{I: 12}},
+		post: []value.Value{ints(1, 2), fake(ints(5, 7), strs("(1)", "(2)"))}},
+	{unit: "Each", in: []value.Value{ints(), fake(value.Value{Nil: true}, value.Value{Nil: true})}, results: []value.Value{{I: 0}},
+		post: []value.Value{ints(), fake(value.Value{Nil: true}, value.Value{Nil: true})}},
 	// A fake's results are inputs; its calls are observed.
 	{unit: "Total", in: []value.Value{fake(ints(2, 3), value.Value{Nil: true}, value.Value{Nil: true}), strs("a", "b")},
 		results: []value.Value{{I: 5}, {Nil: true}},
@@ -188,7 +202,7 @@ var rows = []row{
 }
 
 // fake is a value built by the fake the test file declares for the
-// argument's interface (result resolves X).
+// argument's interface, or by a recording callback (result resolves X).
 func fake(ops ...value.Value) value.Value { return value.Value{X: "fake", E: ops} }
 
 func strs(xs ...string) value.Value {
@@ -208,7 +222,7 @@ func resolveFakes(ts []*value.Type, in []value.Value) []value.Value {
 			continue
 		}
 		for _, a := range ts[i].Alts {
-			if a.Decl != "" {
+			if a.Decl != "" || a.Record != nil {
 				out[i].X = a.Key
 			}
 		}
@@ -318,6 +332,9 @@ func TestFileGolden(t *testing.T) {
 		{"-0 in a slice", "out[i] = f / 2", "out[i] = f/2 + 0", "TestGozillaHalves"},
 		{"string", "fmt.Sprint(len(b), string(r), u)", "fmt.Sprint(len(b), string(r), u+1)", "TestGozillaTag"},
 		{"fake's results", "t += v", "t += v * 2", "TestGozillaTotal"},
+		{"callback's results", "s += f(x)", "s += f(x) * 2", "TestGozillaEach"},
+		{"callback's calls", "s += f(x)", "s += f(-x)", "TestGozillaEach"},
+		{"callback's calls: none", "for _, x := range xs {\n\t\ts += f(x)", "f(0)\n\tfor _, x := range xs {\n\t\ts += f(x)", "TestGozillaEach"},
 		{"result seen through its methods", "b.items = append(b.items, i)", "b.items = append(b.items, i+1)", "TestGozillaNewBag"},
 		{"nil result", "return nil\n\t}\n\tb := &Bag{}", "return &Bag{}\n\t}\n\tb := &Bag{}", "TestGozillaNewBag"},
 		{"receiver seen through its methods", "append(b.items, x)", "append(b.items, x, x)", "TestGozillaBag_Add"},

@@ -290,6 +290,10 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 			// Arguments of the package's types as users build them too.
 			value.AddSequences(pt, p.Type(), unitEnv(pkg, fd, u))
 		}
+		if _, ok := p.Type().Underlying().(*types.Signature); ok && pt != nil {
+			// A callback records its calls.
+			value.AddRecorder(pt, p.Type(), unitEnv(pkg, fd, u))
+		}
 		u.Params = append(u.Params, Param{Name: blank(p.Name()), Type: pt})
 	}
 	u.Variadic = sig.Variadic()

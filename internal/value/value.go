@@ -138,6 +138,9 @@ type Alt struct {
 	// as by its operands (Decon returns the value itself: a dynamic
 	// type's literal, a fake), so the emitted tests need no helper.
 	Plain bool
+	// Record, when set, makes the alternative a recording callback
+	// (record.go): the emitted test writes it as a closure of its own.
+	Record *Recorder
 	// Observed is how many trailing operands are not inputs but what
 	// the value records as it is used (a fake's calls): never drawn,
 	// always zero in an input, shown in the post-state.

@@ -792,9 +792,15 @@ func _gzArgs(ft _gzreflect.Type, in []_gzV) ([]_gzreflect.Value, string) {
 		return nil, _gzfmt.Sprintf("unit takes %d arguments, got %d", ft.NumIn(), len(in))
 	}
 	args := make([]_gzreflect.Value, len(in))
+	_gzRecords, _gzArgRecs = _gzRecords[:0], make([]*[]string, len(in))
 	for i := range in {
 		v := _gzreflect.New(ft.In(i)).Elem()
-		if e := _gzDecode(v, in[i]); e != "" {
+		n0 := len(_gzRecords)
+		e := _gzDecode(v, in[i])
+		if len(_gzRecords) > n0 && v.Kind() == _gzreflect.Func {
+			_gzArgRecs[i] = _gzRecords[len(_gzRecords)-1]
+		}
+		if e != "" {
 			if _gzstrings.HasPrefix(e, _gzRejectPrefix) {
 				return nil, e
 			}
@@ -893,6 +899,13 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 		out.R = append(out.R, seen(len(args)+j, r))
 	}
 	for i, a := range args {
+		if i < len(_gzArgRecs) && _gzArgRecs[i] != nil && i < len(in) && len(in[i].E) > 0 {
+			// A recording callback: its operands, the calls last.
+			o := _gzV{X: in[i].X, E: append([]_gzV(nil), in[i].E[:len(in[i].E)-1]...)}
+			o.E = append(o.E, _gzEncode(_gzreflect.ValueOf(*_gzArgRecs[i]), 0))
+			out.P = append(out.P, o)
+			continue
+		}
 		out.P = append(out.P, seen(i, a))
 	}
 	return out, ticks, ""
@@ -985,6 +998,12 @@ func _gzBuild(v _gzreflect.Value, w _gzV) (err string) {
 		}
 		r = r.Elem()
 	}
+	if rec, ok := r.Interface().(_gzRecorded); ok {
+		// A recording callback: the func, its calls kept for the
+		// post-state.
+		r = _gzreflect.ValueOf(rec.F)
+		_gzRecords = append(_gzRecords, rec.C)
+	}
 	switch {
 	case r.Type().AssignableTo(v.Type()):
 		v.Set(r)
@@ -995,6 +1014,18 @@ func _gzBuild(v _gzreflect.Value, w _gzV) (err string) {
 	}
 	return ""
 }
+
+// _gzRecorded is what a recording callback's constructor builds (see
+// value.Recorder): the func, and the calls it records.
+type _gzRecorded struct {
+	F interface{}
+	C *[]string
+}
+
+// _gzRecords are the calls of the recording callbacks built since
+// _gzArgs began; _gzArgRecs those of the arguments themselves (nil where
+// an argument is no recorder).
+var _gzRecords, _gzArgRecs []*[]string
 
 // _gzOpaque reports whether t is another package's struct with
 // unexported fields.
