@@ -136,7 +136,7 @@ func TestFind(t *testing.T) {
 		kind value.Kind
 		alts []string // labels that must be among the alternatives
 	}{
-		{"Callback", value.Built, []string{"const"}},
+		{"Callback", value.Built, []string{"Nothing", "record"}},
 		{"Channel", value.Built, []string{"closed"}},
 		{"Map", value.Map, nil},
 		{"Iface", value.Built, []string{"strings.NewReader", "bytes.NewReader", "bytes.Buffer"}},
