@@ -15,7 +15,10 @@ package emit
 
 import (
 	"fmt"
+	"go/ast"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"regexp"
 	"sort"
 	"strconv"
@@ -112,10 +115,11 @@ func File(res *gen.Result, opt Options) ([]byte, error) {
 		e.imports[k] = v
 	}
 	names := make([]string, 0, len(e.imports))
+	used := usedNames(body.String())
 	for n := range e.imports {
 		// The units' types and alternatives may name packages no row
-		// ends up using.
-		if regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\.`).MatchString(body.String()) {
+		// ends up using (and a row's text may mention one: "time.Time").
+		if used == nil && regexp.MustCompile(`\b`+regexp.QuoteMeta(n)+`\.`).MatchString(body.String()) || used[n] {
 			names = append(names, n)
 		}
 	}
@@ -137,6 +141,26 @@ func File(res *gen.Result, opt Options) ([]byte, error) {
 	// The helpers have fixed names, which another file gozilla generated
 	// into the package (gen -name) declares too.
 	return renameTaken(out, func(n string) bool { return opt.Taken[n] || res.Pkg.Types.Scope().Lookup(n) != nil })
+}
+
+// usedNames returns the identifiers that qualify a selector (pkg.Name)
+// in body, the file's declarations: the packages it uses. nil when body
+// does not parse (the caller then looks at the text).
+func usedNames(body string) map[string]bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+body, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	used := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				used[id.Name] = true
+			}
+		}
+		return true
+	})
+	return used
 }
 
 type emitter struct {

@@ -393,3 +393,16 @@ func TestViewUnderHidden(t *testing.T) {
 		}
 	}
 }
+
+// TestUsedNames: the file imports the packages its code names, not those
+// its strings mention (a panic's text "… not time.Time").
+func TestUsedNames(t *testing.T) {
+	body := "func f() string { return fmt.Sprint(\"interface {} is string, not time.Time\") }\n"
+	used := usedNames(body)
+	if !used["fmt"] || used["time"] {
+		t.Errorf("usedNames = %v, want fmt and not time", used)
+	}
+	if usedNames("func f( {") != nil {
+		t.Error("a body that does not parse: want nil (the caller falls back to the text)")
+	}
+}

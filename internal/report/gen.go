@@ -58,6 +58,11 @@ type GenPackage struct {
 	Cases   []GenTest `json:"cases"`             // the emitted test cases, in file order
 	Skipped string    `json:"skipped,omitempty"` // why the package produced nothing
 	Notes   []string  `json:"notes,omitempty"`
+	// Rejected are the candidate rows left out because they build a
+	// value of the package directly from its fields in a state its
+	// constructors and methods never build ("unit: *Cache: capacity is
+	// -1, built values have at least 1").
+	Rejected []string `json:"rejected,omitempty"`
 	// SkippedCode is the code not mutated on purpose (//gozilla:skip,
 	// -skip).
 	SkippedCode []SkippedCode `json:"skipped_code,omitempty"`

@@ -183,6 +183,12 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			pr.OwnFailing = chk.own
 		}
 		pr.Notes = append(pr.Notes, chk.notes...)
+		for _, r := range res.Rejected {
+			pr.Rejected = append(pr.Rejected, r.Unit+": "+r.Why)
+		}
+		if n := len(res.Rejected); n > 0 {
+			pr.Notes = append(pr.Notes, fmt.Sprintf("left out %d row(s) that build a value from its fields in a state the package's functions never build (the JSON report's rejected lists them)", n))
+		}
 		for _, id := range cfg.Explain {
 			explainMutant(&explained, res, ms, id)
 		}
