@@ -439,7 +439,7 @@ func (g *Gen) str() string {
 	case pick < 15:
 		return ""
 	case pick < 40 && len(g.Pool.Strings) > 0:
-		s := g.Pool.Strings[r.IntN(len(g.Pool.Strings))]
+		s := g.poolString()
 		if r.IntN(2) == 0 || len(s) == 0 {
 			return s
 		}
@@ -477,4 +477,18 @@ func (g *Gen) str() string {
 		}
 	}
 	return b.String()
+}
+
+// poolString draws a string constant of the unit: one that is plain text
+// (PlainText) mostly, a format string, a message with newlines or
+// non-ASCII text now and then — code compares its input with its words,
+// seldom with its messages, and a row whose text is "price of %s: %w"
+// reads as a mistake.
+func (g *Gen) poolString() string {
+	all := g.Pool.Strings
+	words := g.Pool.plainStrings()
+	if len(words) > 0 && (len(words) == len(all) || g.R.IntN(16) != 0) {
+		return words[g.R.IntN(len(words))]
+	}
+	return all[g.R.IntN(len(all))]
 }

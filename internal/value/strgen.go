@@ -46,7 +46,7 @@ func (g *Gen) composed() string {
 	if len(p.Chars) > 0 {
 		w[composeChars] = 3
 	}
-	if words := len(p.Strings) + len(p.Prefixes) + len(p.Suffixes); words > 0 {
+	if words := len(p.plainStrings()) + len(p.Prefixes) + len(p.Suffixes); words > 0 {
 		w[composeCase] = 1
 		if p.Fold {
 			w[composeCase] = 3
@@ -271,30 +271,44 @@ func (g *Gen) textTail() string {
 	return ""
 }
 
-// textWord draws a word of the pool: a string constant, a prefix or suffix;
-// a random word when it has none.
+// textWord draws a word of the pool: a string constant that is plain
+// text, a prefix or suffix; a random word when it has none.
 func (g *Gen) textWord() string {
 	p := &g.Pool
-	n := len(p.Strings) + len(p.Prefixes) + len(p.Suffixes)
+	strs := p.plainStrings()
+	n := len(strs) + len(p.Prefixes) + len(p.Suffixes)
 	if n == 0 {
 		return g.textRandomWord()
 	}
 	k := g.R.IntN(n)
 	switch {
-	case k < len(p.Strings):
-		return p.Strings[k]
-	case k < len(p.Strings)+len(p.Prefixes):
-		return p.Prefixes[k-len(p.Strings)]
+	case k < len(strs):
+		return strs[k]
+	case k < len(strs)+len(p.Prefixes):
+		return p.Prefixes[k-len(strs)]
 	}
-	return p.Suffixes[k-len(p.Strings)-len(p.Prefixes)]
+	return p.Suffixes[k-len(strs)-len(p.Prefixes)]
 }
 
 // content returns the pool's words that are not prefixes, suffixes or
-// separators: what goes between those.
+// separators: what goes between those. Format strings and messages
+// (strings that are not PlainText) are no words to compose with.
 func (p *Pool) content() []string {
 	var out []string
 	for _, s := range p.Strings {
-		if s != "" && !hasString(p.Prefixes, s) && !hasString(p.Suffixes, s) && !hasString(p.Seps, s) {
+		if s != "" && PlainText(s) && !hasString(p.Prefixes, s) && !hasString(p.Suffixes, s) && !hasString(p.Seps, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// plainStrings returns the pool's strings that are plain text
+// (PlainText).
+func (p *Pool) plainStrings() []string {
+	var out []string
+	for _, s := range p.Strings {
+		if PlainText(s) {
 			out = append(out, s)
 		}
 	}

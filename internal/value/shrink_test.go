@@ -1,0 +1,252 @@
+package value
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+var (
+	i64  = &Type{Kind: Int, Bits: 64, Name: "int"}
+	i32  = &Type{Kind: Int, Bits: 32, Name: "int32"}
+	i8   = &Type{Kind: Int, Bits: 8, Name: "int8"}
+	u64  = &Type{Kind: Uint, Bits: 64, Name: "uint64"}
+	r32  = &Type{Kind: Int, Bits: 32, Name: "rune", Rune: true}
+	str  = &Type{Kind: String, Name: "string"}
+	f64  = &Type{Kind: Float, Bits: 64, Name: "float64"}
+	ver  = &Type{Kind: Struct, Name: "Version", Named: true, Fields: []Field{{"Major", i64}, {"Minor", i64}, {"Patch", i64}}}
+	ints = &Type{Kind: Slice, Name: "[]int", Elem: i64}
+	smap = &Type{Kind: Map, Name: "map[string]int", Key: str, Elem: i64}
+)
+
+// shrinkBy shrinks in as gen does (internal/gen shrink.go): the tied
+// leaves first, then each input as far as it goes, taking the first
+// candidate keep accepts, until none is or after 2000 steps.
+func shrinkBy(types []*Type, in []Value, pool *Pool, keep func([]Value) bool) []Value {
+	cur := in
+	for steps := 0; steps < 2000; steps++ {
+		next := func() []Value {
+			for _, c := range ShrinkTied(types, cur, pool) {
+				if keep(c.In) {
+					return c.In
+				}
+			}
+			for i := range cur {
+				for _, c := range ShrinkWith(types[i], cur[i], pool) {
+					cand := append([]Value(nil), cur...)
+					cand[i] = c
+					if keep(cand) {
+						return cand
+					}
+				}
+			}
+			return nil
+		}()
+		if next == nil {
+			return cur
+		}
+		cur = next
+	}
+	return cur
+}
+
+// TestShrinkPlainest checks where shrinking ends when a mutant needs a
+// property of the value: at the plainest value that has it — a bound
+// rather than an arbitrary 64-bit number, one non-ASCII letter rather
+// than the runes at the edges of UTF-8, a small number rather than a
+// huge one.
+func TestShrinkPlainest(t *testing.T) {
+	tests := []struct {
+		name string
+		typ  *Type
+		from Value
+		pool *Pool
+		keep func(v Value) bool
+		want Value
+	}{
+		{"x*3 overflows: MaxInt64", i64, Value{I: 3458764513820540927}, nil,
+			func(v Value) bool { return v.I > math.MaxInt64/3 }, Value{I: math.MaxInt64}},
+		{"x*5 overflows below: MinInt64", i64, Value{I: -2305843009213693945}, nil,
+			func(v Value) bool { return v.I < math.MinInt64/5 }, Value{I: math.MinInt64}},
+		{"negative: -1", i64, Value{I: -9223372036854775774}, nil,
+			func(v Value) bool { return v.I < 0 }, Value{I: -1}},
+		{"from a bound to the least that does", i64, Value{I: math.MaxInt64}, nil,
+			func(v Value) bool { return v.I > 70 }, Value{I: 71}},
+		{"int32 bound to the least that does", i32, Value{I: math.MaxInt32}, nil,
+			func(v Value) bool { return v.I > 1000 }, Value{I: 1001}},
+		{"past 2^63: MaxUint64", u64, Value{U: 18446744073709551000}, nil,
+			func(v Value) bool { return v.U > 1<<63 }, Value{U: math.MaxUint64}},
+		{"a constant of the unit before a number", i64, Value{I: 977}, &Pool{Ints: []int64{840}},
+			func(v Value) bool { return v.I > 500 }, Value{I: 840}},
+		{"non-ASCII text: é", str, Value{S: "\U0010ffff😀😀"}, nil,
+			func(v Value) bool {
+				return utf8.ValidString(string(v.S)) && strings.ContainsFunc(string(v.S), func(r rune) bool { return r >= 0x80 })
+			},
+			Value{S: "é"}},
+		{"a non-ASCII rune: é", r32, Value{I: '😀'}, nil,
+			func(v Value) bool { return v.I >= 0x80 }, Value{I: 'é'}},
+		{"a word of the unit", str, Value{S: "x9USDq"}, &Pool{Strings: []string{"USD", "price of %s: %w"}},
+			func(v Value) bool { return strings.Contains(string(v.S), "USD") }, Value{S: "USD"}},
+		{"upper case is not needed", str, Value{S: "ABC"}, nil,
+			func(v Value) bool { return len(v.S) == 3 }, Value{S: "aaa"}},
+		{"a key of a map", smap, MapValue([]Value{{S: "\U0010ffff𐀀\xf4\x8f\xbf"}, {S: "b"}}, []Value{{I: 3}, {I: 1}}), nil,
+			func(v Value) bool { return len(v.E) == 4 && v.E[1].I+v.E[3].I == 4 && v.E[1].I*v.E[3].I == 3 }, MapValue([]Value{{S: ""}, {S: "a"}}, []Value{{I: 1}, {I: 3}})},
+		{"three bytes, not a month", str, Value{S: "߿a"}, nil,
+			func(v Value) bool { return len(v.S) >= 3 }, Value{S: "aaa"}},
+		{"three bytes after the months", str, Value{S: "߿a"}, nil,
+			func(v Value) bool { return len(v.S) == 3 && string(v.S) > "september" }, Value{S: "zaa"}},
+		{"not a hex digit", str, Value{S: "a\xff"}, nil,
+			func(v Value) bool { return strings.Trim(string(v.S), "0123456789abcdef") != "" }, Value{S: "z"}},
+		{"a newline that is", str, Value{S: "price of %s:\n%w"}, nil,
+			func(v Value) bool { return strings.Contains(string(v.S), "\n") }, Value{S: "\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !tt.keep(tt.from) {
+				t.Fatal("the value to shrink does not have the property")
+			}
+			got := shrinkBy([]*Type{tt.typ}, []Value{tt.from}, tt.pool, func(in []Value) bool { return tt.keep(in[0]) })[0]
+			if !Equal(tt.typ, got, tt.want) {
+				t.Errorf("shrinks to %s, want %s", (&Printer{}).Literal(tt.typ, got), (&Printer{}).Literal(tt.typ, tt.want))
+			}
+		})
+	}
+}
+
+// TestShrinkTied checks that leaves equal to one another shrink
+// together: v.Less(w) comparing patches needs equal majors and minors,
+// which shrinking one field at a time cannot keep.
+func TestShrinkTied(t *testing.T) {
+	v := func(major, minor, patch int64) Value { return Value{E: []Value{{I: major}, {I: minor}, {I: patch}}} }
+	tests := []struct {
+		name string
+		from []Value
+		keep func(v, w []int64) bool
+		want []Value
+	}{
+		{"equal majors and minors", []Value{v(math.MinInt64+1, math.MinInt64+1, 69), v(math.MinInt64+1, math.MinInt64+1, 68)},
+			func(v, w []int64) bool { return v[0] == w[0] && v[1] == w[1] && v[2] > w[2] },
+			[]Value{v(0, 0, 1), v(0, 0, 0)}},
+		{"equal big majors", []Value{v(96005373845450915, 0, 0), v(96005373845450915, -131071, 2)},
+			func(v, w []int64) bool { return v[0] == w[0] && v[1] > w[1] },
+			[]Value{v(0, 0, 0), v(0, -1, 0)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fields := func(x Value) []int64 { return []int64{x.E[0].I, x.E[1].I, x.E[2].I} }
+			got := shrinkBy([]*Type{ver, ver}, tt.from, nil, func(in []Value) bool { return tt.keep(fields(in[0]), fields(in[1])) })
+			p := &Printer{}
+			if !Equal(ver, got[0], tt.want[0]) || !Equal(ver, got[1], tt.want[1]) {
+				t.Errorf("shrinks to %s, %s; want %s, %s", p.Literal(ver, got[0]), p.Literal(ver, got[1]), p.Literal(ver, tt.want[0]), p.Literal(ver, tt.want[1]))
+			}
+		})
+	}
+}
+
+// TestPlain checks the plain set: what a row may hold without a reason.
+func TestPlain(t *testing.T) {
+	long := Value{E: make([]Value, maxPlainLen+1)}
+	tests := []struct {
+		name  string
+		typ   *Type
+		v     Value
+		plain bool
+	}{
+		{"small int", i64, Value{I: -7}, true},
+		{"int within 32 bits", i64, Value{I: 2_000_000_000}, true},
+		{"int beyond 32 bits", i64, Value{I: 1 << 40}, false},
+		{"MaxInt64", i64, Value{I: math.MaxInt64}, false},
+		{"MinInt64 + 1", i64, Value{I: math.MinInt64 + 1}, false},
+		{"MaxInt32 of an int32", i32, Value{I: math.MaxInt32}, false},
+		{"127 of an int8", i8, Value{I: 127}, true},
+		{"uint64 beyond 32 bits", u64, Value{U: 1 << 32}, false},
+		{"word", str, Value{S: "USD"}, true},
+		{"message", str, Value{S: "table: unknown key"}, true},
+		{"format string", str, Value{S: "price of %s: %w"}, false},
+		{"newline", str, Value{S: "a\nb"}, false},
+		{"non-ASCII", str, Value{S: "é"}, false},
+		{"invalid UTF-8", str, Value{S: "\xff"}, false},
+		{"long text", str, Value{S: Str(strings.Repeat("a", maxPlainLen+1))}, false},
+		{"fraction", f64, FloatValue(0.5), true},
+		{"NaN", f64, FloatValue(math.NaN()), false},
+		{"-0", f64, FloatValue(math.Copysign(0, -1)), false},
+		{"rune é", r32, Value{I: 'é'}, false},
+		{"rune a", r32, Value{I: 'a'}, true},
+		{"struct with a bound", ver, Value{E: []Value{{I: math.MaxInt64}, {}, {}}}, false},
+		{"long slice", ints, long, false},
+		{"short slice", ints, Value{E: []Value{{I: 1}, {I: 2}}}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Plain(tt.typ, tt.v); got != tt.plain {
+				t.Errorf("Plain = %v, want %v", got, tt.plain)
+			}
+		})
+	}
+}
+
+// TestPlainVariants checks the variants that tell which mutant needs a
+// value outside the plain set: its leaves made plain, and their equals
+// elsewhere in the input with them.
+func TestPlainVariants(t *testing.T) {
+	big := Value{E: []Value{{I: math.MaxInt64}, {I: 3}, {}}}
+	tests := []struct {
+		name  string
+		types []*Type
+		in    []Value
+		i     int
+		want  [][]Value
+	}{
+		{"plain: none", []*Type{i64}, []Value{{I: 5}}, 0, nil},
+		{"a bound and its equal", []*Type{ver, ver, i64}, []Value{big, big, {I: math.MaxInt64}}, 0, [][]Value{
+			{{E: []Value{{}, {I: 3}, {}}}, {E: []Value{{}, {I: 3}, {}}}, {}},
+			{{E: []Value{{I: 1}, {I: 3}, {}}}, {E: []Value{{I: 1}, {I: 3}, {}}}, {I: 1}},
+		}},
+		{"text", []*Type{str, str}, []Value{{S: "é%!"}, {S: "x"}}, 0, [][]Value{
+			{{S: "aaa!"}, {S: "x"}}, // é is two bytes: the length stays
+			{{S: ""}, {S: "x"}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := PlainVariants(tt.types, tt.in, tt.i)
+			if Key(flatten(got)) != Key(flatten(tt.want)) || len(got) != len(tt.want) {
+				t.Errorf("variants %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func flatten(ins [][]Value) []Value {
+	var out []Value
+	for _, in := range ins {
+		out = append(out, Value{E: in})
+	}
+	return out
+}
+
+// TestPoolMessagesDrawn checks that the unit's format strings and
+// messages are seldom drawn as text, while its words stay as common.
+func TestPoolMessagesDrawn(t *testing.T) {
+	pool := Pool{Strings: []string{"USD", "price of %s: %w", "line one\nline two"}}
+	g := &Gen{R: rand.New(rand.NewPCG(7, 8)), Pool: pool}
+	const n = 4000
+	odd, words := 0, 0
+	for range n {
+		s := string(g.Random(str).S)
+		if strings.Contains(s, "%") || strings.Contains(s, "line one") {
+			odd++
+		}
+		if s == "USD" {
+			words++
+		}
+	}
+	if odd > n/50 {
+		t.Errorf("%d of %d strings hold the unit's format string or message, want at most %d", odd, n, n/50)
+	}
+	if words < n/25 {
+		t.Errorf("%d of %d strings are the unit's word, want at least %d", words, n, n/25)
+	}
+}
