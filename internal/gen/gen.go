@@ -132,7 +132,18 @@ type Test struct {
 	// Covers is the coverage goals the test covers (Config.Cover), and
 	// CoverCredit those it is the first in the emitted order to cover.
 	Covers, CoverCredit []Goal
-	cover               []int32 // the probes' records of its run
+	// Needs gives the reason an input holds a value outside the plain set
+	// (value.Plain: a type's bound, a value beyond 32 bits, non-ASCII
+	// text): input index (receiver first, as In) → the mutants, ascending,
+	// that the test kills (live or not) and none of the input's plain
+	// variants kills (value.PlainVariants) — what shrinking could not do
+	// without. The row's comment names the first of them in Credit (the
+	// same on a run the cache replays); none there: the value serves a
+	// mutant an earlier row is credited with. Inputs that are plain, or
+	// whose plain variants kill as much, have no entry; nil when there is
+	// none.
+	Needs map[int][]int
+	cover []int32 // the probes' records of its run
 	// Name is the case's name in the emitted file and Func its test
 	// function's (set by emit.File).
 	Name, Func string
@@ -617,7 +628,10 @@ func usable(u *unit.Unit, r *harness.Response) bool {
 	return true
 }
 
-// keep records a test that kills live mutants and drops them.
+// keep records a test that kills live mutants and drops them. The
+// callers keep inputs shrunk (shrink.go), but for the cache's replays,
+// which were when first kept; the reasons for the values outside the
+// plain set that shrinking left are found here, for every test alike.
 func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pass string) *Test {
 	t := &Test{Unit: u, In: in, Out: r.Orig, Pass: pass, Hits: r.Hits, seq: g.seq, cover: r.Cover}
 	g.seq++
@@ -630,6 +644,7 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 		t.Kills = append(t.Kills, m)
 		delete(g.live, m)
 	}
+	t.Needs = g.needs(u, in)
 	sort.Ints(t.Kills)
 	g.tests = append(g.tests, t)
 	return t

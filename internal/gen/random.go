@@ -1,6 +1,6 @@
 package gen
 
-// This file implements the random pass and the shrinking of kept inputs.
+// This file implements the random pass (shrink.go shrinks what it keeps).
 
 import (
 	"context"
@@ -9,11 +9,7 @@ import (
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/harness"
 	"github.com/gozilla/gozilla/internal/unit"
-	"github.com/gozilla/gozilla/internal/value"
 )
-
-// maxShrink bounds the runs spent shrinking one kept input.
-const maxShrink = 300
 
 // randomPass tries random inputs of u, in batches run in parallel and
 // judged in order, so that the outcome does not depend on the number of
@@ -86,61 +82,6 @@ func (g *generator) randomPass(ctx context.Context, sampler engine.Sampler, u *u
 		}
 	}
 	return nil
-}
-
-// shrink looks for a simpler input that still kills every mutant of
-// credit, one argument and one step at a time, and returns it with its
-// run against every live mutant. r is in's run against the live mutants;
-// when verified, its kills are final and it is reused if in cannot be
-// simplified.
-func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, credit []int, goals []Goal, r0 *harness.Response, verified bool) ([]value.Value, *harness.Response, error) {
-	types := u.Inputs()
-	cur := in
-	tried := map[string]bool{value.Key(in): true}
-	runs := 0
-	// An argument is shrunk as far as it goes before the next one: the
-	// other arguments' failed candidates are then not retried after every
-	// step (a 64-bit value takes some 60 halvings).
-	for improved := true; improved && runs < maxShrink && !g.over(u); {
-		improved = false
-		for i := 0; i < len(cur) && runs < maxShrink; i++ {
-			for progress := true; progress && runs < maxShrink; {
-				progress = false
-				for _, c := range value.Shrink(types[i], cur[i]) {
-					cand := append([]value.Value(nil), cur...)
-					cand[i] = c
-					k := value.Key(cand)
-					if tried[k] {
-						continue
-					}
-					tried[k] = true
-					runs++
-					r, err := g.exec(ctx, u, cand, credit, nil, true)
-					if err != nil {
-						return nil, nil, err
-					}
-					if usable(u, r) && containsAll(append(r.Killed, r.Unsure...), credit) && g.coversAll(r, goals) {
-						cur, improved, progress = cand, true, true
-						break
-					}
-					if runs >= maxShrink {
-						break
-					}
-				}
-			}
-		}
-	}
-	if verified && value.Key(cur) == value.Key(in) {
-		return in, r0, nil
-	}
-	r, err := g.exec(ctx, u, cur, nil, harness.Bits(g.runnable(g.liveIDs())), false)
-	if err == nil && len(cur) > 0 && len(credit) > 0 && !killsLive(g, r) && value.Key(cur) != value.Key(in) {
-		// A mutant only thought to time out on the shrunk input ended
-		// after all: keep the input that was found.
-		cur = in
-		r, err = g.exec(ctx, u, cur, nil, harness.Bits(g.runnable(g.liveIDs())), false)
-	}
-	return cur, r, err
 }
 
 // liveOf is the live mutants among ms.

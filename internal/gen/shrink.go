@@ -1,0 +1,227 @@
+package gen
+
+// This file implements the shrinking of kept inputs, whichever pass found
+// them (random, cbt, ddr, equiv, dalg…, coverage goals), and the reasons
+// a kept input holds values outside the plain set (Test.Needs).
+
+import (
+	"context"
+	"slices"
+
+	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// maxShrink bounds the candidate runs spent shrinking one kept input: a
+// count, so that what is written does not depend on the machine.
+const maxShrink = 300
+
+// shrink looks for a plainer input that still kills every mutant of
+// credit and covers every goal of goals, and returns it with its run
+// against every live mutant. r0 is in's run against the live mutants;
+// when verified, its kills are final and it is reused if in cannot be
+// simplified.
+//
+// The first round starts with each argument's values outside the plain
+// set made plain at once (value.PlainVariants). Each round then shrinks
+// together the leaves equal to one another (value.ShrinkTied: a field
+// compared with another's; a replacement that failed is not tried
+// again), then each argument as far as it goes before the next
+// (value.ShrinkWith, with the unit's constants), going on after a step
+// from where it was: failed candidates are not retried after every
+// step. A candidate is taken when a run under the harness confirms it
+// (execution is the judge), and never when it makes a call that
+// returned panic instead (a nil where the caller means a value).
+func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, credit []int, goals []Goal, r0 *harness.Response, verified bool) ([]value.Value, *harness.Response, error) {
+	types := u.Inputs()
+	pool := &u.Pool
+	cur := in
+	tried := map[string]bool{value.Key(in): true}
+	failedTied := map[string]bool{}
+	runs := 0
+	panicked := r0 != nil && r0.Orig.Panic != nil
+	// try runs cand when it is new, and reports whether it is as good.
+	try := func(cand []value.Value) (bool, error) {
+		k := value.Key(cand)
+		if tried[k] {
+			return false, nil
+		}
+		tried[k] = true
+		runs++
+		r, err := g.exec(ctx, u, cand, credit, nil, true)
+		if err != nil {
+			return false, err
+		}
+		ok := usable(u, r) && containsAll(append(r.Killed, r.Unsure...), credit) && g.coversAll(r, goals) &&
+			(panicked || r.Orig.Panic == nil)
+		return ok, nil
+	}
+	for round, improved := 0, true; improved && runs < maxShrink && !g.over(u); round++ {
+		improved = false
+		// Every value outside the plain set made plain at once (a run
+		// or two where leaf by leaf takes many), in the first round.
+		for i := 0; i < len(cur) && runs < maxShrink && round == 0; i++ {
+			for _, cand := range value.PlainVariants(types, cur, i) {
+				ok, err := try(cand)
+				if err != nil {
+					return nil, nil, err
+				}
+				if ok {
+					cur, improved = cand, true
+					break
+				}
+			}
+		}
+		for progress := true; progress && runs < maxShrink; {
+			progress = false
+			for _, c := range value.ShrinkTied(types, cur, pool) {
+				if failedTied[c.Key] {
+					continue // the same replacement failed before
+				}
+				ok, err := try(c.In)
+				if err != nil {
+					return nil, nil, err
+				}
+				if ok {
+					cur, improved, progress = c.In, true, true
+					break
+				}
+				failedTied[c.Key] = true
+				if runs >= maxShrink {
+					break
+				}
+			}
+		}
+		for i := 0; i < len(cur) && runs < maxShrink; i++ {
+			// After a step, the candidates go on from where the step
+			// was (those before it failed on the value before it: a
+			// field of a struct, a plainer number), not from the first;
+			// the next round starts over.
+			for start, progress := 0, true; progress && runs < maxShrink; {
+				progress = false
+				cs := value.ShrinkWith(types[i], cur[i], pool)
+				for j := start; j < len(cs); j++ {
+					cand := append([]value.Value(nil), cur...)
+					cand[i] = cs[j]
+					ok, err := try(cand)
+					if err != nil {
+						return nil, nil, err
+					}
+					if ok {
+						cur, improved, progress, start = cand, true, true, j
+						break
+					}
+					if runs >= maxShrink {
+						break
+					}
+				}
+			}
+		}
+	}
+	if verified && value.Key(cur) == value.Key(in) {
+		return in, r0, nil
+	}
+	r, err := g.exec(ctx, u, cur, nil, harness.Bits(g.runnable(g.liveIDs())), false)
+	if err == nil && len(cur) > 0 && len(credit) > 0 && !killsLive(g, r) && value.Key(cur) != value.Key(in) {
+		// A mutant only thought to time out on the shrunk input ended
+		// after all: keep the input that was found.
+		cur = in
+		r, err = g.exec(ctx, u, cur, nil, harness.Bits(g.runnable(g.liveIDs())), false)
+	}
+	return cur, r, err
+}
+
+// needs returns, for each input of in outside the plain set (value.Plain:
+// a bound, a value beyond 32 bits, non-ASCII text…), the mutants that
+// need it: those the input kills and none of its plain variants
+// (value.PlainVariants) does; nil when every input is plain. The input
+// runs against every mutant of the package it reaches, not only the
+// live ones, and its variants against what it kills: whether a mutant
+// needs a value is a property of the two alone, so that a test the cache
+// replays, or one compaction credits with mutants another test killed
+// first, says the same. Two harness requests, for a test that holds
+// such a value; a failed or cancelled run leaves reasons out.
+func (g *generator) needs(u *unit.Unit, in []value.Value) map[int][]int {
+	types := u.Inputs()
+	var vars [][]value.Value
+	var owner []int // the input each variant stands for
+	for i := range in {
+		for _, v := range value.PlainVariants(types, in, i) {
+			vars = append(vars, v)
+			owner = append(owner, i)
+		}
+	}
+	if len(vars) == 0 {
+		return nil
+	}
+	idx, ok := g.index[u]
+	if !ok {
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if done := g.problem.Done; done != nil {
+		go func() {
+			select {
+			case <-done:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+	}
+	all := make([]int, len(g.problem.Pkg.Set.Mutants))
+	for i, m := range g.problem.Pkg.Set.Mutants {
+		all[i] = m.ID
+	}
+	r0, err := g.pool.Do(ctx, &harness.Request{Unit: idx, In: in, Live: harness.Bits(g.runnable(all)), Budget: origBudget, Quick: true})
+	if err != nil || len(r0.Killed) == 0 {
+		return nil
+	}
+	g.account(u, r0)
+	kills := r0.Killed
+	r, err := g.pool.Do(ctx, &harness.Request{Unit: idx, In: vars[0], More: vars[1:], Mutants: kills, Budget: origBudget, Quick: true})
+	if err != nil || len(r.More) != len(vars)-1 {
+		return nil
+	}
+	g.account(u, r)
+	resps := append([]harness.Response{*r}, r.More...)
+	// lost[i][m] counts the variants of input i that do not kill m, of
+	// n[i]: m needs input i when it is all of them (whatever else the
+	// input kills, so that a replayed test says the same).
+	lost := map[int]map[int]int{}
+	n := map[int]int{}
+	for k, v := range resps {
+		i := owner[k]
+		n[i]++
+		killed := map[int]bool{}
+		for _, m := range append(v.Killed, v.Unsure...) {
+			killed[m] = true
+		}
+		if lost[i] == nil {
+			lost[i] = map[int]int{}
+		}
+		for _, m := range kills {
+			if !killed[m] {
+				lost[i][m]++
+			}
+		}
+	}
+	out := map[int][]int{}
+	for i, ms := range lost {
+		var every []int
+		for _, m := range kills {
+			if ms[m] == n[i] {
+				every = append(every, m)
+			}
+		}
+		if len(every) > 0 {
+			slices.Sort(every)
+			out[i] = every
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
