@@ -1099,7 +1099,7 @@ func (e *emitter) comment(t *gen.Test) string {
 		m := e.res.Set.Mutants[id-1]
 		parts = append(parts, fmt.Sprintf("#%d %s %s → %s (line %d)", m.ID, m.Op, oneLine(m.Orig), oneLine(m.Repl), m.Line))
 	}
-	return "// kills " + strings.Join(parts, ", ") + "\n"
+	return "// kills " + strings.Join(parts, ", ") + "\n" + e.needsNote(t)
 }
 
 // coverComment names the branches and def-use pairs a row that kills no

@@ -4,11 +4,15 @@ package emit
 // (go test prints a subtest's name, and -run selects by it).
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gozilla/gozilla/internal/gen"
+	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
 )
 
@@ -17,20 +21,26 @@ const maxName = 48
 
 // caseName names a row by its inputs that are not zero values: name=v
 // joined by commas, each value in short form; "call" when every input is
-// zero, "case" when nothing fits.
+// zero, "case" when nothing fits. A name never reads as another row: an
+// input left out for room ends it with ",…" (not as if it were zero).
 func caseName(types []*value.Type, in []value.Value, names []string) string {
 	var parts []string
 	n := 0
+	left := false
 	for i, t := range types {
 		if i >= len(in) || value.Equal(t, in[i], value.Zero(t)) && in[i].X == "" {
 			continue
 		}
 		s := names[i] + "=" + short(t, in[i], 2)
 		if n+len(s) > maxName {
+			left = true
 			continue
 		}
 		parts = append(parts, s)
 		n += len(s) + 1
+	}
+	if left && len(parts) > 0 {
+		parts = append(parts, "…")
 	}
 	if len(parts) == 0 {
 		for i, t := range types {
@@ -83,11 +93,11 @@ func short(t *value.Type, v value.Value, depth int) string {
 		if t.Rune && v.I > ' ' && v.I <= unicode.MaxRune && plain(string(rune(v.I))) {
 			return string(rune(v.I))
 		}
-		return strconv.FormatInt(v.I, 10)
+		return shortInt(t, v.I)
 	case value.Uint:
-		return strconv.FormatUint(v.U, 10)
+		return shortUint(t, v.U)
 	case value.Float:
-		return strconv.FormatFloat(v.Float(), 'g', 4, 64)
+		return shortFloat(v.Float())
 	case value.String:
 		return text(string(v.S))
 	case value.Slice, value.Array, value.Map:
@@ -150,6 +160,64 @@ func short(t *value.Type, v value.Value, depth int) string {
 	return "?"
 }
 
+// shortInt writes an integer as the row's literal does (value.Printer):
+// from the type's bound when near it (MaxInt64, MinInt64+1), else in
+// decimal.
+func shortInt(t *value.Type, x int64) string {
+	bits := strconv.Itoa(t.Bits)
+	switch {
+	case t.Bits >= 16 && x >= 0 && uint64(value.MaxInt(t)-x) <= nearBound:
+		return "MaxInt" + bits + offset(-(value.MaxInt(t) - x))
+	case t.Bits >= 16 && x < 0 && uint64(x-value.MinInt(t)) <= nearBound:
+		return "MinInt" + bits + offset(x-value.MinInt(t))
+	}
+	return strconv.FormatInt(x, 10)
+}
+
+func shortUint(t *value.Type, x uint64) string {
+	if t.Bits >= 16 && value.MaxUint(t)-x <= nearBound {
+		return "MaxUint" + strconv.Itoa(t.Bits) + offset(-int64(value.MaxUint(t)-x))
+	}
+	return strconv.FormatUint(x, 10)
+}
+
+// nearBound is how far from a bound an integer is written from it, as
+// value.Printer does.
+const nearBound = 16
+
+// offset writes d as "+d" or "-d"; "" for 0.
+func offset(d int64) string {
+	switch {
+	case d > 0:
+		return "+" + strconv.FormatInt(d, 10)
+	case d < 0:
+		return strconv.FormatInt(d, 10)
+	}
+	return ""
+}
+
+// shortFloat writes a float exactly when it is short (0.1, 1e+06), else
+// with 4 digits after "~" (~3.142): never as another value.
+func shortFloat(f float64) string {
+	if s := strconv.FormatFloat(f, 'g', -1, 64); len(s) <= 8 {
+		return s
+	}
+	return "~" + strconv.FormatFloat(f, 'g', 4, 64)
+}
+
+// uniqueName returns name, or when a row already has it, name with "#2",
+// "#3"… (go test's own way with subtests of one name): a suffix glued to
+// a name that ends in a value ("qty=1" becoming "qty=12") names another
+// row than the one it is.
+func uniqueName(name string, used map[string]bool) string {
+	n := name
+	for i := 2; used[n]; i++ {
+		n = name + "#" + strconv.Itoa(i)
+	}
+	used[n] = true
+	return n
+}
+
 // text is a string in a row name: as it is when plain, "" when empty,
 // else its printable runes with … for the others, at most 12 runes.
 func text(s string) string {
@@ -182,4 +250,63 @@ func plain(s string) bool {
 		}
 	}
 	return true
+}
+
+// inputNames are the table's fields of u's inputs, receiver first, as
+// unitTest names them: the parameter's name ("recv", "argN" when it has
+// none), with a suffix where it is taken (by the name column).
+func inputNames(u *unit.Unit) []string {
+	fields := map[string]bool{}
+	fresh("name", fields)
+	inputs := u.Inputs()
+	recv := btoi(u.Recv != nil)
+	names := make([]string, len(inputs))
+	for i := range inputs {
+		var n string
+		if i < recv {
+			n = u.Recv.Name
+			if n == "" {
+				n = "recv"
+			}
+		} else if n = u.Params[i-recv].Name; n == "" {
+			n = "arg" + strconv.Itoa(i+1-recv)
+		}
+		names[i] = fresh(n, fields)
+	}
+	return names
+}
+
+// needsNote says, for each input of t outside the plain set that a
+// mutant t is credited with needs (gen.Test.Needs), which mutant:
+// "x is a bound of int for #22 RSR return y/3 == x → return true
+// (line 7)". A value that only mutants credited to earlier rows need
+// goes unsaid. "" when there is nothing to say.
+func (e *emitter) needsNote(t *gen.Test) string {
+	if len(t.Needs) == 0 {
+		return ""
+	}
+	types := t.Unit.Inputs()
+	names := inputNames(t.Unit)
+	var parts []string
+	for i := range t.In {
+		if i >= len(types) {
+			break
+		}
+		why := value.Unplain(types[i], t.In[i])
+		if why == "" {
+			continue
+		}
+		for _, id := range t.Needs[i] {
+			if !slices.Contains(t.Credit, id) {
+				continue
+			}
+			m := e.res.Set.Mutants[id-1]
+			parts = append(parts, fmt.Sprintf("%s is %s for #%d %s %s → %s (line %d)", names[i], why, m.ID, m.Op, oneLine(m.Orig), oneLine(m.Repl), m.Line))
+			break
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "// " + strings.Join(parts, "; ") + "\n"
 }
