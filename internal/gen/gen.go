@@ -332,6 +332,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 
 	g := &generator{
 		invariants: map[*value.Type]*value.Invariants{},
+		weak:       map[int]bool{},
 		cfg:        cfg,
 		pool:       pool,
 		problem:    problem,
@@ -516,6 +517,9 @@ type generator struct {
 	// their fields (invariants.go), and the tests they rule out.
 	invariants map[*value.Type]*value.Invariants
 	rejected   []Rejected
+	// weak are the mutants only crashing tests or tests that build a
+	// state directly kill so far: still live for the passes (keep).
+	weak map[int]bool
 
 	// Budgets and limits (budget.go), under mu.
 	cost     map[*unit.Unit]*cost
@@ -637,12 +641,32 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	g.seq++
 	g.reach(r)
 	t.Covers = g.goalsOf(r)
+	freshGoal := false
 	for _, x := range t.Covers {
+		freshGoal = freshGoal || !g.covered[x]
 		g.covered[x] = true
 	}
+	// A test that crashes (a nil dereference) or builds a package value
+	// from its fields kills weakly: its mutants stay live for the passes
+	// after it, so that a working row built through the API can take
+	// its place (compaction prefers one); it is kept only if it kills a
+	// mutant no test has killed yet, or covers a new goal.
+	weak := crashes(t) || t.Direct()
+	fresh := freshGoal
 	for _, m := range r.Killed {
 		t.Kills = append(t.Kills, m)
+		if !g.weak[m] {
+			fresh = true
+		}
+		if weak {
+			g.weak[m] = true
+			continue
+		}
 		delete(g.live, m)
+		delete(g.weak, m)
+	}
+	if weak && !fresh {
+		return t
 	}
 	t.Needs = g.needs(u, in)
 	sort.Ints(t.Kills)

@@ -26,6 +26,9 @@ type Env struct {
 	// NoAlts: interfaces, funcs, channels and opaque types are
 	// unsupported (FromTypes).
 	NoAlts bool
+	// factoryDepth > 0 while the receivers of factory methods are built
+	// (seq.go): they get no factories of their own.
+	factoryDepth int
 }
 
 const (
@@ -206,9 +209,6 @@ func (b *builder) funcAlts(out *Type, t types.Type, sig *types.Signature) error 
 		return &Unsupported{out.Name, "func"}
 	}
 	out.Kind, out.Iface, out.ZeroLit, out.Unseen = Built, true, "nil", true
-	if b.depth >= maxAltDepth {
-		return nil
-	}
 	lit := b.name(sig) // "func(int) bool"
 	params, results := sig.Params(), sig.Results()
 	if b.pkg != nil {
@@ -232,8 +232,8 @@ func (b *builder) funcAlts(out *Type, t types.Type, sig *types.Signature) error 
 			}
 			rank := func(nm string) int {
 				switch {
-				case strings.HasPrefix(nm, "Int") && !strings.HasPrefix(nm, "Int8") && !strings.HasPrefix(nm, "Int16"):
-					return 0
+				case strings.HasPrefix(nm, "Int") && len(nm) > 3 && (nm[3] < '0' || nm[3] > '9'):
+					return 0 // IntComparator, not Int64Comparator
 				case strings.HasPrefix(nm, "String"):
 					return 1
 				}
@@ -246,6 +246,9 @@ func (b *builder) funcAlts(out *Type, t types.Type, sig *types.Signature) error 
 				}
 			}
 		}
+	}
+	if b.depth >= maxAltDepth {
+		return nil // (the package's functions take no operands: deep down too)
 	}
 	// Constant results: the operands are the results.
 	var rts []types.Type
@@ -397,6 +400,7 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 		return nil
 	case u.NumMethods() == 0:
 		// any: the basic kinds, then slices and maps of them.
+		out.Any = true
 		for _, d := range []types.Type{types.Typ[types.Int], tString, types.Typ[types.Float64], types.Typ[types.Bool],
 			types.NewSlice(types.Typ[types.Int]), types.NewSlice(tString),
 			types.NewMap(tString, types.Typ[types.Int]), types.Typ[types.Int64], types.Typ[types.Uint8]} {

@@ -229,7 +229,7 @@ func (g *Gen) random(t *Type, depth int) Value {
 		}
 		return v
 	case Pointer:
-		if depth >= maxDepth || r.IntN(6) == 0 {
+		if depth >= maxDepth || r.IntN(6) == 0 && !(depth == 0 && apiFirst(t)) {
 			return Value{Nil: true}
 		}
 		return Value{E: []Value{g.random(t.Elem, depth+1)}}
@@ -274,10 +274,15 @@ func (g *Gen) built(t *Type, depth int) Value {
 		return Zero(t)
 	}
 	// The first alternatives are what the unit looks for (its dynamic
-	// types, the package's own implementations): drawn more often.
+	// types, the package's own implementations): drawn more often; an
+	// any mostly holds the first (an int, unless the unit looks for
+	// another), so that the values of one list are of one type.
 	i := r.IntN(len(alts))
 	if j := r.IntN(len(alts)); j < i {
 		i = j
+	}
+	if t.Any && r.IntN(4) != 0 {
+		i = 0
 	}
 	a := alts[i]
 	v := Value{X: a.Key, E: make([]Value, len(a.Params))}

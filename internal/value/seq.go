@@ -7,6 +7,7 @@ package value
 
 import (
 	"go/types"
+	"hash/fnv"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,6 +40,11 @@ func AddSequences(vt *Type, t types.Type, env *Env) {
 	}
 	ctors := b.ctorsOf(t)
 	if len(ctors) == 0 {
+		// No constructor: the values the package's other types hand out
+		// (an iterator of a heap).
+		if env.factoryDepth == 0 {
+			b.factories(vt, t, named)
+		}
 		return
 	}
 	muts := b.mutators(t)
@@ -56,6 +62,65 @@ func AddSequences(vt *Type, t types.Type, env *Env) {
 		}
 		for _, seq := range seqs {
 			b.sequence(vt, t, v, c, seq)
+		}
+	}
+}
+
+// factories adds to vt (t, a pointer to the package's named type T) the
+// values methods of the package's other types return (Randoop's
+// sequences: (*Heap).Iterator() Iterator for an *Iterator), each on a
+// receiver built as users build one (AddSequences), methods taking no
+// operand only.
+func (b *builder) factories(vt *Type, t types.Type, named *types.Named) {
+	scope := b.pkg.Scope()
+	n := 0
+	for _, nm := range scope.Names() {
+		tn, ok := scope.Lookup(nm).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.Identical(tn.Type(), named) || n >= maxCtors {
+			continue
+		}
+		rt, ok := tn.Type().(*types.Named)
+		if !ok || rt.TypeParams().Len() > 0 {
+			continue
+		}
+		recv := types.NewPointer(rt)
+		ms := types.NewMethodSet(recv)
+		for i := 0; i < ms.Len() && n < maxCtors; i++ {
+			f, ok := ms.At(i).Obj().(*types.Func)
+			if !ok || !f.Exported() {
+				continue
+			}
+			sig := f.Type().(*types.Signature)
+			if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+				continue
+			}
+			res := sig.Results().At(0).Type()
+			var expr string
+			switch {
+			case types.Identical(res, t):
+				expr = "$0." + f.Name() + "()"
+			case types.Identical(res, named):
+				expr = "func(r " + b.name(recv) + ") " + b.name(t) + " { x := r." + f.Name() + "(); return &x }($0)"
+			default:
+				continue
+			}
+			// The receiver's type with the ways users build it.
+			rvt, err := b.build(recv, false)
+			if err != nil {
+				continue
+			}
+			sub := *b.env
+			sub.factoryDepth = 1
+			AddSequences(rvt, recv, &sub)
+			if len(rvt.Alts) == 0 {
+				continue // no way to build the receiver but its fields
+			}
+			a := &Alt{Label: tn.Name() + "." + f.Name(), Expr: expr, Params: []*Type{rvt}, Small: true}
+			h := fnv.New64a()
+			h.Write([]byte(expr))
+			a.Key = strconv.FormatUint(h.Sum64(), 36)
+			vt.add(a, nil)
+			n++
 		}
 	}
 }
@@ -107,7 +172,33 @@ func (b *builder) mutators(t types.Type) []*types.Func {
 		}
 		out = append(out, f)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Exported() && !out[j].Exported() })
+	// The methods that add to a value first (Push, Add, Put), not those
+	// that decode one (UnmarshalJSON, FromJSON: a row would hold bytes
+	// that rarely decode).
+	rank := func(f *types.Func) int {
+		r := 2
+		for _, p := range []string{"Push", "Add", "Put", "Set", "Insert", "Append", "Enqueue", "Write", "Store"} {
+			if strings.HasPrefix(f.Name(), p) {
+				r = 1
+			}
+		}
+		if !f.Exported() {
+			r += 10
+		}
+		return r
+	}
+	var keep []*types.Func
+	for _, f := range out {
+		decode := false
+		for _, p := range []string{"Unmarshal", "From", "Decode", "Gob", "Scan", "Parse"} {
+			decode = decode || strings.HasPrefix(f.Name(), p)
+		}
+		if !decode {
+			keep = append(keep, f)
+		}
+	}
+	out = keep
+	sort.SliceStable(out, func(i, j int) bool { return rank(out[i]) < rank(out[j]) })
 	if len(out) > 0 && out[0].Exported() {
 		// A user builds states with the exported methods: an unexported
 		// one (moveToFront) can leave a state no user can reach.
@@ -158,8 +249,20 @@ func (b *builder) sequence(vt *Type, t types.Type, v string, ctor *types.Func, s
 	a, err := b.alt(label, expr, "", "", params...)
 	if err == nil {
 		a.Small = true
+		nonNilFuncs(a)
 	}
 	vt.add(a, err)
+}
+
+// nonNilFuncs makes a's func operands never nil where they have
+// alternatives: a constructor given a nil comparator builds a value
+// whose first use panics, which no user means.
+func nonNilFuncs(a *Alt) {
+	for _, p := range a.Params {
+		if p.Kind == Built && p.Unseen && p.Iface && len(p.Alts) > 0 {
+			p.Iface = false
+		}
+	}
 }
 
 // receiverVar names the variable of a sequence: the type's initial, in

@@ -40,7 +40,11 @@ func Shrink(t *Type, v Value) []Value { return ShrinkWith(t, v, nil) }
 
 // ShrinkWith is Shrink with the unit's constants (pool may be nil): those
 // that are plain are candidates too, ranked after the small values.
-func ShrinkWith(t *Type, v Value, pool *Pool) []Value {
+func ShrinkWith(t *Type, v Value, pool *Pool) []Value { return shrinkWith(t, v, pool, true) }
+
+// shrinkWith is ShrinkWith; top says v is a whole input (a pointer to a
+// value of the package's types with hidden state is then not made nil).
+func shrinkWith(t *Type, v Value, pool *Pool, top bool) []Value {
 	if t.Kind != Error && v.X != "" {
 		return shrinkBuilt(t, v, pool)
 	}
@@ -48,10 +52,10 @@ func ShrinkWith(t *Type, v Value, pool *Pool) []Value {
 	case Complex:
 		part := &Type{Kind: Float, Bits: t.Bits / 2}
 		var out []Value
-		for _, c := range ShrinkWith(part, v.E[0], pool) {
+		for _, c := range shrinkWith(part, v.E[0], pool, false) {
 			out = append(out, Value{E: []Value{c, v.E[1]}})
 		}
-		for _, c := range ShrinkWith(part, v.E[1], pool) {
+		for _, c := range shrinkWith(part, v.E[1], pool, false) {
 			out = append(out, Value{E: []Value{v.E[0], c}})
 		}
 		return out
@@ -72,7 +76,7 @@ func ShrinkWith(t *Type, v Value, pool *Pool) []Value {
 			out = append(out, shrinkKey(t, v, i, pool)...)
 		}
 		for i := 0; i < n; i++ {
-			for _, c := range ShrinkWith(t.Elem, v.E[2*i+1], pool) {
+			for _, c := range shrinkWith(t.Elem, v.E[2*i+1], pool, false) {
 				out = append(out, with(v, 2*i+1, c))
 			}
 		}
@@ -94,7 +98,7 @@ func ShrinkWith(t *Type, v Value, pool *Pool) []Value {
 	case Struct:
 		var out []Value
 		for i, f := range t.Fields {
-			for _, c := range ShrinkWith(f.Type, v.E[i], pool) {
+			for _, c := range shrinkWith(f.Type, v.E[i], pool, false) {
 				out = append(out, with(v, i, c))
 			}
 		}
@@ -108,8 +112,14 @@ func ShrinkWith(t *Type, v Value, pool *Pool) []Value {
 		if v.Nil {
 			return nil
 		}
-		out := []Value{{Nil: true}}
-		for _, c := range ShrinkWith(t.Elem, v.E[0], pool) {
+		var out []Value
+		if !top || !apiFirst(t) {
+			// (A value of the package's types with hidden state is not
+			// made nil: its methods rarely take one, and the row would
+			// pin a nil dereference.)
+			out = append(out, Value{Nil: true})
+		}
+		for _, c := range shrinkWith(t.Elem, v.E[0], pool, false) {
 			out = append(out, Value{E: []Value{c}})
 		}
 		return out
@@ -123,7 +133,7 @@ func shrinkKey(t *Type, v Value, i int, pool *Pool) []Value {
 	var out []Value
 	n := len(v.E) / 2
 next:
-	for _, c := range ShrinkWith(t.Key, v.E[2*i], pool) {
+	for _, c := range shrinkWith(t.Key, v.E[2*i], pool, false) {
 		keys := make([]Value, n)
 		elems := make([]Value, n)
 		for j := 0; j < n; j++ {
@@ -555,7 +565,7 @@ func shrinkElems(elem *Type, v Value, resize bool, pool *Pool) []Value {
 	}
 	shrunk := 0
 	for i := range v.E {
-		cs := ShrinkWith(elem, v.E[i], pool)
+		cs := shrinkWith(elem, v.E[i], pool, false)
 		if len(cs) == 0 {
 			continue
 		}
@@ -576,7 +586,12 @@ const denseShrink = 16
 // (interfaces, funcs), then its operands.
 func shrinkBuilt(t *Type, v Value, pool *Pool) []Value {
 	var out []Value
-	if t.Iface {
+	switch {
+	case t.Any && len(t.Alts) > 0 && (v.X != t.Alts[0].Key || len(v.E) != 1 || !IsZero(t.Alts[0].Params[0], v.E[0])):
+		// An any holds 0 (of the first dynamic type) more plainly than
+		// nil: a list of numbers reads as one.
+		out = append(out, Value{X: t.Alts[0].Key, E: []Value{Zero(t.Alts[0].Params[0])}})
+	case t.Iface && !t.Any:
 		out = append(out, Value{Nil: true})
 	}
 	alt := t.Alt(v.X)
@@ -584,7 +599,7 @@ func shrinkBuilt(t *Type, v Value, pool *Pool) []Value {
 		return out
 	}
 	for i, p := range alt.Params {
-		for _, c := range ShrinkWith(p, v.E[i], pool) {
+		for _, c := range shrinkWith(p, v.E[i], pool, false) {
 			w := with(v, i, c)
 			w.X = v.X
 			out = append(out, w)
@@ -856,7 +871,7 @@ func ShrinkTied(types []*Type, in []Value, pool *Pool) []Tied {
 	for _, k := range groups {
 		kt := typ[k]
 		v := k.value()
-		for _, c := range ShrinkWith(kt, v, pool) {
+		for _, c := range shrinkWith(kt, v, pool, false) {
 			cand := make([]Value, len(in))
 			ok := true
 			for i, t := range types[:min(len(types), len(in))] {

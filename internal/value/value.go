@@ -88,6 +88,10 @@ type Type struct {
 	// type is written: "nil", "time.Time{}", "sync.Mutex{}".
 	Iface   bool
 	ZeroLit string
+	// Any: the empty interface. Its values are mostly of its first
+	// alternative (the dynamic type the unit looks for, else int), and
+	// shrink toward its zero rather than nil.
+	Any bool
 	// Unseen: values of the type are never observed (funcs, channels):
 	// the harness encodes them as nothing, tests do not compare them.
 	Unseen bool

@@ -142,7 +142,13 @@ func TestShrinkTerminates(t *testing.T) {
 				}
 				v = cs[0]
 			}
-			if !Equal(typ, v, minimal(typ)) && !(typ.Kind == Slice && !v.Nil && len(v.E) == 0) {
+			want := minimal(typ)
+			if typ.Kind == Pointer && apiFirst(typ) {
+				// A value of the package's types with hidden state is not
+				// made nil: a pointer to its zero value.
+				want = Value{E: []Value{Zero(typ.Elem)}}
+			}
+			if !Equal(typ, v, want) && !(typ.Kind == Slice && !v.Nil && len(v.E) == 0) {
 				t.Errorf("%s: shrinking ends at %+v, want the minimal value", name, v)
 			}
 		}
