@@ -312,18 +312,9 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	inputs := u.Inputs()
 	recv := btoi(u.Recv != nil)
 	var cols []*column
-	inNames := make([]string, len(inputs))
+	inNames := inputNames(u)
 	for i, t := range inputs {
-		var n string
-		if i < recv {
-			n = u.Recv.Name
-			if n == "" {
-				n = "recv"
-			}
-		} else if n = u.Params[i-recv].Name; n == "" {
-			n = "arg" + strconv.Itoa(i+1-recv)
-		}
-		inNames[i] = fresh(n, fields)
+		fields[inNames[i]] = true
 		cols = append(cols, &column{kind: colIn, name: inNames[i], typ: t, index: i})
 	}
 	panics := false
@@ -543,7 +534,7 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 			b.WriteString(directComment(inputs, t))
 		}
 		b.WriteString(e.comment(t))
-		t.Name = fresh(caseName(inputs, t.In, inNames), caseNames)
+		t.Name = uniqueName(caseName(inputs, t.In, inNames), caseNames)
 		fmt.Fprintf(b, "{%s: %s", nameCol, strconv.Quote(t.Name))
 		for _, c := range cols {
 			if lit, ok := e.cell(c, t); ok {

@@ -272,6 +272,7 @@ func NewStack(max int) (*Stack, error) { return &Stack{max: max}, nil }
 // NewOf is variadic: its operands are spread (NewOf(1, 2), NewOf()).
 func NewOf(xs ...int) *Stack { return &Stack{items: xs} }
 
+
 func (s *Stack) Push(x int) bool { s.items = append(s.items, x); return true }
 
 func (s *Stack) Len() int { return len(s.items) }
@@ -325,6 +326,97 @@ func (s *Stack) Len() int { return len(s.items) }
 		}
 		if a.Label == "Len" || strings.Contains(a.Label, "Len") {
 			t.Errorf("%s: Len takes no operand, it changes nothing", a.Label)
+		}
+	}
+}
+
+// TestFactoriesAndOperands: a type without a constructor is built from
+// what another type of the package hands out (an iterator of a heap,
+// the heap built by its constructor); a constructor's func operand is
+// never nil; an any holds an int mostly and shrinks to 0, not nil.
+func TestFactoriesAndOperands(t *testing.T) {
+	const src = `package p
+
+type Heap struct{ xs []any; less func(a, b any) bool }
+
+func Less(a, b any) bool { return a.(int) < b.(int) }
+
+func NewWith(less func(a, b any) bool) *Heap { return &Heap{less: less} }
+
+func (h *Heap) Push(x any) { h.xs = append(h.xs, x) }
+
+type Iterator struct{ h *Heap; i int }
+
+func (h *Heap) Iterator() Iterator { return Iterator{h: h} }
+
+var an any
+`
+	pkg := checkPkg(t, src)
+	env := &Env{Pkg: pkg}
+	ptr := types.NewPointer(pkg.Scope().Lookup("Iterator").Type())
+	vt, err := Build(ptr, env, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	AddSequences(vt, ptr, env)
+	var it *Alt
+	for _, a := range vt.Alts {
+		if a.Label == "Heap.Iterator" {
+			it = a
+		}
+	}
+	if it == nil {
+		t.Fatalf("*Iterator: alternatives %v lack Heap.Iterator", labels(vt))
+	}
+	heap := it.Params[0]
+	if !slices.Contains(labels(heap), "NewWith") {
+		t.Fatalf("the heap an iterator comes from: alternatives %v lack NewWith", labels(heap))
+	}
+	g := &Gen{R: rand.New(rand.NewPCG(11, 12))}
+	for range 100 {
+		v := g.Random(vt)
+		if v.Nil {
+			t.Fatal("a whole *Iterator drawn nil")
+		}
+	}
+	for _, a := range heap.Alts {
+		if a.Label == "NewWith" && a.Params[0].Iface {
+			t.Errorf("NewWith's comparator may be drawn nil")
+		}
+	}
+	an := varTypes(t, src)["an"]
+	ints := 0
+	for range 200 {
+		v := g.Random(an)
+		if !v.Nil && v.X == an.Alts[0].Key {
+			ints++
+		}
+		if cs := Shrink(an, v); len(cs) > 0 && cs[0].Nil {
+			t.Fatalf("an any shrinks to nil first (%+v)", cs[0])
+		}
+	}
+	if ints < 120 {
+		t.Errorf("%d of 200 anys drawn as an int, want most", ints)
+	}
+}
+
+// TestSpreadInFull: a variadic operand's elements are spelled in full
+// when spread (&Node{…}, which the slice's own literal elides).
+func TestSpreadInFull(t *testing.T) {
+	node := &Type{Kind: Struct, Name: "Node", Named: true, Fields: []Field{{"Kind", &Type{Kind: Int, Bits: 64, Name: "int"}}}}
+	pn := &Type{Kind: Pointer, Name: "*Node", Elem: node}
+	join := &Alt{Key: "j", Expr: "Join($0...)", Params: []*Type{{Kind: Slice, Name: "[]*Node", Elem: pn}}}
+	typ := &Type{Kind: Pointer, Name: "*Node", Elem: node, Alts: []*Alt{join}}
+	kid := Value{E: []Value{{E: []Value{{I: 8}}}}}
+	for _, tt := range []struct {
+		v    Value
+		want string
+	}{
+		{Value{X: "j", E: []Value{{E: []Value{kid, {Nil: true}}}}}, "Join(&Node{Kind: 8}, nil)"},
+		{Value{X: "j", E: []Value{{Nil: true}}}, "Join()"},
+	} {
+		if got := (&Printer{}).Literal(typ, tt.v); got != tt.want {
+			t.Errorf("%s, want %s", got, tt.want)
 		}
 	}
 }

@@ -264,36 +264,32 @@ func (p *Printer) built(b *strings.Builder, t *Type, v Value) {
 			}
 		}
 	}
-	expr, args := spread(alt, args)
+	expr, args := p.spread(alt, v, args)
 	b.WriteString(Subst(expr, args))
 }
 
-// spread writes the variadic operands of alt's expression ($1...) as the
-// elements of their slice literal (New(1, 2) rather than
-// New([]int{1, 2}...)), or as nothing for a nil or empty one: it returns
-// the expression and the operands' texts to substitute into it.
-func spread(alt *Alt, args []string) (string, []string) {
+// spread writes the variadic operands of alt's expression ($1...) as
+// their elements (New(1, 2) rather than New([]int{1, 2}...); each
+// element spelled in full, &Node{…} where the slice's literal would have
+// elided it), or as nothing for a nil or empty one: it returns the
+// expression and the operands' texts to substitute into it.
+func (p *Printer) spread(alt *Alt, v Value, args []string) (string, []string) {
 	expr := alt.Expr
 	for i, pt := range alt.Params {
 		slot := "$" + strconv.Itoa(i) + "..."
-		if !strings.Contains(expr, slot) {
+		if !strings.Contains(expr, slot) || pt.Kind != Slice || i >= len(v.E) {
 			continue
 		}
-		a := args[i]
-		var inner string
-		switch {
-		case a == "nil" || a == pt.Name+"{}":
-		case strings.HasPrefix(a, pt.Name+"{") && strings.HasSuffix(a, "}"):
-			inner = a[len(pt.Name)+1 : len(a)-1]
-		default:
-			continue // a conversion ([]byte("ab")...): spread as it is
+		var elems []string
+		for _, e := range v.E[i].E {
+			elems = append(elems, p.Literal(pt.Elem, e))
 		}
-		if inner == "" {
+		if len(elems) == 0 {
 			expr = strings.Replace(strings.Replace(expr, ", "+slot, "", 1), slot, "", 1)
 			continue
 		}
 		args = append([]string(nil), args...)
-		args[i] = inner
+		args[i] = strings.Join(elems, ", ")
 		expr = strings.Replace(expr, slot, "$"+strconv.Itoa(i), 1)
 	}
 	return expr, args
