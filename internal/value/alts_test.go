@@ -401,12 +401,14 @@ var an any
 }
 
 // TestSpreadInFull: a variadic operand's elements are spelled in full
-// when spread (&Node{…}, which the slice's own literal elides).
+// when spread (&Node{…}, which the slice's own literal elides), and a
+// method called on a literal has it in parentheses.
 func TestSpreadInFull(t *testing.T) {
 	node := &Type{Kind: Struct, Name: "Node", Named: true, Fields: []Field{{"Kind", &Type{Kind: Int, Bits: 64, Name: "int"}}}}
 	pn := &Type{Kind: Pointer, Name: "*Node", Elem: node}
 	join := &Alt{Key: "j", Expr: "Join($0...)", Params: []*Type{{Kind: Slice, Name: "[]*Node", Elem: pn}}}
-	typ := &Type{Kind: Pointer, Name: "*Node", Elem: node, Alts: []*Alt{join}}
+	back := &Alt{Key: "b", Expr: "$0.Back()", Params: []*Type{pn}}
+	typ := &Type{Kind: Pointer, Name: "*Node", Elem: node, Alts: []*Alt{join, back}}
 	kid := Value{E: []Value{{E: []Value{{I: 8}}}}}
 	for _, tt := range []struct {
 		v    Value
@@ -414,6 +416,8 @@ func TestSpreadInFull(t *testing.T) {
 	}{
 		{Value{X: "j", E: []Value{{E: []Value{kid, {Nil: true}}}}}, "Join(&Node{Kind: 8}, nil)"},
 		{Value{X: "j", E: []Value{{Nil: true}}}, "Join()"},
+		// A method of a literal: the literal in parentheses.
+		{Value{X: "b", E: []Value{kid}}, "(&Node{Kind: 8}).Back()"},
 	} {
 		if got := (&Printer{}).Literal(typ, tt.v); got != tt.want {
 			t.Errorf("%s, want %s", got, tt.want)

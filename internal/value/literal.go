@@ -264,6 +264,9 @@ func (p *Printer) built(b *strings.Builder, t *Type, v Value) {
 			}
 		}
 	}
+	if strings.HasPrefix(alt.Expr, "$0.") && len(args) > 0 && strings.HasPrefix(args[0], "&") {
+		args[0] = "(" + args[0] + ")" // (&List{}).Back(), not &(List{}.Back())
+	}
 	expr, args := p.spread(alt, v, args)
 	b.WriteString(Subst(expr, args))
 }
