@@ -298,7 +298,20 @@ func fresh(name string, used map[string]bool) string {
 	return n
 }
 
+// unitTest writes u's test function: its table (the model, newTable),
+// then the rows, the loop with its set-up, the call and the checks.
 func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) {
+	tb := e.newTable(u, tests)
+	tb.writeTable(b)
+	tb.callSite()
+	tb.writeSetup(b)
+	obsCols, method := tb.writeCall(b)
+	tb.writeChecks(b, obsCols, method)
+}
+
+// newTable builds u's table: the names of the function's variables and
+// its columns (table).
+func (e *emitter) newTable(u *unit.Unit, tests []*gen.Test) *table {
 	// Locals of the test function must not shadow the package's
 	// identifiers, which the table literal and the call refer to.
 	locals := map[string]bool{}
@@ -317,6 +330,32 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		fields[inNames[i]] = true
 		cols = append(cols, &column{kind: colIn, name: inNames[i], typ: t, index: i})
 	}
+	tb := &table{e: e, u: u, tests: tests, tv: tv, ttv: ttv, testsv: testsv, nameCol: nameCol,
+		fields: fields, locals: locals, inputs: inputs, inNames: inNames, recv: recv, cols: cols}
+	tb.resultColumns()
+	tb.viewColumns()
+	tb.recorderColumns()
+	tb.postColumns()
+	if tb.panics {
+		tb.panicCol = fresh("wantPanic", fields)
+		e.needPanic = true
+	}
+	for _, c := range tb.cols {
+		if (c.kind == colIn || c.kind == colResult || c.kind == colObs) && wideIn(c, tests, cellValue) {
+			c.wide = true
+			tb.wideCols = append(tb.wideCols, c)
+		}
+	}
+	return tb
+}
+
+// resultColumns adds the results' columns: by value, through their
+// observers (a view), an error by sentinel or by message.
+func (tb *table) resultColumns() {
+	u, tests := tb.u, tb.tests
+	fields, locals := tb.fields, tb.locals
+	inputs := tb.inputs
+	cols := tb.cols
 	panics := false
 	for _, t := range tests {
 		panics = panics || t.Out.Panic != nil
@@ -399,7 +438,17 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 			cols = append(cols, c)
 		}
 	}
-	var posts []*column
+	tb.cols, tb.results, tb.seens, tb.panics = cols, results, seens, panics
+}
+
+// viewColumns adds the columns of the inputs seen through their
+// observers after the call (Len(), Keys()): one per observer result.
+func (tb *table) viewColumns() {
+	u := tb.u
+	ttv := tb.ttv
+	fields, locals := tb.fields, tb.locals
+	inputs, inNames := tb.inputs, tb.inNames
+	cols, seens := tb.cols, tb.seens
 	// Inputs with a view are seen through their observers after the
 	// call (Len(), Keys()): a column per observer result.
 	for i := range inputs {
@@ -420,8 +469,17 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		}
 		cols = append(cols, sv.cols...)
 	}
-	// Recording callbacks: the results they return and the calls they
-	// want, a column each (the func column keeps the other rows' funcs).
+	tb.cols, tb.seens = cols, seens
+}
+
+// recorderColumns adds, for each recording callback, the results it
+// returns and the calls it wants (the func's own column keeps the other
+// rows' funcs, or goes when it holds nothing but nil).
+func (tb *table) recorderColumns() {
+	tests := tb.tests
+	fields := tb.fields
+	inputs, inNames := tb.inputs, tb.inNames
+	cols := tb.cols
 	recs := map[int][]*column{}
 	recOnly := map[int]bool{} // the func column holds nothing but nil
 	for i, t := range inputs {
@@ -450,6 +508,17 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 			cols = append(cols, c)
 		}
 	}
+	tb.cols, tb.recs, tb.recOnly = cols, recs, recOnly
+}
+
+// postColumns adds the inputs' states after the call: a fake's calls, a
+// copy-checked argument the call leaves alone, or the state itself.
+func (tb *table) postColumns() {
+	u, tests := tb.u, tb.tests
+	fields, locals := tb.fields, tb.locals
+	inputs, inNames := tb.inputs, tb.inNames
+	cols, recs := tb.cols, tb.recs
+	var posts []*column
 	for i, t := range inputs {
 		if u.View(i) != nil || recs[i] != nil || !t.Mutable() || !renderable(t, tests, i) || !mutableIn(t, tests, i) {
 			continue
@@ -487,21 +556,15 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		}
 		posts = append(posts, c)
 	}
-	var panicCol string
-	if panics {
-		panicCol = fresh("wantPanic", fields)
-		e.needPanic = true
-	}
+	tb.cols, tb.posts = cols, posts
+}
 
-	var wideCols []*column
-	for _, c := range cols {
-		if (c.kind == colIn || c.kind == colResult || c.kind == colObs) && wideIn(c, tests, cellValue) {
-			c.wide = true
-			wideCols = append(wideCols, c)
-		}
-	}
-
-	// The table.
+// writeTable writes the function's head, the table's fields and its rows.
+func (tb *table) writeTable(b *strings.Builder) {
+	e, u, tests := tb.e, tb.u, tb.tests
+	tv, testsv, nameCol := tb.tv, tb.testsv, tb.nameCol
+	inputs, inNames := tb.inputs, tb.inNames
+	cols, panics, panicCol := tb.cols, tb.panics, tb.panicCol
 	fn := e.testName(u)
 	for _, t := range tests {
 		t.Func = fn
@@ -547,8 +610,17 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		b.WriteString("},\n")
 	}
 	b.WriteString("}\n")
+}
 
-	// The loop and the call.
+// callSite works out the call: its arguments (a recorder's closure, a
+// wide column converted), the results' variables, and how messages name
+// it.
+func (tb *table) callSite() {
+	u := tb.u
+	ttv := tb.ttv
+	locals := tb.locals
+	inputs, inNames, recv := tb.inputs, tb.inNames, tb.recv
+	cols, recs, results := tb.cols, tb.recs, tb.results
 	inCol := map[int]*column{}
 	for _, c := range cols {
 		if c.kind == colIn {
@@ -599,6 +671,18 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	if recv == 1 {
 		display = inNames[0] + "." + display
 	}
+	tb.recLocal, tb.call, tb.lhs, tb.display = recLocal, call, lhs, display
+}
+
+// writeSetup writes the loop's head and what comes before the call: the
+// skip of rows too wide for the platform, the copies of arguments the
+// call must leave alone, the recording callbacks.
+func (tb *table) writeSetup(b *strings.Builder) {
+	e := tb.e
+	tv, ttv, testsv, nameCol := tb.tv, tb.ttv, tb.testsv, tb.nameCol
+	locals := tb.locals
+	inputs, inNames := tb.inputs, tb.inNames
+	wideCols, posts, recs, recLocal, recOnly := tb.wideCols, tb.posts, tb.recs, tb.recLocal, tb.recOnly
 	fmt.Fprintf(b, "for _, %s := range %s {\n%s.Run(%s.%s, func(%s *testing.T) {\n", ttv, testsv, tv, ttv, nameCol, tv)
 	if len(wideCols) > 0 {
 		// A row whose values do not fit this platform's int is skipped.
@@ -652,8 +736,18 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 		fmt.Fprintf(b, "var %s []string\nif %s.%s != nil {\n%s = []string{}\n%s = %s\n}\n",
 			calls, ttv, callsCol.name, calls, l, cs[0].alt.Record.Func(results, calls))
 	}
-	// The observers' calls, after the unit's (in its closure when it may
-	// panic: the harness observes in the same run).
+	tb.recCalls = recCalls
+}
+
+// writeCall writes the call and the observers' calls after it (in its
+// closure when it may panic: the harness observes in the same run), and
+// the check of the panic; it returns the observers' columns and methods.
+func (tb *table) writeCall(b *strings.Builder) ([]*column, []string) {
+	u, tests := tb.u, tb.tests
+	tv, ttv := tb.tv, tb.ttv
+	locals := tb.locals
+	inputs := tb.inputs
+	seens, panics, panicCol, call, lhs, display := tb.seens, tb.panics, tb.panicCol, tb.call, tb.lhs, tb.display
 	var observe, method []string
 	var obsCols []*column
 	guarded := false
@@ -726,6 +820,18 @@ func (e *emitter) unitTest(b *strings.Builder, u *unit.Unit, tests []*gen.Test) 
 	default:
 		b.WriteString(call + "\n")
 	}
+	return obsCols, method
+}
+
+// writeChecks writes the checks after the call: nil results, observers,
+// results and errors, recorders' calls, arguments' states; and the end of
+// the function.
+func (tb *table) writeChecks(b *strings.Builder, obsCols []*column, method []string) {
+	e, tests := tb.e, tb.tests
+	tv, ttv := tb.tv, tb.ttv
+	locals := tb.locals
+	inputs, inNames := tb.inputs, tb.inNames
+	seens, results, recs, recCalls, posts, display := tb.seens, tb.results, tb.recs, tb.recCalls, tb.posts, tb.display
 	for _, sv := range seens {
 		if sv.nilCol != nil {
 			fmt.Fprintf(b, "if (%s == nil) != %s.%s {\n%s.Errorf(\"%s = %%v, want nil: %%v\", %s, %s.%s)\n}\n",
@@ -1129,4 +1235,38 @@ func oneLine(s string) string {
 		s = string(r[:27]) + "..."
 	}
 	return s
+}
+
+// table is one unit's test function as a model: the names of its
+// variables and its columns — what each field of a row holds (an
+// argument, a result, an observer's result after the call, a recording
+// callback's results and calls, an argument's state after the call) —
+// built by newTable, then written section by section.
+type table struct {
+	e     *emitter
+	u     *unit.Unit
+	tests []*gen.Test
+
+	tv, ttv, testsv, nameCol string // the test's, the row's, the table's and the name field's names
+	panicCol                 string // the wanted panic's field ("" when no row panics)
+	fields, locals           map[string]bool
+	inputs                   []*value.Type
+	inNames                  []string // the inputs' fields
+	recv                     int      // 1 with a receiver
+	panics                   bool     // some row panics
+
+	cols     []*column         // the table's fields, in order
+	results  []*column         // the results' checks (colNone and colSeen too)
+	seens    []*seenVal        // values seen through their observers
+	posts    []*column         // the inputs' states after the call
+	recs     map[int][]*column // recording callbacks' columns, by input
+	recOnly  map[int]bool      // inputs whose func column holds nothing but nil
+	wideCols []*column         // columns of int64 standing for wider ints
+
+	// The call (callSite), and the recorders' calls' variables
+	// (writeSetup).
+	recLocal      map[int]string
+	call, display string
+	lhs           []string
+	recCalls      map[int]string
 }
