@@ -371,9 +371,9 @@ func (tb *table) resultColumns() {
 			c := &column{kind: colSeen, typ: r.Type, index: i, local: fresh(local, locals)}
 			results = append(results, c)
 			sv := &seenVal{k: len(inputs) + i, subject: c.local, label: u.Func.Name() + "()", obs: obs}
-			prefix := "want"
-			if len(u.Results) > 1 {
-				prefix += upper(c.local)
+			prefix := "want" // wantLen; a second result's wantR1Len
+			if i > 0 {
+				prefix += "R" + strconv.Itoa(i)
 			}
 			for j, f := range u.ViewType(sv.k).Fields {
 				sv.cols = append(sv.cols, &column{kind: colObs, typ: f.Type, index: j, seen: sv,
