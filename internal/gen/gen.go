@@ -653,6 +653,16 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	// mutant no test has killed yet, or covers a new goal.
 	weak := crashes(t) || t.Direct()
 	fresh := freshGoal
+	if crashes(t) {
+		for i, typ := range u.Inputs() {
+			if typ.Kind == value.Pointer && in[i].Nil && value.APIFirst(typ) {
+				// A nil where the package builds its values (a nil
+				// receiver): a row that pins the crash is no test a
+				// user would keep.
+				return t
+			}
+		}
+	}
 	for _, m := range r.Killed {
 		t.Kills = append(t.Kills, m)
 		if !g.weak[m] {

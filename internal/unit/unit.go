@@ -321,6 +321,13 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 		seen := false
 		for k, t := range ts {
 			views[k] = view(pkg, fd, u, t, vts[k], fd.Name.Name)
+			if k == 0 && sig.Recv() != nil && views[k] == nil && hiddenState(t) && sig.Params().Len() == 0 && sig.Results().Len() > 0 && !mutatorName(fd.Name.Name) {
+				// An accessor whose receiver has no other observer (Len
+				// of a type whose only one it is): its receiver is not
+				// seen after the call, rather than spelled through its
+				// fields.
+				views[k] = []Observer{}
+			}
 			seen = seen || views[k] != nil
 		}
 		if seen {

@@ -239,6 +239,10 @@ func (g *Gen) random(t *Type, depth int) Value {
 	panic("internal error: random " + t.Kind.String())
 }
 
+// APIFirst reports whether values of t are built through the package's
+// API first (apiFirst).
+func APIFirst(t *Type) bool { return len(t.Alts) > 0 && apiFirst(t) }
+
 // apiFirst reports whether t is (a pointer to) a struct with unexported
 // fields that has alternatives: built through the API first.
 func apiFirst(t *Type) bool {

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gozilla/gozilla/internal/testmod"
+)
+
+// ringSrc: Ring's capacity is hidden state that Len, its observer, does
+// not show; only Fits does, given a receiver New built.
+const ringSrc = `package ring
+
+// Ring holds at most max items.
+type Ring struct {
+	items []int
+	max   int
+}
+
+// New makes a ring of at most n items, at least one.
+func New(n int) *Ring {
+	if n < 1 {
+		n = 1
+	}
+	return &Ring{max: n}
+}
+
+// Len is the number of items.
+func (r *Ring) Len() int { return len(r.items) }
+
+// Fits says whether k more items fit.
+func (r *Ring) Fits(k int) bool { return len(r.items)+k <= r.max }
+`
+
+// TestGenThroughTheAPI: a constructor's mutants are killed by what the
+// methods do with the state it built (inputs are built under the mutant
+// too), the rows build Ring with New and observe it with Len, never
+// through its fields, and the file kills what gen says it kills.
+func TestGenThroughTheAPI(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"ring/ring.go": ringSrc})
+	doc := genJSON(t, dir, "./ring")
+	killed := map[int]string{}
+	newKilled := 0
+	for _, m := range doc.Mutants {
+		killed[m.ID] = m.Status
+		if m.Func == "New" && m.Status == "killed" {
+			newKilled++
+		}
+	}
+	if newKilled < 3 {
+		t.Errorf("%d of New's mutants killed, want the clamp's (n < 1, n = 1) killed through Fits", newKilled)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "ring", "ring_gozilla_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(line), "{name:") {
+			continue // (the comments quote the mutated code)
+		}
+		for _, bad := range []string{"&Ring{", "max:", "items:"} {
+			if strings.Contains(line, bad) {
+				t.Errorf("a row spells Ring through its fields (%q): %s", bad, line)
+			}
+		}
+	}
+	for _, want := range []string{"New(", ".Len()"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("the file lacks %q:\n%s", want, src)
+		}
+	}
+	genPromise(t, dir, "./ring", killed)
+}
