@@ -73,3 +73,35 @@ func TestGenThroughTheAPI(t *testing.T) {
 	}
 	genPromise(t, dir, "./ring", killed)
 }
+
+// TestGenViewOfAnotherPackage: a result of another package's type with
+// hidden state is seen through its methods (String), which the harness
+// must import the package for (decimal's *regexp.Regexp did not build).
+func TestGenViewOfAnotherPackage(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"re/re.go": `package re
+
+import "regexp"
+
+// Compile compiles s, nil when it is not a pattern.
+func Compile(s string) *regexp.Regexp {
+	r, err := regexp.Compile(s)
+	if err != nil {
+		return nil
+	}
+	return r
+}
+`})
+	doc := genJSON(t, dir, "./re")
+	src, err := os.ReadFile(filepath.Join(dir, "re", "re_gozilla_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "got.String()") || !strings.Contains(string(src), "wantNil") {
+		t.Errorf("the result is not seen through String and as nil:\n%s", src)
+	}
+	killed := map[int]string{}
+	for _, m := range doc.Mutants {
+		killed[m.ID] = m.Status
+	}
+	genPromise(t, dir, "./re", killed)
+}

@@ -119,9 +119,15 @@ func altSource(units []Unit) (imports, init string) {
 		b.WriteString("\n" + decls[n])
 	}
 	init = b.String()
+	// The packages the declarations use, and those the unit table's
+	// funcs do (a view of a *regexp.Regexp, an assumption).
+	used := init
+	for _, u := range units {
+		used += "\n" + u.Expr + "\n" + u.Assume + "\n" + strings.Join(u.Views, "\n")
+	}
 	var specs []string
 	for n, p := range names {
-		if regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\.`).MatchString(init) {
+		if regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\.`).MatchString(used) {
 			specs = append(specs, fmt.Sprintf("\t%s %q\n", n, p))
 		}
 	}
