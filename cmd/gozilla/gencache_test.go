@@ -81,3 +81,146 @@ func goTest(t *testing.T, dir string) string {
 	}
 	return ""
 }
+
+// TestGenDiffKeepsTheFile is a pull request's run with the cache on: a
+// full gen, a one-line change, gen -diff, then a full gen again. The
+// -diff run writes the whole file (every unit's rows, not only the
+// changed unit's), the next full run writes the same file, and the -diff
+// report lists only the changed line's mutants, under the full report's
+// IDs.
+func TestGenDiffKeepsTheFile(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := testmod.Write(t, map[string]string{"stack/stack.go": stackSrc})
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-q", "-m", "stack")
+	env := []string{"GOZILLA_CACHE=" + filepath.Join(t.TempDir(), "cache")}
+	file := filepath.Join(dir, "stack", "stack_gozilla_test.go")
+	gen := func(args ...string) (*report.Gen, []byte) {
+		t.Helper()
+		r := gzEnv(t, dir, env, append(append([]string{"gen", "-q", "-json"}, args...), "./stack")...)
+		var d report.Gen
+		if err := json.Unmarshal([]byte(r.stdout), &d); r.code != 0 || err != nil {
+			t.Fatalf("gen %v: exit %d, %v\n%s", args, r.code, err, r.stderr)
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &d, data
+	}
+	funcs := func(f []byte) []string {
+		var out []string
+		for _, l := range strings.Split(string(f), "\n") {
+			if strings.HasPrefix(l, "func Test") {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	_, f1 := gen()
+	changed := strings.Replace(stackSrc, "if v >= floor {", "if v > floor {", 1)
+	if changed == stackSrc {
+		t.Fatal("the change did not apply")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "stack", "stack.go"), []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := 1 + strings.Count(changed[:strings.Index(changed, "if v > floor")], "\n")
+	d2, f2 := gen("-diff", "HEAD")
+	d3, f3 := gen()
+	if !bytes.Equal(f2, f3) {
+		t.Errorf("the full run after gen -diff wrote another file:\n-diff:\n%s\nfull:\n%s", f2, f3)
+	}
+	if a, b := funcs(f1), funcs(f2); strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Errorf("gen -diff wrote test functions %q, the full run %q", b, a)
+	}
+	if len(d2.Mutants) == 0 {
+		t.Fatal("gen -diff: no mutant")
+	}
+	full := map[int]report.Mutant{}
+	for _, m := range d3.Mutants {
+		full[m.ID] = m
+	}
+	for _, m := range d2.Mutants {
+		if m.Line != line {
+			t.Errorf("gen -diff: mutant %d on line %d, which did not change (line %d did)", m.ID, m.Line, line)
+		}
+		if f, ok := full[m.ID]; !ok || f.Line != m.Line || f.Col != m.Col || f.Op != m.Op || f.Repl != m.Repl {
+			t.Errorf("gen -diff: mutant %d is %+v, in the full report %+v", m.ID, m, f)
+		}
+	}
+	if d2.Summary.Mutants != len(d2.Mutants) {
+		t.Errorf("gen -diff: the summary counts %d mutants, the list has %d", d2.Summary.Mutants, len(d2.Mutants))
+	}
+	if r := goTest(t, dir); r != "" {
+		t.Errorf("the file fails go test:\n%s", r)
+	}
+}
+
+const stackSrc = `// Package stack is a bounded stack of ints.
+package stack
+
+import "errors"
+
+// ErrFull is returned by Push on a full stack.
+var ErrFull = errors.New("stack: full")
+
+// Stack holds at most its capacity of ints.
+type Stack struct {
+	items []int
+	limit int
+}
+
+// New returns an empty stack that holds at most limit ints.
+func New(limit int) *Stack {
+	if limit < 1 {
+		limit = 1
+	}
+	return &Stack{limit: limit}
+}
+
+// Push adds v on top.
+func (s *Stack) Push(v int) error {
+	if len(s.items) >= s.limit {
+		return ErrFull
+	}
+	s.items = append(s.items, v)
+	return nil
+}
+
+// Pop removes the top and returns it; ok is false on an empty stack.
+func (s *Stack) Pop() (v int, ok bool) {
+	if len(s.items) == 0 {
+		return 0, false
+	}
+	v = s.items[len(s.items)-1]
+	s.items = s.items[:len(s.items)-1]
+	return v, true
+}
+
+// Len is the number of ints held.
+func (s *Stack) Len() int { return len(s.items) }
+
+// Sum adds the ints held, ignoring those below floor.
+func (s *Stack) Sum(floor int) int {
+	t := 0
+	for _, v := range s.items {
+		if v >= floor {
+			t += v
+		}
+	}
+	return t
+}
+`

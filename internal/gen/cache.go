@@ -62,7 +62,14 @@ func openGenCache(cfg Config, pkg *load.Package) *genCache {
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "gozilla gen cache %d\n%s\n", genCacheVersion, version.Key())
-	fmt.Fprintf(h, "ops %s engines %s seed %d random %d cover %v skip %v tags %q\n", strings.Join(ops, ","), strings.Join(engines, ","), cfg.Seed, cfg.Random, cfg.Cover, cfg.SkipRE, cfg.Tags)
+	// The scope too: a -run run's units are generated without the
+	// others (whose rows kill some of their mutants), so its entries
+	// serve only a run of the same -run.
+	run := ""
+	if cfg.Run != nil {
+		run = cfg.Run.String()
+	}
+	fmt.Fprintf(h, "ops %s engines %s seed %d random %d cover %v skip %v tags %q run %q\n", strings.Join(ops, ","), strings.Join(engines, ","), cfg.Seed, cfg.Random, cfg.Cover, cfg.SkipRE, cfg.Tags, run)
 	return &genCache{dir: cfg.CacheDir, pkg: pkg, base: hex.EncodeToString(h.Sum(nil))}
 }
 

@@ -59,10 +59,9 @@ type Config struct {
 	// CacheDir holds earlier runs' tests, replayed for units that did
 	// not change (cache.go); "" = no cache.
 	CacheDir string
-	Keep     func(file string, line int) bool // only mutants on these lines (-diff); nil = all
-	Run      *regexp.Regexp                   // units to generate for; nil = all
-	Seed     uint64                           // 0 = 1
-	Workers  int                              // harness processes; 0 = 1
+	Run      *regexp.Regexp // units to generate for; nil = all
+	Seed     uint64         // 0 = 1
+	Workers  int            // harness processes; 0 = 1
 
 	// Random is the most inputs a sampler (random testing) tries per
 	// unit (0 = 1000, < 0 = no sampling); the sampling of a unit also
@@ -271,7 +270,7 @@ func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, erro
 		}
 		plan, probes = p, p.Probes()
 	}
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Probes: probes, Skip: cfg.SkipRE, Keep: cfg.Keep})
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Probes: probes, Skip: cfg.SkipRE})
 	if err != nil {
 		return nil, err
 	}

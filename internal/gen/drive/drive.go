@@ -36,14 +36,20 @@ import (
 
 // Config controls a run. Name and Engines are needed.
 type Config struct {
-	Tags     string
-	Ops      map[mutate.Op]bool               // nil = all
-	OpsText  string                           // -ops as given, for the regenerate command
-	Skip     *regexp.Regexp                   // lines (or files) not to mutate (-skip); nil = none
-	Keep     func(file string, line int) bool // only mutants on these lines (-diff); nil = all
-	CacheDir string                           // earlier runs' tests, replayed for unchanged units; "" = none
-	Run      *regexp.Regexp                   // units; nil = all
-	RunText  string                           // -run as given
+	Tags    string
+	Ops     map[mutate.Op]bool // nil = all
+	OpsText string             // -ops as given, for the regenerate command
+	Skip    *regexp.Regexp     // lines (or files) not to mutate (-skip); nil = none
+	// Keep, when set (-diff), limits the report to the mutants on these
+	// lines. Generation and the file are those of a full run: the units
+	// the change did not touch get their rows back from the cache (or
+	// are generated again without one), so that the file a -diff run
+	// writes is the one its header's command writes, and mutant IDs are
+	// the full run's.
+	Keep     func(file string, line int) bool
+	CacheDir string         // earlier runs' tests, replayed for unchanged units; "" = none
+	Run      *regexp.Regexp // units; nil = all
+	RunText  string         // -run as given
 	Seed     uint64
 	Workers  int
 	Random   int // most random inputs per unit; <= 0: no random pass
@@ -124,7 +130,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if file == "" {
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(cfg.Name, "{pkg}", pkg.Name))
 		}
-		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, Keep: cfg.Keep, CacheDir: cfg.CacheDir, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Cover: cfg.Cover}
+		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, CacheDir: cfg.CacheDir, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Cover: cfg.Cover}
 		if cfg.Random <= 0 {
 			gcfg.Random = -1
 		}
@@ -177,7 +183,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			}
 			return nil, err
 		}
-		pr, ms := packageReport(res)
+		pr, ms := packageReport(res, cfg.Keep)
 		skipUnits(&pr, ms, pkg, cfg.Run, skipped)
 		if len(chk.own) > 0 {
 			pr.OwnFailing = chk.own
@@ -346,10 +352,18 @@ func takenNames(pkg *load.Package, skip string) map[string]bool {
 	return names
 }
 
-func packageReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
+// packageReport is the report of res's package; keep (-diff), when set,
+// limits its mutants, counts and units to the mutants on those lines (the
+// file and its cases are the whole package's).
+func packageReport(res *gen.Result, keep func(file string, line int) bool) (report.GenPackage, []report.Mutant) {
 	pr := report.GenPackage{Path: res.Pkg.Path, SkippedCode: report.SkippedOf(res.Set.Skipped), Tests: len(res.Tests), Seconds: res.Wall.Seconds(), Runs: res.Runs, Build: res.Build.Seconds()}
 	var ms []report.Mutant
+	inScope := map[string]bool{} // units with a mutant in scope
 	for _, m := range res.Set.Mutants {
+		if keep != nil && !keep(m.File, m.Line) {
+			continue
+		}
+		inScope[m.Func] = true
 		rm := report.MutantOf(m)
 		rm.Why = res.Why[m.ID]
 		switch res.Status[m.ID] {
@@ -368,6 +382,9 @@ func packageReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
 	}
 	pr.Score = report.UnitScore(pr.Killed, pr.Mutants-pr.Equivalent)
 	for _, s := range res.Stats {
+		if keep != nil && !inScope[s.Unit.Name] {
+			continue
+		}
 		u := report.Unit{Name: s.Unit.Name, File: report.RelPath(s.Unit.Pos.Filename), Line: s.Unit.Pos.Line, Skipped: s.Unit.Skip, Cached: res.Replayed[s.Unit.Name],
 			Mutants: s.Mutants, Killed: s.Killed, Live: s.Live, Equivalent: s.Equivalent, Tests: s.Tests, Seconds: s.Seconds}
 		if len(s.ByPass) > 0 {
@@ -376,7 +393,25 @@ func packageReport(res *gen.Result) (report.GenPackage, []report.Mutant) {
 		for _, l := range s.Limits {
 			u.Limits = append(u.Limits, report.GenLimit{Kind: l.Kind, Mutant: l.Mutant, Count: l.Count})
 		}
-		u.Score = report.UnitScore(s.Killed, s.Mutants-s.Equivalent)
+		if keep != nil {
+			// The unit's mutants in scope only.
+			u.Mutants, u.Killed, u.Live, u.Equivalent = 0, 0, 0, 0
+			for _, m := range ms {
+				if m.Func != s.Unit.Name {
+					continue
+				}
+				u.Mutants++
+				switch m.Status {
+				case mutate.Killed:
+					u.Killed++
+				case mutate.Equivalent:
+					u.Equivalent++
+				default:
+					u.Live++
+				}
+			}
+		}
+		u.Score = report.UnitScore(u.Killed, u.Mutants-u.Equivalent)
 		pr.Units = append(pr.Units, u)
 	}
 	// Other tallies the statuses the mutants' records carry, so that it
