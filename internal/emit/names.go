@@ -33,6 +33,13 @@ func caseName(types []*value.Type, in []value.Value, names []string) string {
 		}
 		s := names[i] + "=" + short(t, in[i], 2)
 		if n+len(s) > maxName {
+			s = names[i] + "=" + short(t, in[i], 0) // without operands
+		}
+		if n+len(s) > maxName && t.Kind != value.Error && in[i].X != "" {
+			// How it is built, up to the first call: t=New…
+			s = names[i] + "=" + strings.SplitN(short(t, in[i], 0), ".", 2)[0] + "…"
+		}
+		if n+len(s) > maxName {
 			left = true
 			continue
 		}

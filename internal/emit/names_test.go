@@ -20,6 +20,10 @@ func TestCaseName(t *testing.T) {
 	u64 := &value.Type{Kind: value.Uint, Bits: 64, Name: "uint64"}
 	f64 := &value.Type{Kind: value.Float, Bits: 64, Name: "float64"}
 	str := &value.Type{Kind: value.String, Name: "string"}
+	seq := &value.Type{Kind: value.Pointer, Name: "*Tree", Alts: []*value.Alt{{Key: "s", Label: "New.ReplaceOrInsert.ReplaceOrInsert.ReplaceOrInsert",
+		Expr: "func() *Tree { t := New($0); t.ReplaceOrInsert($1); t.ReplaceOrInsert($2); t.ReplaceOrInsert($3); return t }()", Params: []*value.Type{i64, i64, i64, i64}}}}
+	push := &value.Type{Kind: value.Pointer, Name: "*Stack", Alts: []*value.Alt{{Key: "p", Label: "New.Push",
+		Expr: "func() *Stack { s := New($0); s.Push($1); return s }()", Params: []*value.Type{str, str}}}}
 	tests := []struct {
 		name  string
 		types []*value.Type
@@ -36,6 +40,10 @@ func TestCaseName(t *testing.T) {
 		{"input left out for room", []*value.Type{str, i64}, []value.Value{{S: "abcdefghijkl"}, {I: 7}},
 			[]string{strings.Repeat("s", 30), strings.Repeat("n", 20)}, strings.Repeat("s", 30) + "=abcdefghijkl,…"},
 		{"all zero", []*value.Type{i64}, []value.Value{{}}, []string{"n"}, "n=0"},
+		{"a long sequence by its constructor", []*value.Type{seq}, []value.Value{{X: "s", E: []value.Value{{I: 2}, {I: 1}, {I: 2}, {I: 3}}}},
+			[]string{"t"}, "t=New…"},
+		{"a sequence without its operands", []*value.Type{push, i64}, []value.Value{{X: "p", E: []value.Value{{S: value.Str(strings.Repeat("a", 40))}, {S: "b"}}}, {I: 1}},
+			[]string{strings.Repeat("s", 25), "n"}, strings.Repeat("s", 25) + "=New.Push,n=1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

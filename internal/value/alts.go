@@ -246,6 +246,48 @@ func (b *builder) funcAlts(out *Type, t types.Type, sig *types.Signature) error 
 				}
 			}
 		}
+		v := 0
+		// The package's variables of the type (var itemLess
+		// LessFunc[Item] = …), and its functions that hand one out
+		// without operands (Less[T]() LessFunc[T]: Less[int]()).
+		for _, nm := range b.pkg.Scope().Names() {
+			if v >= maxFuncs {
+				break
+			}
+			switch o := b.pkg.Scope().Lookup(nm).(type) {
+			case *types.Var:
+				if types.Identical(o.Type(), t) {
+					out.add(b.alt(nm, nm, lit, ""))
+					v++
+				}
+			case *types.Func:
+				fs := o.Type().(*types.Signature)
+				if fs.Params().Len() != 0 || fs.Results().Len() != 1 {
+					continue
+				}
+				name := nm
+				if tps := fs.TypeParams(); tps.Len() > 0 {
+					targs := inferFromResult(tps, fs.Results().At(0).Type(), t)
+					if targs == nil {
+						continue
+					}
+					inst, err := types.Instantiate(nil, fs, targs, true)
+					if err != nil {
+						continue
+					}
+					fs = inst.(*types.Signature)
+					var names []string
+					for _, a := range targs {
+						names = append(names, b.name(a))
+					}
+					name += "[" + strings.Join(names, ", ") + "]"
+				}
+				if types.Identical(fs.Results().At(0).Type(), t) {
+					out.add(b.alt(name+"()", name+"()", lit, ""))
+					v++
+				}
+			}
+		}
 	}
 	if b.depth >= maxAltDepth {
 		return nil // (the package's functions take no operands: deep down too)
@@ -380,6 +422,27 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 	}
 	out.Kind, out.Iface, out.ZeroLit = Built, true, "nil"
 	if b.depth >= maxAltDepth {
+		// Deep down (an operand of a constructor's or a method's call),
+		// the package's own implementations that are plain values
+		// (type Int int: Int(3)) still: they nest nothing.
+		if b.pkg == nil || u.NumMethods() == 0 {
+			return nil
+		}
+		scope := b.pkg.Scope()
+		n := 0
+		for _, nm := range scope.Names() {
+			tn, ok := scope.Lookup(nm).(*types.TypeName)
+			if !ok || tn.IsAlias() || n >= maxImpls {
+				continue
+			}
+			nt, ok := tn.Type().(*types.Named)
+			if !ok || nt.TypeParams().Len() > 0 || !types.Implements(nt, u) {
+				continue
+			}
+			if _, basic := nt.Underlying().(*types.Basic); basic && b.dynAlt(out, nt) {
+				n++
+			}
+		}
 		return nil
 	}
 	// Dynamic types the unit looks for, first.

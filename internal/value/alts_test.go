@@ -424,3 +424,99 @@ func TestSpreadInFull(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericConstructors: a generic function whose result gives its type
+// parameters builds the instances it returns, its call spelled with the
+// type arguments; one whose constraint the argument does not satisfy,
+// or whose parameters the result does not give, does not.
+func TestGenericConstructors(t *testing.T) {
+	const src = `package p
+
+import "cmp"
+
+type Tree[T any] struct{ xs []T; less func(a, b T) bool }
+
+func NewTree[T any](less func(a, b T) bool) *Tree[T] { return &Tree[T]{less: less} }
+
+func NewOrdered[T cmp.Ordered]() *Tree[T] { return &Tree[T]{less: func(a, b T) bool { return a < b }} }
+
+func Convert[T, U any](t *Tree[T]) *Tree[U] { return nil }
+
+func (t *Tree[T]) Insert(x T) { t.xs = append(t.xs, x) }
+
+func (t *Tree[T]) Ascend(fn func(T) bool) {}
+
+type Item interface{ Less(Item) bool }
+
+type Int int
+
+func (a Int) Less(b Item) bool { return a < b.(Int) }
+
+type LessFunc[T any] func(a, b T) bool
+
+func Less[T cmp.Ordered]() LessFunc[T] { return func(a, b T) bool { return a < b } }
+
+var itemLess LessFunc[Item] = func(a, b Item) bool { return a.Less(b) }
+
+var lessInt LessFunc[int]
+var lessItem LessFunc[Item]
+
+var ti *Tree[int]
+var titem *Tree[Item]
+`
+	pkg := checkPkg(t, src)
+	env := &Env{Pkg: pkg}
+	for _, c := range []struct {
+		v          string
+		want, lack []string
+	}{
+		{"ti", []string{"NewOrdered[int]()", "NewTree[int]("}, []string{"Convert"}},
+		{"titem", []string{"NewTree[Item]("}, []string{"NewOrdered", "Convert"}},
+	} {
+		typ := pkg.Scope().Lookup(c.v).Type()
+		vt, err := Build(typ, env, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		AddSequences(vt, typ, env)
+		var exprs []string
+		for _, a := range vt.Alts {
+			exprs = append(exprs, a.Expr)
+		}
+		all := strings.Join(exprs, "\n")
+		for _, w := range c.want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: no alternative calls %s; have\n%s", c.v, w, all)
+			}
+		}
+		for _, l := range c.lack {
+			if strings.Contains(all, l) {
+				t.Errorf("%s: an alternative calls %s; have\n%s", c.v, l, all)
+			}
+		}
+		if !strings.Contains(all, ".Insert(") || strings.Contains(all, ".Ascend(") {
+			t.Errorf("%s: no sequence inserts, or one calls a visitor; have\n%s", c.v, all)
+		}
+	}
+	// What a sequence puts in a container is never nil where the package
+	// implements its interface: Insert(Int(0)), not Insert(nil).
+	typ := pkg.Scope().Lookup("titem").Type()
+	vt, _ := Build(typ, env, false)
+	AddSequences(vt, typ, env)
+	for _, a := range vt.Alts {
+		if strings.Contains(a.Expr, ".Insert(") {
+			p := a.Params[len(a.Params)-1]
+			if p.Iface || len(p.Alts) == 0 || p.Alts[0].Label != "Int" {
+				t.Errorf("%s: the item inserted may be nil, or has alternatives %v", a.Expr, labels(p))
+			}
+		}
+	}
+	// Func values: the package's variables of the type, and its
+	// functions that hand one out (generic ones instantiated).
+	for v, want := range map[string]string{"lessInt": "Less[int]()", "lessItem": "itemLess"} {
+		vt := varTypes(t, src)[v]
+		if vt == nil || len(vt.Alts) == 0 || vt.Alts[0].Expr != want {
+			t.Errorf("%s: first alternative %v, want %s", v, labels(vt), want)
+		}
+	}
+}

@@ -125,10 +125,21 @@ func (b *builder) factories(vt *Type, t types.Type, named *types.Named) {
 	}
 }
 
-// ctorsOf returns the package's non-generic functions that return t
-// (and maybe an error), constructors by name (New…) first.
-func (b *builder) ctorsOf(t types.Type) []*types.Func {
-	var out []*types.Func
+// ctor is a constructor: a function of the package that returns the
+// type, with its signature and the name a call spells (type arguments
+// included: NewG[int]).
+type ctor struct {
+	f    *types.Func
+	sig  *types.Signature
+	name string
+}
+
+// ctorsOf returns the package's functions that return t (and maybe an
+// error), constructors by name (New…) first. A generic function is one
+// when its result's type arguments give all of its type parameters, and
+// they satisfy their constraints: NewG[T] for a *BTreeG[int].
+func (b *builder) ctorsOf(t types.Type) []ctor {
+	var out []ctor
 	scope := b.pkg.Scope()
 	errType := types.Universe.Lookup("error").Type()
 	for _, nm := range scope.Names() {
@@ -137,15 +148,32 @@ func (b *builder) ctorsOf(t types.Type) []*types.Func {
 			continue
 		}
 		sig := f.Type().(*types.Signature)
+		name := f.Name()
+		if tps := sig.TypeParams(); tps.Len() > 0 && sig.Results().Len() > 0 {
+			targs := inferFromResult(tps, sig.Results().At(0).Type(), t)
+			if targs == nil {
+				continue
+			}
+			inst, err := types.Instantiate(nil, sig, targs, true)
+			if err != nil {
+				continue // a type argument that does not satisfy its constraint
+			}
+			sig = inst.(*types.Signature)
+			var names []string
+			for _, a := range targs {
+				names = append(names, b.name(a))
+			}
+			name += "[" + strings.Join(names, ", ") + "]"
+		}
 		rs := sig.Results()
-		if sig.TypeParams().Len() > 0 || rs.Len() == 0 || rs.Len() > 2 || !types.Identical(rs.At(0).Type(), t) ||
+		if rs.Len() == 0 || rs.Len() > 2 || !types.Identical(rs.At(0).Type(), t) ||
 			(rs.Len() == 2 && !types.Identical(rs.At(1).Type(), errType)) || sig.Params().Len() > 3 {
 			continue
 		}
-		out = append(out, f)
+		out = append(out, ctor{f: f, sig: sig, name: name})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		return strings.HasPrefix(out[i].Name(), "New") && !strings.HasPrefix(out[j].Name(), "New")
+		return strings.HasPrefix(out[i].f.Name(), "New") && !strings.HasPrefix(out[j].f.Name(), "New")
 	})
 	if len(out) > maxCtors {
 		out = out[:maxCtors]
@@ -153,8 +181,61 @@ func (b *builder) ctorsOf(t types.Type) []*types.Func {
 	return out
 }
 
+// inferFromResult matches a generic function's result type res against
+// t and returns the type arguments of tps it gives, or nil when it does
+// not give them all (or res cannot be t): *BTreeG[T] against
+// *BTreeG[int] gives [int].
+func inferFromResult(tps *types.TypeParamList, res, t types.Type) []types.Type {
+	bound := make([]types.Type, tps.Len())
+	var match func(g, c types.Type) bool
+	match = func(g, c types.Type) bool {
+		if tp, ok := g.(*types.TypeParam); ok {
+			i := tp.Index()
+			if i >= len(bound) || tps.At(i) != tp {
+				return false
+			}
+			if bound[i] != nil {
+				return types.Identical(bound[i], c)
+			}
+			bound[i] = c
+			return true
+		}
+		switch g := types.Unalias(g).(type) {
+		case *types.Pointer:
+			c, ok := types.Unalias(c).(*types.Pointer)
+			return ok && match(g.Elem(), c.Elem())
+		case *types.Slice:
+			c, ok := types.Unalias(c).(*types.Slice)
+			return ok && match(g.Elem(), c.Elem())
+		case *types.Named:
+			c, ok := types.Unalias(c).(*types.Named)
+			if !ok || c.Origin() != g.Origin() || g.TypeArgs().Len() != c.TypeArgs().Len() {
+				return false
+			}
+			for i := 0; i < g.TypeArgs().Len(); i++ {
+				if !match(g.TypeArgs().At(i), c.TypeArgs().At(i)) {
+					return false
+				}
+			}
+			return g.TypeArgs().Len() > 0 || types.Identical(g, c)
+		}
+		return types.Identical(g, c)
+	}
+	if !match(res, t) {
+		return nil
+	}
+	for _, a := range bound {
+		if a == nil {
+			return nil
+		}
+	}
+	return bound
+}
+
 // mutators returns the methods of t that take operands and return at
-// most one value (Push, Put, Add, Set), exported first.
+// most two values (Push, Put, Add, Set, ReplaceOrInsert: their results
+// are dropped), exported first, those that add first; not visitors
+// (Ascend(fn)), nor decoders (UnmarshalJSON).
 func (b *builder) mutators(t types.Type) []*types.Func {
 	ms := types.NewMethodSet(t)
 	var out []*types.Func
@@ -164,7 +245,7 @@ func (b *builder) mutators(t types.Type) []*types.Func {
 			continue
 		}
 		sig := f.Type().(*types.Signature)
-		if sig.Params().Len() == 0 || sig.Params().Len() > 2 || sig.Results().Len() > 1 {
+		if sig.Params().Len() == 0 || sig.Params().Len() > 2 || sig.Results().Len() > 2 {
 			continue
 		}
 		if _, ptr := sig.Recv().Type().(*types.Pointer); !ptr {
@@ -178,8 +259,14 @@ func (b *builder) mutators(t types.Type) []*types.Func {
 	rank := func(f *types.Func) int {
 		r := 2
 		for _, p := range []string{"Push", "Add", "Put", "Set", "Insert", "Append", "Enqueue", "Write", "Store"} {
-			if strings.HasPrefix(f.Name(), p) {
+			if strings.Contains(f.Name(), p) { // ReplaceOrInsert
 				r = 1
+			}
+		}
+		sig := f.Type().(*types.Signature)
+		for i := 0; i < sig.Params().Len(); i++ {
+			if _, ok := sig.Params().At(i).Type().Underlying().(*types.Signature); ok && r == 2 {
+				r = 3 // a visitor (Ascend(fn)) changes nothing
 			}
 		}
 		if !f.Exported() {
@@ -193,8 +280,8 @@ func (b *builder) mutators(t types.Type) []*types.Func {
 		for _, p := range []string{"Unmarshal", "From", "Decode", "Gob", "Scan", "Parse"} {
 			decode = decode || strings.HasPrefix(f.Name(), p)
 		}
-		if !decode {
-			keep = append(keep, f)
+		if !decode && rank(f)%10 != 3 {
+			keep = append(keep, f) // (a visitor changes nothing)
 		}
 	}
 	out = keep
@@ -215,7 +302,7 @@ func (b *builder) mutators(t types.Type) []*types.Func {
 }
 
 // sequence adds the alternative "v := ctor(…); v.m1(…); …; return v".
-func (b *builder) sequence(vt *Type, t types.Type, v string, ctor *types.Func, seq []*types.Func) {
+func (b *builder) sequence(vt *Type, t types.Type, v string, c ctor, seq []*types.Func) {
 	var params []types.Type
 	slot := func(sig *types.Signature) string {
 		var s []string
@@ -229,10 +316,10 @@ func (b *builder) sequence(vt *Type, t types.Type, v string, ctor *types.Func, s
 		}
 		return "(" + strings.Join(s, ", ") + ")"
 	}
-	csig := ctor.Type().(*types.Signature)
-	call := ctor.Name() + slot(csig)
+	csig := c.sig
+	call := c.name + slot(csig)
 	var body strings.Builder
-	label := ctor.Name()
+	label := c.f.Name()
 	if csig.Results().Len() == 2 {
 		body.WriteString(v + ", err := " + call + "; if err != nil { panic(err) }")
 	} else {
@@ -254,12 +341,13 @@ func (b *builder) sequence(vt *Type, t types.Type, v string, ctor *types.Func, s
 	vt.add(a, err)
 }
 
-// nonNilFuncs makes a's func operands never nil where they have
-// alternatives: a constructor given a nil comparator builds a value
-// whose first use panics, which no user means.
+// nonNilFuncs makes a's func and interface operands never nil where they
+// have alternatives: a constructor given a nil comparator builds a value
+// whose first use panics, and a nil item put in a container (Insert(nil))
+// is a state no user means.
 func nonNilFuncs(a *Alt) {
 	for _, p := range a.Params {
-		if p.Kind == Built && p.Unseen && p.Iface && len(p.Alts) > 0 {
+		if p.Kind == Built && p.Iface && len(p.Alts) > 0 {
 			p.Iface = false
 		}
 	}

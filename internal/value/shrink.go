@@ -582,8 +582,9 @@ func shrinkElems(elem *Type, v Value, resize bool, pool *Pool) []Value {
 // denseShrink is the longest slice or array shrunk element by element.
 const denseShrink = 16
 
-// shrinkBuilt shrinks a built value: to nil when the type allows it
-// (interfaces, funcs), then its operands.
+// shrinkBuilt shrinks a built value: to its first alternative's zero,
+// then nil, when the type allows it (interfaces, funcs), then its
+// operands.
 func shrinkBuilt(t *Type, v Value, pool *Pool) []Value {
 	var out []Value
 	switch {
@@ -592,6 +593,20 @@ func shrinkBuilt(t *Type, v Value, pool *Pool) []Value {
 		// nil: a list of numbers reads as one.
 		out = append(out, Value{X: t.Alts[0].Key, E: []Value{Zero(t.Alts[0].Params[0])}})
 	case t.Iface && !t.Any:
+		// An interface or func: its first alternative with zero
+		// operands (the package's own implementation, Int(0); its
+		// function of the type) before nil, which a caller rarely
+		// means: nil only where nothing else kills as much.
+		if len(t.Alts) > 0 && !v.Nil {
+			a := t.Alts[0]
+			z := Value{X: a.Key, E: make([]Value, len(a.Params))}
+			for i, p := range a.Params {
+				z.E[i] = Zero(p)
+			}
+			if Key([]Value{z}) != Key([]Value{v}) {
+				out = append(out, z)
+			}
+		}
 		out = append(out, Value{Nil: true})
 	}
 	alt := t.Alt(v.X)
