@@ -11,6 +11,7 @@
 //	go run ./cmd/gozilla-bench cover [-j 2] [-subjects a,b] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench support [-j 2] [-limit 300s] [-realistic=false] [-std a,b] [-modules m@v,…] [-pkgs p,…] [-before REV] [-mingo 1.21] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench daily [-j 2] [-std a,b] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench speed [-j 2] [-std a,b] [-modules m@v,…] [-pkgs p,…] [-suite] [-limit 30m] [-w BENCHMARKS.md]
 //
 // score: gozilla score against gremlins v0.5.0 on copies of standard
 // library packages with their own tests (same packages, same tests, same
@@ -48,6 +49,13 @@
 // daily: the cache (a run after a one-line change against a full run),
 // sharding (4 shards merged against the unsharded run) and the HTML
 // report's size and load time, on std copies with their tests.
+//
+// speed: gozilla gen on std copies and pinned third-party modules, idle
+// and under CPU load (the files must be the same bytes), its per-unit
+// times and phases, and a pull request's runs with the cache on (full,
+// a one-line change, -diff HEAD, full, full with the cache off: the -diff
+// run and the next full run must write the same file); with -suite, the
+// repository's go test ./... idle and under load.
 package main
 
 import (
@@ -63,7 +71,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed [flags]")
 		os.Exit(2)
 	}
 	// Every figure is of a run that computes its verdicts: gozilla's
@@ -168,6 +176,14 @@ func main() {
 		minGo := fs.String("mingo", "", "raise the modules' go directive to at least this version (\"\" keeps them as shipped)")
 		fs.Parse(os.Args[2:])
 		err = benchSupport(*jobs, *limit, *realistic, only(*std), only(*modules), only(*pkgs), *before, *minGo, *write)
+	case "speed":
+		std := fs.String("std", defaultSpeedStd, "standard library packages to copy with their tests (those stdcopy.sh refuses are skipped with a note)")
+		modules := fs.String("modules", "", "third-party modules, module@version, fetched from the module proxy")
+		pkgs := fs.String("pkgs", "", "of a module that has packages named here (import paths), measure only those")
+		suite := fs.Bool("suite", false, "also time go test -count=1 ./... of this repository, idle and under CPU load")
+		limit := fs.Duration("limit", 30*time.Minute, "stop a command (SIGTERM) after this long")
+		fs.Parse(os.Args[2:])
+		err = benchSpeed(*jobs, only(*std), only(*modules), only(*pkgs), *suite, *limit, *write)
 	default:
 		fmt.Fprintf(os.Stderr, "gozilla-bench: unknown benchmark %q\n", os.Args[1])
 		os.Exit(2)
