@@ -36,7 +36,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		explain    = fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): status, why they live, their constraint system")
 		dl         = fs.Duration("deadline", 0, deadlineUsage+"; a package not finished gets no test file")
 		covers     = fs.Bool("cover", true, "also keep tests that cover branches and def-use pairs the others miss (gozilla cover), and report the generated tests' coverage")
-		perUnit    = fs.Duration("unit", gen.DefaultUnitWall, "most wall time spent on one unit (its random pass and its mutants' deterministic passes); its mutants left alive are undecided, and the report says which units hit it")
+		perUnit    = fs.Duration("unit", gen.DefaultUnitWall, "safety net on the wall time of one unit (its random pass and its mutants' deterministic passes), far past what its counted budgets take: when it fires, the unit's live mutants are undecided and the result is partial (exit 3)")
 	)
 	cacheDir := fs.String("cache", defaultCache(), "replay the tests of units that did not change since an earlier run, kept in this directory, instead of their passes (off: no cache; $GOZILLA_CACHE sets the default)")
 	rep := addReportFlags(fs, "gozilla.gen/v1", "also list the mutants left alive")
@@ -116,6 +116,9 @@ func genExit(ctx context.Context, doc *report.Gen) error {
 	}
 	if len(doc.Errors) > 0 {
 		return report.Errors(doc.Errors)
+	}
+	if doc.Summary.Clock > 0 {
+		return &exitError{code: exitDeadline, msg: fmt.Sprintf("the safety clock (-unit) stopped %d unit(s): the result is partial (the report lists them)", doc.Summary.Clock)}
 	}
 	return nil
 }

@@ -24,6 +24,11 @@ type cost struct {
 	spent string        // the budget that ran out ("" = none)
 }
 
+// restartCost is what a run that ends its process (a crash, a deadlock,
+// a stack or memory limit) counts for in the run budgets: starting a new
+// process costs about as much as that many ordinary runs.
+const restartCost = 50
+
 // maxWallHits is how many runs of a mutant the harness's wall clock may
 // end before the mutant is no longer run (it stays undecided).
 const maxWallHits = 2
@@ -64,6 +69,7 @@ func (g *generator) account(u *unit.Unit, r *harness.Response) {
 	for _, a := range append([]harness.Response{*r}, r.More...) {
 		c.runs += int64(1 + a.Ran)
 		g.total.runs += int64(1 + a.Ran)
+		g.countRunsLocked(int64(1 + a.Ran))
 		w := a.Work
 		if w < a.Ticks {
 			w = a.Ticks
@@ -77,6 +83,15 @@ func (g *generator) account(u *unit.Unit, r *harness.Response) {
 			g.noteLocked(u, Limit{Kind: e.Kind, Mutant: e.Mutant})
 			if e.Kind == harness.PanicSlow {
 				g.wallHits[e.Mutant]++
+			}
+			if e.Kind != harness.PanicBudget {
+				// A run that ended its process costs a new one: as
+				// much as many runs (the budget counts it so), and the
+				// mutant is asked about last where the order is free.
+				c.runs += restartCost
+				g.total.runs += restartCost
+				g.countRunsLocked(restartCost)
+				g.costly[e.Mutant] = true
 			}
 		}
 	}
@@ -104,7 +119,7 @@ func (g *generator) over(u *unit.Unit) bool {
 		return true
 	}
 	switch {
-	case c.runs >= g.cfg.UnitRuns:
+	case c.runs >= g.unitRuns(u):
 		c.spent = "unit runs"
 	case c.ticks >= g.cfg.UnitTicks:
 		c.spent = "unit ticks"
@@ -121,16 +136,42 @@ func (g *generator) over(u *unit.Unit) bool {
 	return true
 }
 
-// runnable drops from ids the mutants the wall clock ended too often.
+// clocked reports whether the unit's wall clock, a safety net, stopped
+// its passes. (The harness's clock on one run, which ends a run past 50
+// times the original's time as slow, leaves that mutant undecided for
+// the input: a run so far past its original's time is slow on any
+// machine, and is not counted here.)
+func (g *generator) clocked(u *unit.Unit) bool {
+	for _, l := range g.limitsOf(u) {
+		if l.Kind == "unit wall" {
+			return true
+		}
+	}
+	return false
+}
+
+// unitRuns is u's run budget (Config.UnitRuns).
+func (g *generator) unitRuns(u *unit.Unit) int64 {
+	if g.cfg.UnitRuns > 0 {
+		return g.cfg.UnitRuns
+	}
+	return DefaultUnitRuns + DefaultRunsPerMutant*int64(len(g.byFunc[u.Name]))
+}
+
+// runnable drops from ids the mutants the wall clock ended too often,
+// and those a run of which ended its process that a test already kills
+// weakly (a row that builds a value from its fields, or crashes): run
+// again, each would cost a new process per input for a row that only
+// might read better.
 func (g *generator) runnable(ids []int) []int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if len(g.wallHits) == 0 {
+	if len(g.wallHits) == 0 && len(g.costly) == 0 {
 		return ids
 	}
 	out := ids[:0:0]
 	for _, id := range ids {
-		if g.wallHits[id] < maxWallHits {
+		if g.wallHits[id] < maxWallHits && !(g.costly[id] && g.weak[id]) {
 			out = append(out, id)
 		}
 	}

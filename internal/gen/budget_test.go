@@ -61,6 +61,9 @@ func TestBudgetsAndLimits(t *testing.T) {
 			if st == nil || !slices.Contains(st.Limits, Limit{Kind: "unit runs", Count: 1}) {
 				t.Fatalf("Sign's limits %+v, want the unit's run budget", st)
 			}
+			if len(res.Clock) > 0 {
+				t.Errorf("a counted budget made the result partial: %v", res.Clock)
+			}
 			runs = append(runs, st.Runs)
 		}
 		if runs[0] != runs[1] {
@@ -92,6 +95,10 @@ func TestBudgetsAndLimits(t *testing.T) {
 		}
 		if st == nil || !slices.Contains(st.Limits, Limit{Kind: "unit wall", Count: 1}) {
 			t.Errorf("Sign's limits %+v, want the unit's wall", st)
+		}
+		// The wall is a safety net: its hit makes the result partial.
+		if !slices.Equal(res.Clock, []string{"Sign"}) {
+			t.Errorf("units a clock decided for: %v, want [Sign]", res.Clock)
 		}
 		// The goals left uncovered say why nothing covered them.
 		for id, b := range res.Coverage.Plan.Branches {

@@ -165,7 +165,10 @@ func (g *generator) coverGoals(ctx context.Context, e engine.Engine, seconds map
 // tryGoal asks e about goal x of unit u and runs its inputs, keeping the
 // first that covers it (shrunk).
 func (g *generator) tryGoal(ctx context.Context, e engine.Engine, x Goal, u *unit.Unit) error {
+	leave := g.enter(e.Name() + " solve (goals)")
 	ans, err := e.Solve(ctx, g.problem, engine.Requirement{Kind: x.Kind, ID: x.ID, Unit: u})
+	leave()
+	defer g.enter(e.Name() + " runs (goals)")()
 	if err != nil {
 		return fmt.Errorf("%s engine on %s %d: %w", e.Name(), x.Kind, x.ID, err)
 	}

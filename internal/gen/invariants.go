@@ -40,6 +40,7 @@ func (g *generator) invariantsOf(ctx context.Context, test *Test, i int, t *valu
 	if inv, ok := g.invariants[t]; ok {
 		return inv, nil
 	}
+	defer g.enter("invariants")()
 	st, _, _ := structOf(t, test.In[i])
 	if len(t.Alts) == 0 || st == nil {
 		g.invariants[t] = nil

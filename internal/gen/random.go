@@ -26,7 +26,7 @@ func (g *generator) randomPass(ctx context.Context, sampler engine.Sampler, u *u
 		g.mu.Lock()
 		defer g.mu.Unlock()
 		c := g.cost[u]
-		return c != nil && (c.runs >= g.cfg.UnitRuns/2 || c.ticks >= g.cfg.UnitTicks/2)
+		return c != nil && (c.runs >= g.unitRuns(u)/2 || c.ticks >= g.cfg.UnitTicks/2)
 	}
 	batchSize := 4 * max(g.cfg.Workers, 1)
 	tried, idle := 0, 0
@@ -68,9 +68,16 @@ func (g *generator) randomPass(ctx context.Context, sampler engine.Sampler, u *u
 				credit = g.liveOf(v.Killed)
 				r.Killed, r.Unsure, verified = append(r.Killed, credit...), nil, true
 			}
+			weakOnly := len(credit) > 0
+			credit = g.strongCredit(u, batch[i], r, credit)
+			weakOnly = weakOnly && len(credit) == 0
 			goals := g.freshGoals(u, r)
 			if len(credit) == 0 && len(goals) == 0 {
-				idle++
+				if !weakOnly {
+					// (An input that kills what only weak tests kill
+					// is not kept, but the search is not idle there.)
+					idle++
+				}
 				continue
 			}
 			idle = 0

@@ -7,6 +7,7 @@ package gen
 import (
 	"context"
 	"slices"
+	"sort"
 
 	"github.com/gozilla/gozilla/internal/harness"
 	"github.com/gozilla/gozilla/internal/unit"
@@ -34,6 +35,7 @@ const maxShrink = 300
 // (execution is the judge), and never when it makes a call that
 // returned panic instead (a nil where the caller means a value).
 func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, credit []int, goals []Goal, r0 *harness.Response, verified bool) ([]value.Value, *harness.Response, error) {
+	defer g.enter("shrink")()
 	types := u.Inputs()
 	pool := &u.Pool
 	cur := in
@@ -41,6 +43,23 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 	failedTied := map[string]bool{}
 	runs := 0
 	panicked := r0 != nil && r0.Orig.Panic != nil
+	// must is credit in the order candidates are asked about it: the
+	// mutant a candidate failed to kill moves to the front, so that the
+	// next candidate, which likely fails on it too, stops after one run
+	// (the harness stops at the first mutant not killed: MustKill).
+	// Mutants whose runs end their process (a crash) are left out where
+	// others are asked about (a new process per candidate costs more
+	// than all the rest): the shrunk input's last run checks that it
+	// kills them too, else the input found is kept as it was.
+	must := append([]int(nil), credit...)
+	g.mu.Lock()
+	sort.SliceStable(must, func(i, j int) bool { return !g.costly[must[i]] && g.costly[must[j]] })
+	var costly []int
+	for len(must) > 1 && g.costly[must[len(must)-1]] && !g.costly[must[0]] {
+		costly = append(costly, must[len(must)-1])
+		must = must[:len(must)-1]
+	}
+	g.mu.Unlock()
 	// try runs cand when it is new, and reports whether it is as good.
 	try := func(cand []value.Value) (bool, error) {
 		k := value.Key(cand)
@@ -49,12 +68,22 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 		}
 		tried[k] = true
 		runs++
-		r, err := g.exec(ctx, u, cand, credit, nil, true)
+		r, err := g.mustKill(ctx, u, cand, must)
 		if err != nil {
 			return false, err
 		}
-		ok := usable(u, r) && containsAll(append(r.Killed, r.Unsure...), credit) && g.coversAll(r, goals) &&
-			(panicked || r.Orig.Panic == nil)
+		got := map[int]bool{}
+		for _, m := range append(r.Killed, r.Unsure...) {
+			got[m] = true
+		}
+		for i, m := range must {
+			if !got[m] {
+				copy(must[1:i+1], must[:i])
+				must[0] = m
+				return false, nil
+			}
+		}
+		ok := usable(u, r) && g.coversAll(r, goals) && (panicked || r.Orig.Panic == nil)
 		return ok, nil
 	}
 	for round, improved := 0, true; improved && runs < maxShrink && !g.over(u); round++ {
@@ -123,9 +152,11 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 		return in, r0, nil
 	}
 	r, err := g.exec(ctx, u, cur, nil, harness.Bits(g.runnable(g.liveIDs())), false)
-	if err == nil && len(cur) > 0 && len(credit) > 0 && !killsLive(g, r) && value.Key(cur) != value.Key(in) {
+	if err == nil && len(cur) > 0 && len(credit) > 0 && value.Key(cur) != value.Key(in) &&
+		(!killsLive(g, r) || !containsAll(r.Killed, g.liveOf(costly))) {
 		// A mutant only thought to time out on the shrunk input ended
-		// after all: keep the input that was found.
+		// after all, or a crashing one it was not asked about lives:
+		// keep the input that was found.
 		cur = in
 		r, err = g.exec(ctx, u, cur, nil, harness.Bits(g.runnable(g.liveIDs())), false)
 	}
@@ -224,4 +255,16 @@ func (g *generator) needs(u *unit.Unit, in []value.Value) map[int][]int {
 		return nil
 	}
 	return out
+}
+
+// mustKill runs cand, an input of u, against mutants in order, asking
+// only whether it kills (or leaves unsure) all of them
+// (harness.Request.MustKill): the runs stop at the first it does not.
+func (g *generator) mustKill(ctx context.Context, u *unit.Unit, in []value.Value, mutants []int) (*harness.Response, error) {
+	mutants = g.runnable(mutants)
+	r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: mutants, Budget: origBudget, Quick: true, MustKill: true})
+	if err == nil {
+		g.account(u, r)
+	}
+	return r, err
 }

@@ -248,6 +248,13 @@ type Request struct {
 	// the package's constructors and methods make, for the likely
 	// invariants of its types (value.Invariants).
 	Build bool `json:"bd,omitempty"`
+	// MustKill: the question is only whether the input kills (or leaves
+	// unsure) every mutant of Mutants. The runs stop at the first that
+	// it does not, in Mutants' order, and at once when one is not
+	// reached: the answer's Killed and Unsure are then not the whole
+	// truth, only enough to say no. (Shrinking asks this of many
+	// candidates, most of which fail on one mutant.)
+	MustKill bool `json:"k,omitempty"`
 }
 
 // Bits returns the bit set of mutant IDs for Request.Live.

@@ -190,6 +190,38 @@ func TestPoolPoisoned(t *testing.T) {
 			}
 		})
 	}
+
+	// MustKill: the runs stop at the first mutant the input does not
+	// kill; all killed, all run.
+	var killed, alive []int
+	for _, id := range all {
+		if k, ok := want[ins[0][0].I][id]; ok && k == "" {
+			killed = append(killed, id)
+		} else if !ok {
+			alive = append(alive, id)
+		}
+	}
+	if len(killed) < 2 || len(alive) == 0 {
+		t.Fatalf("x=%d: %d mutants killed, %d not: too few for MustKill", ins[0][0].I, len(killed), len(alive))
+	}
+	p := newPool(t, Config{Bin: bin, Dir: dir, Workers: 1})
+	for _, c := range []struct {
+		must    []int
+		killed  []int
+		mostRan int
+	}{
+		{[]int{killed[0], killed[1]}, []int{killed[0], killed[1]}, 2},
+		{[]int{killed[0], alive[0], killed[1]}, []int{killed[0]}, 2},
+		{[]int{alive[0], killed[0]}, nil, 1},
+	} {
+		r, err := p.Do(ctx, &Request{In: ins[0], Mutants: c.must, Budget: 1 << 20, MustKill: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(r.Killed, c.killed) || r.Ran > c.mostRan {
+			t.Errorf("MustKill %v: killed %v after %d runs, want %v after at most %d", c.must, r.Killed, r.Ran, c.killed, c.mostRan)
+		}
+	}
 }
 
 const limitsSrc = `package p

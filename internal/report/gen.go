@@ -37,6 +37,10 @@ type GenSummary struct {
 	Stopped string `json:"stopped,omitempty"`
 	// Diff says which lines a -diff run mutated.
 	Diff string `json:"diff,omitempty"`
+	// Clock counts the units, over all packages, whose safety clock
+	// stopped their passes (GenPackage.Clock): their rows may differ on
+	// an idle machine. The result is partial (exit 3), the files written.
+	Clock int `json:"clock,omitempty"`
 }
 
 // GenPackage is one package's generation.
@@ -50,7 +54,12 @@ type GenPackage struct {
 	Seconds float64  `json:"seconds"`
 	Runs    int64    `json:"runs"`          // harness executions (original and mutants)
 	Build   float64  `json:"build_seconds"` // of Seconds, building the test binary
-	Units   []Unit   `json:"units"`
+	// Phases is where Seconds and Runs went: generation's phases (the
+	// mutants, the build, the random pass, shrinking, each engine's
+	// solving and its candidates' runs, compaction…) and the check of
+	// the file under go test, in the order they began.
+	Phases []GenPhase `json:"phases,omitempty"`
+	Units  []Unit     `json:"units"`
 	// Other counts the mutants of functions that are not units (skipped
 	// ones, closures' enclosing functions that are skipped): generated
 	// tests may still kill them through callers.
@@ -73,10 +82,22 @@ type GenPackage struct {
 	// Partial is set when generation of the package was stopped: no
 	// test file is written for it and its mutants are not_run.
 	Partial bool `json:"partial,omitempty"`
+	// Clock lists the units whose wall clock, a safety net (gen -unit),
+	// stopped their passes. What counted budgets decide is the same on
+	// any machine; these units' rows may not be. The file is written (it
+	// passes and kills what it claims); the run exits 3.
+	Clock []string `json:"clock,omitempty"`
 	// Coverage is what the emitted tests cover of the units' functions
 	// (gen -cover): tallies as in gozilla.cover/v1, and the branches and
 	// def-use pairs left uncovered or proven infeasible, with why.
 	Coverage *GenCoverage `json:"coverage,omitempty"`
+}
+
+// GenPhase is what one phase of generation spent.
+type GenPhase struct {
+	Name    string  `json:"name"`
+	Seconds float64 `json:"seconds"`
+	Runs    int64   `json:"runs,omitempty"`
 }
 
 // GenCoverage is the coverage of a package's generated tests.
@@ -146,6 +167,7 @@ func NewGen(pkgs []GenPackage, mutants []Mutant, seconds float64) *Gen {
 		g.Summary.NotRun += p.NotRun
 		g.Summary.Tests += p.Tests
 		g.Summary.Partial = g.Summary.Partial || p.Partial
+		g.Summary.Clock += len(p.Clock)
 	}
 	g.Summary.Score = scorePtr(g.Summary.Counts)
 	g.Summary.Seconds = seconds
@@ -261,6 +283,16 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 	if g.Summary.Partial {
 		why, partial := unfinished(g.Summary.Stopped, g.Packages, func(p GenPackage) (string, bool) { return p.Path, p.Partial })
 		fmt.Fprintf(tw, "\nPARTIAL REPORT (%s): no test file written for %s\n", why, partial)
+	}
+	if g.Summary.Clock > 0 {
+		var units []string
+		for _, p := range g.Packages {
+			units = append(units, p.Clock...)
+		}
+		if len(units) > 3 {
+			units = append(units[:3], "…")
+		}
+		fmt.Fprintf(tw, "\nPARTIAL RESULT: the safety clock (-unit) stopped %d unit(s) (%s): their rows may differ on an idle machine; run again on one, or raise -unit\n", g.Summary.Clock, strings.Join(units, ", "))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -149,16 +149,15 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			// Rendered, and run under go test, under -n too: the file
 			// names the cases the report lists, and the report's kills
 			// are those of the file that would be written.
+			t0 := time.Now()
 			chk, err = checkedFile(ctx, pkg, res, file, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover, cfg.Skip), Taken: takenNames(pkg, file)})
+			res.Phases = append(res.Phases, gen.Phase{Name: "check under go test", Wall: time.Since(t0), Entered: 1})
 		}
 		if ctx.Err() != nil {
 			// Stopped during the package: whatever Generate returned is
 			// not the end of it, and a half-generated file is not
 			// written. Its mutants are reported not_run.
-			pr, ms, err := stoppedGen(pkg, cfg.Ops, cfg.Skip)
-			if err != nil {
-				return nil, err
-			}
+			pr, ms := stoppedGen(pkg, res)
 			reports = append(reports, pr)
 			mutants = append(mutants, ms...)
 			continue
@@ -189,6 +188,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			pr.OwnFailing = chk.own
 		}
 		pr.Notes = append(pr.Notes, chk.notes...)
+		pr.Clock = res.Clock
 		for _, r := range res.Rejected {
 			pr.Rejected = append(pr.Rejected, r.Unit+": "+r.Why)
 		}
@@ -232,21 +232,23 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 
 // stoppedGen is the report of a package whose generation was stopped:
 // partial, every mutant not_run (the tests found so far are not written,
-// so none is killed).
-func stoppedGen(pkg *load.Package, ops map[mutate.Op]bool, skip *regexp.Regexp) (report.GenPackage, []report.Mutant, error) {
+// so none is killed). res, when it holds the mutants (made before the
+// stop), lists them; without them the report says so, and nothing is
+// made again: a signal ends the run at once.
+func stoppedGen(pkg *load.Package, res *gen.Result) (report.GenPackage, []report.Mutant) {
 	pr := report.GenPackage{Path: pkg.Path, Partial: true}
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: ops, Skip: skip})
-	if err != nil {
-		return pr, nil, err
+	if res == nil || res.Set == nil {
+		pr.Skipped = "stopped before its mutants were made"
+		return pr, nil
 	}
 	var ms []report.Mutant
-	for _, m := range set.Mutants {
+	for _, m := range res.Set.Mutants {
 		rm := report.MutantOf(m)
 		rm.Status = mutate.NotRun
 		pr.Counts.Add(rm.Status)
 		ms = append(ms, rm)
 	}
-	return pr, ms, nil
+	return pr, ms
 }
 
 // explainMutant writes what gen knows of mutant id of res's package:
@@ -381,6 +383,9 @@ func packageReport(res *gen.Result, keep func(file string, line int) bool) (repo
 		ms = append(ms, rm)
 	}
 	pr.Score = report.UnitScore(pr.Killed, pr.Mutants-pr.Equivalent)
+	for _, ph := range res.Phases {
+		pr.Phases = append(pr.Phases, report.GenPhase{Name: ph.Name, Seconds: ph.Wall.Seconds(), Runs: ph.Runs})
+	}
 	for _, s := range res.Stats {
 		if keep != nil && !inScope[s.Unit.Name] {
 			continue

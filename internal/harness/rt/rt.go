@@ -121,6 +121,10 @@ type _gzReq struct {
 	// O.P (field by field: what the package's constructors and methods
 	// made); the unit is not called, no mutant runs.
 	Bd bool `json:"bd,omitempty"`
+	// K: every mutant of M must be killed (or unsure): the runs stop at
+	// the first that is not, unreached ones included (shrinking asks
+	// whether a candidate kills all it must; most candidates do not).
+	K bool `json:"k,omitempty"`
 }
 
 type _gzResp struct {
@@ -408,6 +412,9 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 		}
 		if req.A || _gzSeen[_gzMutSite[m]].Load() {
 			todo = append(todo, m)
+		} else if req.K {
+			resp.Cut = cutAfter
+			return // a mutant it must kill, not reached: no run can
 		}
 	}
 	if len(req.L) > 0 {
@@ -472,9 +479,12 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 			resp.E = append(resp.E, _gzEnd{M: m, K: "memory"})
 			tainted = true
 		}
-		if !_gzSameOutcome(got, orig) {
+		killed := !_gzSameOutcome(got, orig)
+		if killed {
 			resp.K = append(resp.K, m)
 		}
+		unsure := len(resp.U) > 0 && resp.U[len(resp.U)-1] == m || len(resp.RS) > 0 && resp.RS[len(resp.RS)-1] == m
+		stop := req.K && !killed && !unsure && i < len(req.M)
 		if unit.S && !tainted {
 			// The canary: the original again, which must end as before.
 			c, t, leaked, _ := _gzCallRun(fn, req.In, 0, req.B, 2, m, true, _gzOrigWall+_gzSlowFactor*origDur)
@@ -482,8 +492,13 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 			tainted = leaked || !_gzSameOutcome(c, orig)
 		}
 		if tainted {
-			resp.R = append(resp.R, todo[i+1:]...)
+			if !stop {
+				resp.R = append(resp.R, todo[i+1:]...)
+			}
 			resp.Cut = true
+			break
+		}
+		if stop {
 			break
 		}
 	}
