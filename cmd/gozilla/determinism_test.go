@@ -117,3 +117,30 @@ func TestGenDeterministic(t *testing.T) {
 	}
 	sameVerdicts(t, subjectModule(t, "tritype"), "gen", "-n", "-json", "-q", "./tritype")
 }
+
+// TestGenFileUnderLoad: gozilla gen writes the same file, byte for byte,
+// with -j 1 on an idle machine and with -j 2 while every CPU is busy: no
+// clock decides a row (the unit's wall clock is a safety net far past
+// what its counted budgets take).
+func TestGenFileUnderLoad(t *testing.T) {
+	testmod.Long(t)
+	var files [2][]byte
+	for i, j := range []string{"1", "2"} {
+		dir := subjectModule(t, "tritype")
+		run := gz
+		if i == 1 {
+			run = loaded
+		}
+		if r := run(t, dir, "gen", "-q", "-cache=off", "-j", j, "./tritype"); r.code != 0 {
+			t.Fatalf("gen -j %s: exit %d\n%s", j, r.code, r.stderr)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "tritype", "tritype_gozilla_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[i] = data
+	}
+	if string(files[0]) != string(files[1]) {
+		t.Errorf("gen wrote another file under load:\n-j 1:\n%s\n-j 2, loaded:\n%s", files[0], files[1])
+	}
+}

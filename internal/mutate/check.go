@@ -25,6 +25,7 @@ import (
 	"go/types"
 	"runtime"
 	"sort"
+	"strconv"
 	"sync"
 
 	"github.com/gozilla/gozilla/internal/load"
@@ -53,43 +54,113 @@ const stubBody = "{ panic(0) }"
 // body is the span of a function body in its file.
 type body struct{ start, end int }
 
+// blank is a span of a package-level declaration that the checks do not
+// need, and its replacement: the elements of a large composite literal
+// (a table of 65,536 bytes is type-checked again for every mutant
+// otherwise), the array's length spelled out where it was [...].
+type blank struct {
+	start, end int
+	text       string
+}
+
 // stubbedPkg holds, per file, the source with every function body stubbed
 // and the bodies' spans, so that one function can be put back.
 type stubbedPkg struct {
 	pkg    *load.Package
-	bodies map[string][]body // file path -> function bodies, by position
-	stub   map[string][]byte // file path -> fully stubbed source
+	bodies map[string][]body  // file path -> function bodies, by position
+	blanks map[string][]blank // file path -> large literals' elements, by position
+	stub   map[string][]byte  // file path -> fully stubbed source
 }
 
+// largeLiteral is the fewest elements of a package-level composite
+// literal that the checks leave out.
+const largeLiteral = 16
+
 func newStubbedPkg(pkg *load.Package) *stubbedPkg {
-	sp := &stubbedPkg{pkg: pkg, bodies: map[string][]body{}, stub: map[string][]byte{}}
+	sp := &stubbedPkg{pkg: pkg, bodies: map[string][]body{}, blanks: map[string][]blank{}, stub: map[string][]byte{}}
 	for _, f := range pkg.Files {
 		tf := pkg.Fset.File(f.Syntax.Pos())
 		var bs []body
+		var ls []blank
 		for _, d := range f.Syntax.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				bs = append(bs, body{tf.Offset(fd.Body.Lbrace), tf.Offset(fd.Body.Rbrace) + 1})
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Body != nil {
+					bs = append(bs, body{tf.Offset(d.Body.Lbrace), tf.Offset(d.Body.Rbrace) + 1})
+				}
+			case *ast.GenDecl:
+				if d.Tok != token.VAR {
+					continue
+				}
+				for _, spec := range d.Specs {
+					for _, v := range spec.(*ast.ValueSpec).Values {
+						ls = append(ls, literalBlanks(tf, v)...)
+					}
+				}
 			}
 		}
 		sp.bodies[f.Path] = bs
+		sp.blanks[f.Path] = ls
 		sp.stub[f.Path] = sp.source(f, -1, nil)
 	}
 	return sp
 }
 
+// literalBlanks returns the spans of a package-level variable's value
+// that the checks can do without: the elements of a large composite
+// literal (&T{…} included) whose type does not depend on them.
+func literalBlanks(tf *token.File, v ast.Expr) []blank {
+	if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		v = u.X
+	}
+	cl, ok := v.(*ast.CompositeLit)
+	if !ok || cl.Type == nil || len(cl.Elts) < largeLiteral {
+		return nil
+	}
+	var out []blank
+	if at, ok := cl.Type.(*ast.ArrayType); ok {
+		if _, ell := at.Len.(*ast.Ellipsis); ell {
+			// [...]T{a, b, …}: its length comes from the elements;
+			// spelled out, unless keys give it.
+			for _, e := range cl.Elts {
+				if _, kv := e.(*ast.KeyValueExpr); kv {
+					return nil
+				}
+			}
+			out = append(out, blank{tf.Offset(at.Len.Pos()), tf.Offset(at.Len.End()), strconv.Itoa(len(cl.Elts))})
+		}
+	}
+	return append(out, blank{tf.Offset(cl.Lbrace) + 1, tf.Offset(cl.Rbrace), ""})
+}
+
 // source renders file f with every body stubbed except body keep, which
-// is given as text (nil = stub it too).
+// is given as text (nil = stub it too), and large literals left out.
 func (sp *stubbedPkg) source(f *load.File, keep int, text []byte) []byte {
+	type edit struct {
+		start, end int
+		text       []byte
+	}
+	var edits []edit
+	for i, bd := range sp.bodies[f.Path] {
+		t := []byte(stubBody)
+		if i == keep {
+			t = text
+		}
+		edits = append(edits, edit{bd.start, bd.end, t})
+	}
+	for _, bl := range sp.blanks[f.Path] {
+		edits = append(edits, edit{bl.start, bl.end, []byte(bl.text)})
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
 	var b bytes.Buffer
 	last := 0
-	for i, bd := range sp.bodies[f.Path] {
-		b.Write(f.Src[last:bd.start])
-		if i == keep {
-			b.Write(text)
-		} else {
-			b.WriteString(stubBody)
+	for _, e := range edits {
+		if e.start < last {
+			continue // (inside an edit already made)
 		}
-		last = bd.end
+		b.Write(f.Src[last:e.start])
+		b.Write(e.text)
+		last = e.end
 	}
 	b.Write(f.Src[last:])
 	return b.Bytes()
@@ -105,25 +176,56 @@ func (sp *stubbedPkg) bodyAt(path string, offset int) int {
 	return -1
 }
 
+// checker type-checks mutants of sp's package, one at a time: the other
+// files are parsed once (stubbed), only the mutated file again.
+type checker struct {
+	sp    *stubbedPkg
+	fset  *token.FileSet
+	files map[string]*ast.File // file path -> its stubbed syntax
+	err   string               // a stub that does not parse: every check's answer
+}
+
+func (sp *stubbedPkg) newChecker() *checker {
+	c := &checker{sp: sp, fset: token.NewFileSet(), files: map[string]*ast.File{}}
+	for _, g := range sp.pkg.Files {
+		af, err := parser.ParseFile(c.fset, g.Path, sp.stub[g.Path], parser.SkipObjectResolution)
+		if err != nil {
+			c.err = parseError(err)
+			return c
+		}
+		c.files[g.Path] = af
+	}
+	return c
+}
+
+func parseError(err error) string {
+	var list scanner.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		return list[0].Error()
+	}
+	return err.Error()
+}
+
 // check type-checks the package with body keep of file f replaced by
 // text, and returns the first error message ("" if none).
-func (sp *stubbedPkg) check(f *load.File, keep int, text []byte) string {
-	fset := token.NewFileSet()
+func (c *checker) check(f *load.File, keep int, text []byte) string {
+	if c.err != "" {
+		return c.err
+	}
+	sp := c.sp
+	mutated, err := parser.ParseFile(c.fset, f.Path, sp.source(f, keep, text), parser.SkipObjectResolution)
+	if err != nil {
+		return parseError(err)
+	}
+	// The mutated file's positions are not needed after its check.
+	defer c.fset.RemoveFile(c.fset.File(mutated.Pos()))
 	var files []*ast.File
 	for _, g := range sp.pkg.Files {
-		src := sp.stub[g.Path]
 		if g == f {
-			src = sp.source(f, keep, text)
+			files = append(files, mutated)
+		} else {
+			files = append(files, c.files[g.Path])
 		}
-		af, err := parser.ParseFile(fset, g.Path, src, parser.SkipObjectResolution)
-		if err != nil {
-			var list scanner.ErrorList
-			if errors.As(err, &list) && len(list) > 0 {
-				return list[0].Error()
-			}
-			return err.Error()
-		}
-		files = append(files, af)
 	}
 	first := ""
 	conf := types.Config{
@@ -137,7 +239,7 @@ func (sp *stubbedPkg) check(f *load.File, keep int, text []byte) string {
 			}
 		},
 	}
-	_, _ = conf.Check(sp.pkg.Path, fset, files, nil)
+	_, _ = conf.Check(sp.pkg.Path, c.fset, files, nil)
 	return first
 }
 
@@ -209,8 +311,9 @@ func namesPackage(src, name string) bool {
 }
 
 // checkMutants type-checks every live variant in parallel and drops those
-// that do not type-check.
-func checkMutants(pkg *load.Package, files []*fileSites, d *Dropped) {
+// that do not type-check. It reports false, having dropped nothing, when
+// done closed first.
+func checkMutants(pkg *load.Package, files []*fileSites, d *Dropped, done <-chan struct{}) bool {
 	sp := newStubbedPkg(pkg)
 	type job struct {
 		fs   *fileSites
@@ -238,6 +341,7 @@ func checkMutants(pkg *load.Package, files []*fileSites, d *Dropped) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			c := sp.newChecker()
 			for i := range next {
 				j := jobs[i]
 				src := j.fs.file.Src
@@ -255,15 +359,25 @@ func checkMutants(pkg *load.Package, files []*fileSites, d *Dropped) {
 				text = append(text, src[bd.start:j.s.pos]...)
 				text = append(text, repl...)
 				text = append(text, src[j.s.end:bd.end]...)
-				reasons[i] = sp.check(j.fs.file, j.body, text)
+				reasons[i] = c.check(j.fs.file, j.body, text)
 			}
 		}()
 	}
+	stopped := false
 	for i := range jobs {
-		next <- i
+		select {
+		case next <- i:
+			continue
+		case <-done:
+			stopped = true
+		}
+		break
 	}
 	close(next)
 	wg.Wait()
+	if stopped {
+		return false
+	}
 	for i, j := range jobs {
 		if reasons[i] != "" {
 			j.v.dropped = true
@@ -273,4 +387,5 @@ func checkMutants(pkg *load.Package, files []*fileSites, d *Dropped) {
 			}
 		}
 	}
+	return true
 }

@@ -231,7 +231,15 @@ type Options struct {
 	// lines (-diff). The others are not made, and counted in
 	// Set.OutsideKeep.
 	Keep func(file string, line int) bool
+
+	// Done, when closed, stops the work (the mutants' type checks
+	// above all, which take long on a large package): Generate returns
+	// ErrStopped at once.
+	Done <-chan struct{}
 }
+
+// ErrStopped is Generate's error when Options.Done closed.
+var ErrStopped = errors.New("mutant generation stopped")
 
 // Probes is source instrumentation carried by the schemata: text
 // inserted into the original files, which only the original's code path
@@ -319,7 +327,9 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 	}
 	dropIdentical(files)
 	if !opt.SkipCheck {
-		checkMutants(pkg, files, &set.Dropped)
+		if !checkMutants(pkg, files, &set.Dropped, opt.Done) {
+			return nil, ErrStopped
+		}
 	}
 	// Encode; sites the schemata type-checker rejects are dropped and the
 	// encoding is redone, so the final numbering has no holes.

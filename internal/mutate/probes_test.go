@@ -20,9 +20,9 @@ import (
 // the package still builds.
 func TestProbesWithSites(t *testing.T) {
 	var pkgs []*load.Package
-	for _, dir := range []string{"../../testdata", "testdata/kitchen"} {
+	for _, dir := range []string{"../../testdata", "testdata/kitchen", "testdata/oldgo"} {
 		pattern := "./subjects/..."
-		if dir == "testdata/kitchen" {
+		if dir != "../../testdata" {
 			pattern = "."
 		}
 		ps, err := load.Load(load.Config{Dir: dir, NoTests: true}, pattern)

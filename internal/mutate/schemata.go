@@ -62,6 +62,12 @@ type renderer struct {
 	// probeOut lists the output spans of the probes, to tell their type
 	// errors from the sites'.
 	probeOut [][2]int
+	// openOut is where each emitted probe began in the output, and
+	// rangeOut where each emitRange in progress began: a wrapper opened
+	// inside a range closes inside it too.
+	openOut  map[int]int
+	rangeOut []int
+	opens    map[[2]int][]int // opening probes by wrapped span
 }
 
 // probesError is a type error in the probes' text.
@@ -188,6 +194,8 @@ func (r *renderer) siteAt(off int) *site {
 // emitRange writes src[a:b] with its sites, the ORIG path of the site
 // that spans [a, b) (or a whole file).
 func (r *renderer) emitRange(a, b int, sites []*site) {
+	r.rangeOut = append(r.rangeOut, r.out.Len())
+	defer func() { r.rangeOut = r.rangeOut[:len(r.rangeOut)-1] }()
 	p := a
 	for _, s := range sites {
 		if s.pos < p || s.end > b {
@@ -199,13 +207,35 @@ func (r *renderer) emitRange(a, b int, sites []*site) {
 		r.tick(s.pos)
 		r.emitSite(s)
 		// Wrappers that hold the site close after it, unless they hold
-		// the range being emitted too (the enclosing range closes them).
-		r.probes(s.end, func(in Insert) bool {
-			return in.Close && in.Start <= s.pos && in.Start >= a && !(in.Start == a && s.end == b)
+		// the range being emitted too (the enclosing range closes them,
+		// having opened them; one opened in this range closes here).
+		r.probesAt(s.end, func(j int, in Insert) bool {
+			return in.Close && in.Start <= s.pos && in.Start >= a && (!(in.Start == a && s.end == b) || r.openedHere(j))
 		})
 		p = s.end
 	}
 	r.writeSrc(p, b, a, b)
+}
+
+// openedHere reports whether the wrapper that closing probe j ends was
+// opened in the emitRange in progress (a range that is not a whole
+// site's: the original value of x op= e, whose e a wrapper holds).
+func (r *renderer) openedHere(j int) bool {
+	if r.opens == nil {
+		r.opens = map[[2]int][]int{}
+		for k, in := range r.ins {
+			if !in.Close && in.End > in.Offset {
+				r.opens[[2]int{in.Offset, in.End}] = append(r.opens[[2]int{in.Offset, in.End}], k)
+			}
+		}
+	}
+	cl := r.ins[j]
+	for _, k := range r.opens[[2]int{cl.Start, cl.Offset}] {
+		if at, ok := r.openOut[k]; ok && r.insed[k] && len(r.rangeOut) > 0 && at >= r.rangeOut[len(r.rangeOut)-1] {
+			return true
+		}
+	}
+	return false
 }
 
 // writeSrc copies src[x:y], inserting the loop ticks and the probes that
@@ -230,7 +260,7 @@ func (r *renderer) writeSrc(x, y, a, b int) {
 			in := r.ins[j]
 			switch {
 			case r.insed[j]:
-			case in.Close && (off == a || off == y && y == b && in.Start <= a):
+			case in.Close && (off == a || off == y && y == b && in.Start <= a) && !r.openedHere(j):
 			case !in.Close && off == y:
 			default:
 				r.emitProbe(j)
@@ -249,9 +279,14 @@ func (r *renderer) writeSrc(x, y, a, b int) {
 // probes emits the probes at off that keep says belong here and are not
 // emitted yet.
 func (r *renderer) probes(off int, keep func(Insert) bool) {
+	r.probesAt(off, func(_ int, in Insert) bool { return keep(in) })
+}
+
+// probesAt is probes with the probe's index.
+func (r *renderer) probesAt(off int, keep func(int, Insert) bool) {
 	j := sort.Search(len(r.ins), func(k int) bool { return r.ins[k].Offset >= off })
 	for ; j < len(r.ins) && r.ins[j].Offset == off; j++ {
-		if !r.insed[j] && keep(r.ins[j]) {
+		if !r.insed[j] && keep(j, r.ins[j]) {
 			r.emitProbe(j)
 		}
 	}
@@ -260,6 +295,10 @@ func (r *renderer) probes(off int, keep func(Insert) bool) {
 func (r *renderer) emitProbe(j int) {
 	r.insed[j] = true
 	start := r.out.Len()
+	if r.openOut == nil {
+		r.openOut = map[int]int{}
+	}
+	r.openOut[j] = start
 	r.out.WriteString(r.ins[j].Text)
 	r.probeOut = append(r.probeOut, [2]int{start, r.out.Len()})
 }

@@ -105,6 +105,11 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 			errs = append(errs, report.PackageError{Package: pkg.Path, Error: strings.TrimPrefix(ue.Msg, pkg.Path+": ")})
 			continue
 		}
+		if err != nil && ctx.Err() != nil && pr.Mutants == 0 {
+			// Stopped while its mutants were made: nothing decided.
+			pkgReports = append(pkgReports, report.Package{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true, Skipped: "not scored: the run was stopped while its mutants were made"})
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -149,7 +154,10 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		pr.Skipped = "package has no test files"
 		return pr, nil, nil
 	}
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip, Keep: cfg.Keep})
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip, Keep: cfg.Keep, Done: ctx.Done()})
+	if errors.Is(err, mutate.ErrStopped) {
+		return pr, nil, ctx.Err()
+	}
 	if err != nil {
 		return pr, nil, &UserError{Msg: err.Error()}
 	}

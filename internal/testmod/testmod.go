@@ -30,3 +30,17 @@ func Write(t testing.TB, files map[string]string) string {
 	}
 	return dir
 }
+
+// LongEnv, set to 1, runs the long tests too: end-to-end runs of gozilla
+// on whole packages, each tens of seconds. `go test ./...` leaves them out
+// so that the suite stays within minutes on two loaded cores; CI
+// (.ci/run) runs them.
+const LongEnv = "GOZILLA_LONG"
+
+// Long skips t unless LongEnv is 1.
+func Long(t testing.TB) {
+	t.Helper()
+	if os.Getenv(LongEnv) != "1" {
+		t.Skip("a long test: " + LongEnv + "=1 runs it")
+	}
+}

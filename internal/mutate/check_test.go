@@ -1,0 +1,70 @@
+package mutate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestCheckLargeTables: the per-mutant check leaves the elements of large
+// package-level literals out (they are type-checked once, with the
+// package, not again per mutant), yet decides exactly as a check of the
+// whole package does: the mutants of a package with such tables are
+// those of the same package without them, and a Done closed first stops
+// Generate.
+func TestCheckLargeTables(t *testing.T) {
+	var elts []string
+	for i := range 40 {
+		elts = append(elts, fmt.Sprint(i*7%256))
+	}
+	body := `
+func Lookup(i int) int {
+	if i < 0 || i >= n {
+		return -1
+	}
+	v := int(table[i])
+	w := int(grid[i%2][0])
+	return v + w + len(*names)
+}
+`
+	tables := `package p
+
+var table = [...]uint8{` + strings.Join(elts, ", ") + `}
+
+const n = len(table)
+
+var grid = [2][40]uint8{{` + strings.Join(elts, ", ") + `}, {` + strings.Join(elts, ", ") + `}}
+
+var names = &map[string]int{` + strings.Repeat(`"a": 1, `, 1) + strings.Join(func() []string {
+		var kv []string
+		for i := range 20 {
+			kv = append(kv, fmt.Sprintf("%q: %d", fmt.Sprint("k", i), i))
+		}
+		return kv
+	}(), ", ") + `}
+` + body
+	small := `package p
+
+var table = [40]uint8{}
+
+const n = len(table)
+
+var grid = [2][40]uint8{}
+
+var names = &map[string]int{}
+` + body
+	got := changes(generate(t, tables))
+	want := changes(generate(t, small))
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("with tables:\n%s\nwithout:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(got) < 20 {
+		t.Errorf("%d mutants: too few to tell", len(got))
+	}
+
+	done := make(chan struct{})
+	close(done)
+	if _, err := Generate(loadSrc(t, map[string]string{"p.go": tables}), Options{Done: done}); err != ErrStopped {
+		t.Errorf("Generate with Done closed: %v, want ErrStopped", err)
+	}
+}
