@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"github.com/gozilla/gozilla/internal/testmod"
 	"os"
 	"os/exec"
 	"path"
@@ -16,6 +17,7 @@ import (
 // against go test -coverprofile on the subjects, with their own tests:
 // per package, the same number of statements and of covered statements.
 func TestCoverAgreesWithGoTest(t *testing.T) {
+	testmod.Long(t)
 	if testing.Short() {
 		t.Skip("builds every subject twice")
 	}

@@ -103,6 +103,7 @@ func sameVerdicts(t *testing.T, dir string, args ...string) {
 // TestScoreDeterministic: gozilla score -json gives every mutant the same
 // status, and the same MS, with -j 1 and with -j 2 under load.
 func TestScoreDeterministic(t *testing.T) {
+	testmod.Long(t)
 	if testing.Short() {
 		t.Skip("runs gozilla score twice on TRITYP")
 	}
@@ -112,6 +113,7 @@ func TestScoreDeterministic(t *testing.T) {
 // TestGenDeterministic: the same for gozilla gen -n -json (killed, lived,
 // equivalent per mutant).
 func TestGenDeterministic(t *testing.T) {
+	testmod.Long(t)
 	if testing.Short() {
 		t.Skip("runs gozilla gen twice on TRITYP")
 	}

@@ -115,6 +115,7 @@ type genDoc struct {
 }
 
 func TestGenEndToEnd(t *testing.T) {
+	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"shapes/shapes.go": shapesSrc})
 	before := snapshot(t, dir)
 	r := gz(t, dir, "gen", "-json", "-j", "2", "./shapes")

@@ -315,6 +315,7 @@ func Keys(m unsafe.Pointer) int {
 
 // TestEquivJobs: equiv's verdicts do not depend on -j.
 func TestEquivJobs(t *testing.T) {
+	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"mid/mid.go": midSrc})
 	var docs []any
 	for _, j := range []string{"1", "2"} {

@@ -2,6 +2,7 @@ package cover
 
 import (
 	"context"
+	"github.com/gozilla/gozilla/internal/testmod"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 // the prover does prove some (stats' Mean reads its sum := 0 only after
 // a loop that runs at least once; Variance likewise).
 func TestPairProofsSound(t *testing.T) {
+	testmod.Long(t)
 	if testing.Short() {
 		t.Skip("runs the subjects' tests")
 	}

@@ -1,6 +1,7 @@
 package coverage
 
 import (
+	"github.com/gozilla/gozilla/internal/testmod"
 	"os"
 	"os/exec"
 	"path"
@@ -17,6 +18,7 @@ import (
 // coverage agrees with go test -coverprofile, and that the def-use
 // probes never see a pair the analysis did not predict.
 func TestStd(t *testing.T) {
+	testmod.Long(t)
 	if testing.Short() {
 		t.Skip("slow: runs the tests of standard library packages three times")
 	}

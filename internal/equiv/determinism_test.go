@@ -8,6 +8,7 @@ package equiv_test
 
 import (
 	"context"
+	"github.com/gozilla/gozilla/internal/testmod"
 	"slices"
 	"testing"
 
@@ -22,6 +23,7 @@ import (
 // every CPU kept busy: each mutant gets the same verdict (status, method)
 // both times.
 func TestVerdictsIndependent(t *testing.T) {
+	testmod.Long(t)
 	for _, name := range []string{"tritype", "gcd"} {
 		t.Run(name, func(t *testing.T) {
 			s := openSubject(t, name)

@@ -23,6 +23,7 @@ package equiv_test
 import (
 	"context"
 	"fmt"
+	"github.com/gozilla/gozilla/internal/testmod"
 	"math"
 	"os"
 	"path/filepath"
@@ -170,6 +171,7 @@ func subjectNames(t *testing.T) []string {
 }
 
 func TestSoundness(t *testing.T) {
+	testmod.Long(t)
 	nRandom := randomInputs()
 	names := subjectNames(t)
 	summary := make([]string, len(names))

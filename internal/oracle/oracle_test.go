@@ -155,6 +155,7 @@ var subjects = []struct {
 // enumeration too. With -short, only units of at most 4096 inputs are
 // enumerated.
 func TestSubjects(t *testing.T) {
+	testmod.Long(t)
 	ctx := context.Background()
 	for _, s := range subjects {
 		t.Run(s.name, func(t *testing.T) {
