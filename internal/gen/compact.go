@@ -45,8 +45,11 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			// Quick: a mutant over the tight loop budget is decided
-			// only where generation already ran it with both budgets.
+			// Quick, then the mutants over the tight loop budget again
+			// with the generous one: what a test kills is a property of
+			// the test and the code alone, not of what was live when
+			// generation kept it (a run that replays it from the cache
+			// first must credit it with the same mutants).
 			r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[t.Unit], In: t.In, Mutants: killed, Budget: origBudget, Quick: true})
 			if err != nil {
 				errs[i] = err
@@ -55,15 +58,14 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 			a, _ := json.Marshal(r.Orig)
 			b, _ := json.Marshal(t.Out)
 			stable[i] = string(a) == string(b)
-			verified := map[int]bool{}
-			for _, m := range t.Kills {
-				verified[m] = true
-			}
 			kills := append([]int(nil), r.Killed...)
-			for _, m := range r.Unsure {
-				if verified[m] {
-					kills = append(kills, m)
+			if len(r.Unsure) > 0 {
+				v, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[t.Unit], In: t.In, Mutants: r.Unsure, Budget: origBudget})
+				if err != nil {
+					errs[i] = err
+					return
 				}
+				kills = append(kills, v.Killed...)
 			}
 			sort.Ints(kills)
 			t.Kills = kills
