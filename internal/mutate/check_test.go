@@ -2,8 +2,12 @@ package mutate
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gozilla/gozilla/internal/load"
 )
 
 // TestCheckLargeTables: the per-mutant check leaves the elements of large
@@ -66,5 +70,44 @@ var names = &map[string]int{}
 	close(done)
 	if _, err := Generate(loadSrc(t, map[string]string{"p.go": tables}), Options{Done: done}); err != ErrStopped {
 		t.Errorf("Generate with Done closed: %v, want ErrStopped", err)
+	}
+}
+
+// TestABSShadowedInTests: a package whose own test file declares max (a
+// helper over uints) gets ABS mutants that do not call the builtin, even
+// when it is loaded without its tests (as gen loads it): the tests are
+// compiled with the mutants (bitset's bitset_fuzz_test.go).
+func TestABSShadowedInTests(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod":    "module example.com/p\n\ngo 1.26\n",
+		"p.go":      "package p\n\nfunc Next(i, step int) int { return i + step }\n",
+		"p_test.go": "package p\n\nfunc max(a, b uint) uint {\n\tif a > b {\n\t\treturn a\n\t}\n\treturn b\n}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := Generate(pkgs[0], Options{Ops: map[Op]bool{ABS: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mins := 0
+	for _, m := range set.Mutants {
+		if strings.Contains(m.Repl, "min(") {
+			mins++ // the builtin the tests leave alone
+		}
+	}
+	if len(set.Mutants) == 0 || mins == 0 {
+		t.Fatalf("%d ABS mutants, %d through min: too few to tell", len(set.Mutants), mins)
+	}
+	for _, m := range set.Mutants {
+		if strings.Contains(m.Repl, "max(") {
+			t.Errorf("mutant %s → %s calls a name the package's tests declare", m.Orig, m.Repl)
+		}
 	}
 }

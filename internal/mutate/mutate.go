@@ -312,6 +312,7 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 		ops, _ = ParseOps("")
 	}
 	set := &Set{Pkg: pkg}
+	testNames := testDeclNames(pkg)
 	var files []*fileSites
 	for _, f := range pkg.Files {
 		if f.Cgo {
@@ -320,7 +321,7 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 			set.SkippedFiles = append(set.SkippedFiles, f.Path)
 			continue
 		}
-		fs := collect(pkg, f, ops)
+		fs := collect(pkg, f, ops, testNames)
 		set.Skipped = append(set.Skipped, skips(pkg, fs, opt.Skip)...)
 		set.OutsideKeep += keepOnly(pkg, fs, opt.Keep)
 		files = append(files, fs)

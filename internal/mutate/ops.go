@@ -21,10 +21,12 @@ package mutate
 import (
 	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"go/version"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -43,23 +45,28 @@ type collector struct {
 	skip    map[ast.Node]bool
 
 	version string // the file's Go language version ("" = unknown)
+	// testNames are the package-level names the package's own _test.go
+	// files declare (testDeclNames): a builtin they shadow (a test's
+	// func max(a, b uint) uint) is not one where the tests compile.
+	testNames map[string]bool
 
 	fn      string
 	results []*types.Tuple // result tuples of the enclosing functions, innermost last
 	pool    []constant.Value
 }
 
-func collect(pkg *load.Package, f *load.File, ops map[Op]bool) *fileSites {
+func collect(pkg *load.Package, f *load.File, ops map[Op]bool, testNames map[string]bool) *fileSites {
 	c := &collector{
-		pkg:     pkg,
-		info:    pkg.Info,
-		file:    f,
-		tf:      pkg.Fset.File(f.Syntax.Pos()),
-		src:     f.Src,
-		ops:     ops,
-		imports: map[string]string{},
-		skip:    map[ast.Node]bool{},
-		version: fileVersion(pkg, f),
+		testNames: testNames,
+		pkg:       pkg,
+		info:      pkg.Info,
+		file:      f,
+		tf:        pkg.Fset.File(f.Syntax.Pos()),
+		src:       f.Src,
+		ops:       ops,
+		imports:   map[string]string{},
+		skip:      map[ast.Node]bool{},
+		version:   fileVersion(pkg, f),
 	}
 	for _, imp := range f.Syntax.Imports {
 		path, _ := strconv.Unquote(imp.Path.Value)
@@ -701,7 +708,43 @@ func (c *collector) isBuiltin(name string, pos token.Pos) bool {
 	}
 	_, obj := scope.LookupParent(name, pos)
 	_, ok := obj.(*types.Builtin)
-	return ok
+	return ok && !c.testNames[name]
+}
+
+// testDeclNames returns the package-level names declared by the _test.go
+// files of pkg's directory that belong to pkg itself (not pkg_test):
+// mutants are compiled with them, by score and by gen's harness alike.
+// Build constraints are not evaluated: a name any of them declares
+// counts.
+func testDeclNames(pkg *load.Package) map[string]bool {
+	names := map[string]bool{}
+	paths, _ := filepath.Glob(filepath.Join(pkg.Dir, "*_test.go"))
+	for _, p := range paths {
+		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.SkipObjectResolution)
+		if err != nil || f.Name.Name != pkg.Name {
+			continue
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					names[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							names[n.Name] = true
+						}
+					case *ast.TypeSpec:
+						names[sp.Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return names
 }
 
 // fileVersion is the Go language version file f is compiled at: the
