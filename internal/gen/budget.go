@@ -24,6 +24,25 @@ type cost struct {
 	spent string        // the budget that ran out ("" = none)
 }
 
+// solveCost is what asking an engine about one requirement counts for in
+// the unit's run budget: solving (DDR's walks, the prover's SAT calls)
+// costs as much as that many runs, and is bounded by the unit's budget
+// like its runs are (base32's Encode asked DDR about 4,000 mutants).
+const solveCost = 50
+
+// charge adds n runs' worth of work that is not a harness run to u.
+func (g *generator) charge(u *unit.Unit, n int64) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	c := g.cost[u]
+	if c == nil {
+		c = &cost{}
+		g.cost[u] = c
+	}
+	c.runs += n
+	g.total.runs += n
+}
+
 // restartCost is what a run that ends its process (a crash, a deadlock,
 // a stack or memory limit) counts for in the run budgets: starting a new
 // process costs about as much as that many ordinary runs.

@@ -152,6 +152,7 @@ func (g *generator) coverGoals(ctx context.Context, e engine.Engine, seconds map
 		}
 		t0 := time.Now()
 		g.clock(u, true)
+		g.charge(u, solveCost)
 		err := g.tryGoal(ctx, e, x, u)
 		g.clock(u, false)
 		seconds[u] += time.Since(t0).Seconds()

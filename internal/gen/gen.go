@@ -87,7 +87,7 @@ type Config struct {
 
 	// Budgets: a unit's passes stop when it has spent UnitRuns harness
 	// runs (original, mutant and canary executions; 0 = 100,000 plus
-	// 500 per mutant of the unit's function: an input runs every mutant
+	// 100 per mutant of the unit's function: an input runs every mutant
 	// it reaches) or
 	// UnitTicks loop-budget ticks (0 = 2^32), and every unit stops when
 	// the package has spent PackageRuns (0 = 5,000,000) or PackageTicks
@@ -180,7 +180,7 @@ type Limit struct {
 // Budget defaults (Config).
 const (
 	DefaultUnitRuns      = 100_000 // plus DefaultRunsPerMutant per mutant of the unit
-	DefaultRunsPerMutant = 500
+	DefaultRunsPerMutant = 100
 	DefaultPackageRuns   = 5_000_000
 	DefaultUnitTicks     = 1 << 32
 	DefaultPackageTicks  = 1 << 35
@@ -771,6 +771,7 @@ func (g *generator) deterministic(ctx context.Context, e engine.Engine, seconds 
 		t0 := time.Now()
 		if u != nil {
 			g.clock(u, true)
+			g.charge(u, solveCost)
 		}
 		err := g.tryMutant(ctx, e, id, m)
 		if u != nil {

@@ -98,6 +98,7 @@ type GenPhase struct {
 	Name    string  `json:"name"`
 	Seconds float64 `json:"seconds"`
 	Runs    int64   `json:"runs,omitempty"`
+	Entered int     `json:"entered,omitempty"` // times the phase began (an engine's solve: the requirements it was asked about)
 }
 
 // GenCoverage is the coverage of a package's generated tests.

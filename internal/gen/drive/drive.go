@@ -384,7 +384,7 @@ func packageReport(res *gen.Result, keep func(file string, line int) bool) (repo
 	}
 	pr.Score = report.UnitScore(pr.Killed, pr.Mutants-pr.Equivalent)
 	for _, ph := range res.Phases {
-		pr.Phases = append(pr.Phases, report.GenPhase{Name: ph.Name, Seconds: ph.Wall.Seconds(), Runs: ph.Runs})
+		pr.Phases = append(pr.Phases, report.GenPhase{Name: ph.Name, Seconds: ph.Wall.Seconds(), Runs: ph.Runs, Entered: ph.Entered})
 	}
 	for _, s := range res.Stats {
 		if keep != nil && !inScope[s.Unit.Name] {
