@@ -167,6 +167,30 @@ func TestGenDiffKeepsTheFile(t *testing.T) {
 	if r := goTest(t, dir); r != "" {
 		t.Errorf("the file fails go test:\n%s", r)
 	}
+
+	// A change to the constructor alone: the methods' text is the same,
+	// but the inputs their rows build with New give other outcomes, so
+	// they are not served from the cache as they were.
+	ctorChanged := strings.Replace(changed, "return &Stack{limit: limit}", "return &Stack{limit: limit, items: []int{7}}", 1)
+	if ctorChanged == changed {
+		t.Fatal("the constructor change did not apply")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "stack", "stack.go"), []byte(ctorChanged), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d4, _ := gen()
+	stale := 0
+	for _, u := range d4.Packages[0].Units {
+		if u.Name != "New" && !u.Cached {
+			stale++
+		}
+	}
+	if stale == 0 {
+		t.Errorf("after changing New, every method came from the cache: %+v", d4.Packages[0].Units)
+	}
+	if r := goTest(t, dir); r != "" {
+		t.Errorf("the file fails go test after changing New:\n%s", r)
+	}
 }
 
 const stackSrc = `// Package stack is a bounded stack of ints.

@@ -12,7 +12,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"github.com/gozilla/gozilla/internal/harness"
 	"strings"
 
 	"github.com/gozilla/gozilla/internal/cachedir"
@@ -23,7 +25,7 @@ import (
 	"github.com/gozilla/gozilla/internal/version"
 )
 
-const genCacheVersion = 1
+const genCacheVersion = 2
 
 // genEntry is one unit's earlier result.
 type genEntry struct {
@@ -37,6 +39,18 @@ type genEntry struct {
 type genInput struct {
 	In   []value.Value `json:"in"`
 	Pass string        `json:"pass"`
+	// Out is a digest of the code's outcome on In when the entry was
+	// written: a replay that sees another outcome knows the unit's
+	// behaviour changed though its text did not (a constructor its
+	// inputs are built with, a function it calls), and runs its passes.
+	Out string `json:"out,omitempty"`
+}
+
+// outDigest is genInput.Out of an outcome.
+func outDigest(o harness.Outcome) string {
+	data, _ := json.Marshal(o)
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:8])
 }
 
 // genCache is one package's view of the cache.
@@ -122,8 +136,9 @@ func (c *genCache) store(u *unit.Unit, e *genEntry) {
 // replay runs a unit's cached inputs and keeps those that kill live
 // mutants or cover open goals, as the random pass judges its inputs (not
 // shrunk: they were); the cached proofs of equivalence and reasons come
-// back too. It reports whether the unit's passes can be skipped.
-func (g *generator) replay(ctx context.Context, u *unit.Unit, e *genEntry, start int) error {
+// back too. It reports whether an input's outcome is not the one the
+// entry recorded: the unit's passes must run too.
+func (g *generator) replay(ctx context.Context, u *unit.Unit, e *genEntry, start int) (stale bool, err error) {
 	for _, m := range g.byFunc[u.Name] {
 		k := cachedir.MutantKey(m, start)
 		if proof, ok := e.Equivalent[k]; ok && g.live[m.ID] {
@@ -141,10 +156,13 @@ func (g *generator) replay(ctx context.Context, u *unit.Unit, e *genEntry, start
 	resps, errs := g.execQuick(ctx, cands)
 	for i, r := range resps {
 		if errs[i] != nil {
-			return errs[i]
+			return stale, errs[i]
 		}
 		g.account(u, r)
 		g.reach(r)
+		if out := e.Inputs[i].Out; out != "" && out != outDigest(r.Orig) {
+			stale = true
+		}
 		if !usable(u, r) {
 			continue
 		}
@@ -152,7 +170,7 @@ func (g *generator) replay(ctx context.Context, u *unit.Unit, e *genEntry, start
 		if unsure := g.liveOf(r.Unsure); len(unsure) > 0 {
 			v, err := g.exec(ctx, u, cands[i].In, unsure, nil, false)
 			if err != nil {
-				return err
+				return stale, err
 			}
 			more := g.liveOf(v.Killed)
 			credit = append(credit, more...)
@@ -163,7 +181,7 @@ func (g *generator) replay(ctx context.Context, u *unit.Unit, e *genEntry, start
 		}
 		g.keep(u, cands[i].In, r, e.Inputs[i].Pass)
 	}
-	return nil
+	return stale, nil
 }
 
 // entry is what the cache keeps of unit u after a run: its tests in the
@@ -172,7 +190,7 @@ func (g *generator) entry(u *unit.Unit, tests []*Test, start int) *genEntry {
 	e := &genEntry{Equivalent: map[string]string{}, Why: map[string]string{}}
 	for _, t := range tests {
 		if t.Unit == u {
-			e.Inputs = append(e.Inputs, genInput{In: t.In, Pass: t.Pass})
+			e.Inputs = append(e.Inputs, genInput{In: t.In, Pass: t.Pass, Out: outDigest(t.Out)})
 		}
 	}
 	for _, m := range g.byFunc[u.Name] {

@@ -434,14 +434,17 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 			t0 := time.Now()
 			g.startUnit(u)
 			leave := g.enter("replay")
-			err := g.replay(ctx, u, e, start)
+			stale, err := g.replay(ctx, u, e, start)
 			leave()
 			g.clock(u, false)
 			seconds[u] += time.Since(t0).Seconds()
 			if err != nil {
 				return nil, err
 			}
-			g.replayed[u] = true
+			// A unit whose inputs no longer give the outcomes the entry
+			// recorded (a constructor or a callee changed) runs its
+			// passes too, after what the replay kept.
+			g.replayed[u] = !stale
 		}
 	}
 	for i, u := range supported {
@@ -499,8 +502,10 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 	res.Coverage = g.coverResult(tests)
 	res.Notes = notes
 	res.Replayed = map[string]bool{}
-	for u := range g.replayed {
-		res.Replayed[u.Name] = true
+	for u, ok := range g.replayed {
+		if ok {
+			res.Replayed[u.Name] = true
+		}
 	}
 	for id, why := range g.why {
 		if res.Status[id] != mutate.Killed {
