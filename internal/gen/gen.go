@@ -690,12 +690,8 @@ func (g *generator) strongCredit(u *unit.Unit, in []value.Value, r *harness.Resp
 	if !crashes(t) && !t.Direct() {
 		return credit
 	}
-	if crashes(t) {
-		for i, typ := range u.Inputs() {
-			if i < len(in) && typ.Kind == value.Pointer && in[i].Nil && value.APIFirst(typ) {
-				return nil
-			}
-		}
+	if crashes(t) && nilWhereBuilt(u, in) {
+		return nil
 	}
 	var out []int
 	for _, m := range credit {
@@ -704,6 +700,26 @@ func (g *generator) strongCredit(u *unit.Unit, in []value.Value, r *harness.Resp
 		}
 	}
 	return out
+}
+
+// nilWhereBuilt reports whether an input of in is nil where gozilla builds
+// values: a pointer the package builds through its API (a receiver), or a
+// func or interface with alternatives (a recorder, the package's
+// functions or implementations). A crash on such a nil pins nothing but
+// the nil.
+func nilWhereBuilt(u *unit.Unit, in []value.Value) bool {
+	for i, typ := range u.Inputs() {
+		if i >= len(in) || !in[i].Nil {
+			continue
+		}
+		switch {
+		case typ.Kind == value.Pointer && value.APIFirst(typ):
+			return true
+		case typ.Kind == value.Built && typ.Iface && len(typ.Alts) > 0:
+			return true
+		}
+	}
+	return false
 }
 
 // keep records a test that kills live mutants and drops them. The
@@ -727,15 +743,11 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	// mutant no test has killed yet, or covers a new goal.
 	weak := crashes(t) || t.Direct()
 	fresh := freshGoal
-	if crashes(t) {
-		for i, typ := range u.Inputs() {
-			if typ.Kind == value.Pointer && in[i].Nil && value.APIFirst(typ) {
-				// A nil where the package builds its values (a nil
-				// receiver): a row that pins the crash is no test a
-				// user would keep.
-				return t
-			}
-		}
+	if crashes(t) && nilWhereBuilt(u, in) {
+		// A nil where a value is built (a nil receiver, a nil
+		// callback): a row that pins the crash is no test a user
+		// would keep.
+		return t
 	}
 	for _, m := range r.Killed {
 		t.Kills = append(t.Kills, m)

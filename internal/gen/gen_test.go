@@ -210,3 +210,36 @@ func TestRandomPassAndCompaction(t *testing.T) {
 
 // randomOnly is the engine list of -engine random.
 func randomOnly() []engine.Engine { return []engine.Engine{random.New()} }
+
+// TestNoNilCallbackCrashRows: a row whose only outcome is the crash of a
+// nil callback (or a nil receiver) is never kept: the callback gets a
+// recorder, and what kills the loop's mutants is a row that calls it.
+func TestNoNilCallbackCrashRows(t *testing.T) {
+	const src = `package each
+
+// Each calls f on every x of xs, and returns how many it called f on.
+func Each(xs []int, f func(int) bool) int {
+	n := 0
+	for _, x := range xs {
+		if !f(x) {
+			break
+		}
+		n++
+	}
+	return n
+}
+`
+	pkg := loadPkg(t, map[string]string{"each/each.go": src}, "./each")
+	res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tests) == 0 {
+		t.Fatal("no test kept")
+	}
+	for _, tt := range res.Tests {
+		if len(tt.In) > 1 && tt.In[1].Nil && tt.Out.Panic != nil {
+			t.Errorf("a row pins the crash of a nil callback: %+v, panic %v", tt.In, tt.Out.Panic)
+		}
+	}
+}
