@@ -21,18 +21,7 @@ func TestDiffRun(t *testing.T) {
 		t.Skip("no git")
 	}
 	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest})
-	git := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	git("init", "-q")
-	git("add", ".")
-	git("commit", "-q", "-m", "calc")
+	gitCommitAll(t, dir, "calc")
 	// The change: Grade's first case.
 	changed := strings.Replace(calcSrc, "case score >= 90:", "case score >= 95:", 1)
 	if err := os.WriteFile(filepath.Join(dir, "calc", "calc.go"), []byte(changed), 0o644); err != nil {
@@ -77,5 +66,19 @@ func TestDiffRun(t *testing.T) {
 
 	if r := gz(t, dir, "score", "-diff", "nosuchbranch", "./calc"); r.code != 2 || !strings.HasPrefix(r.stderr, "gozilla: -diff nosuchbranch: not a git revision of ") || strings.Count(r.stderr, "\n") != 1 {
 		t.Errorf("a bad ref: exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// gitCommitAll makes dir a git repository whose one commit holds every
+// file in it.
+func gitCommitAll(t *testing.T, dir, msg string) {
+	t.Helper()
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", msg}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
 	}
 }

@@ -93,18 +93,7 @@ func TestGenDiffKeepsTheFile(t *testing.T) {
 		t.Skip("no git")
 	}
 	dir := testmod.Write(t, map[string]string{"stack/stack.go": stackSrc})
-	git := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	git("init", "-q")
-	git("add", ".")
-	git("commit", "-q", "-m", "stack")
+	gitCommitAll(t, dir, "stack")
 	env := []string{"GOZILLA_CACHE=" + filepath.Join(t.TempDir(), "cache")}
 	file := filepath.Join(dir, "stack", "stack_gozilla_test.go")
 	gen := func(args ...string) (*report.Gen, []byte) {

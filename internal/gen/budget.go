@@ -34,13 +34,19 @@ const solveCost = 50
 func (g *generator) charge(u *unit.Unit, n int64) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	c := g.costLocked(u)
+	c.runs += n
+	g.total.runs += n
+}
+
+// costLocked returns u's cost record, made on first use. Under g.mu.
+func (g *generator) costLocked(u *unit.Unit) *cost {
 	c := g.cost[u]
 	if c == nil {
 		c = &cost{}
 		g.cost[u] = c
 	}
-	c.runs += n
-	g.total.runs += n
+	return c
 }
 
 // restartCost is what a run that ends its process (a crash, a deadlock,
@@ -61,11 +67,7 @@ func (g *generator) startUnit(u *unit.Unit) { g.clock(u, true) }
 func (g *generator) clock(u *unit.Unit, run bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	c := g.cost[u]
-	if c == nil {
-		c = &cost{}
-		g.cost[u] = c
-	}
+	c := g.costLocked(u)
 	now := time.Now()
 	if !c.since.IsZero() {
 		c.wall += now.Sub(c.since)
@@ -80,11 +82,7 @@ func (g *generator) clock(u *unit.Unit, run bool) {
 func (g *generator) account(u *unit.Unit, r *harness.Response) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	c := g.cost[u]
-	if c == nil {
-		c = &cost{}
-		g.cost[u] = c
-	}
+	c := g.costLocked(u)
 	for _, a := range append([]harness.Response{*r}, r.More...) {
 		c.runs += int64(1 + a.Ran)
 		g.total.runs += int64(1 + a.Ran)
