@@ -72,6 +72,9 @@ func TestGenThroughTheAPI(t *testing.T) {
 		}
 	}
 	genPromise(t, dir, "./ring", killed)
+	if kinds := expectationsFail(t, dir, "ring", "ring_gozilla_test.go"); kinds["int"]+kinds["bool"] == 0 {
+		t.Errorf("no observer's result altered (altered: %s)", kindList(kinds))
+	}
 }
 
 // TestGenViewOfAnotherPackage: a result of another package's type with

@@ -108,4 +108,5 @@ func TestGenGeneric(t *testing.T) {
 			t.Errorf("score: no mutant of %s detected", name)
 		}
 	}
+	expectationsFail(t, dir, "gs", "gs_gozilla_test.go")
 }

@@ -293,4 +293,11 @@ func TestGenEveryKind(t *testing.T) {
 		killed[m.ID] = m.Status
 	}
 	genPromise(t, dir, "./kinds", killed)
+	// Every kind of expected value can fail its row.
+	kinds := expectationsFail(t, dir, "kinds", "kinds_gozilla_test.go")
+	for _, k := range []string{"int", "string", "bool", "elements"} {
+		if kinds[k] == 0 {
+			t.Errorf("no expected %s altered (altered: %s)", k, kindList(kinds))
+		}
+	}
 }
