@@ -255,7 +255,17 @@ type Request struct {
 	// truth, only enough to say no. (Shrinking asks this of many
 	// candidates, most of which fail on one mutant.)
 	MustKill bool `json:"k,omitempty"`
+	// Patience multiplies the wall-clock allowances of the runs and the
+	// process's (Config.Wall, OrigWall, Timeout); 0 is 1. The pool asks
+	// a run the clock ended again with patience itself (Pool.Do): the
+	// clock is a safety net, and a loaded machine must not change what
+	// is decided.
+	Patience int `json:"p,omitempty"`
 }
+
+// patientRetry is the patience a run the wall clock ended is asked again
+// with.
+const patientRetry = 10
 
 // Bits returns the bit set of mutant IDs for Request.Live.
 func Bits(ids []int) []byte {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
@@ -456,5 +457,60 @@ func TestStateful(t *testing.T) {
 	get, _, _ := types.LookupFieldOrMethod(inst, false, pkg.Types, "Get")
 	if fn, ok := get.(*types.Func); !ok || fn == fn.Origin() || stateful(fn) {
 		t.Errorf("Box[int].Get (%v): stateful, or not an instance; want an instance, not stateful", get)
+	}
+}
+
+const napSrc = `package p
+
+import "time"
+
+// Nap returns n, after a nap of ms milliseconds when n is negative.
+func Nap(n, ms int) int {
+	if n < 0 {
+		time.Sleep(time.Duration(ms) * time.Millisecond)
+	}
+	return n
+}
+`
+
+// TestPoolPatience checks that the wall clock decides nothing a slower
+// machine would change: a mutant run past its allowance (a nap twice as
+// long) is asked again with patience and judged by its outcome, and one
+// past the patient allowance too stays undecided, neither killed nor
+// alive.
+func TestPoolPatience(t *testing.T) {
+	bin, dir, set := build(t, map[string]string{"p/p.go": napSrc}, "Nap")
+	const wall = 50 * time.Millisecond
+	p := newPool(t, Config{Bin: bin, Dir: dir, Wall: wall})
+	nap := -1 // n < 0 → true: the mutant naps, with the same result
+	for _, m := range set.Mutants {
+		if m.Orig == "n < 0" && m.Repl == "true" {
+			nap = m.ID
+		}
+	}
+	if nap < 0 {
+		t.Fatal("no mutant n < 0 → true")
+	}
+	for _, tt := range []struct {
+		name string
+		ms   int64 // the mutant's nap
+		slow bool
+	}{
+		{"decided with patience", int64(2 * wall / time.Millisecond), false},
+		{"undecided", int64(20 * wall / time.Millisecond), true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := p.Do(context.Background(), &Request{Unit: 0, In: []value.Value{{I: 5}, {I: tt.ms}}, Mutants: []int{nap}, Budget: 1 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			slow := false
+			for _, e := range r.Ends {
+				slow = slow || e.Mutant == nap && e.Kind == PanicSlow
+			}
+			if killed := slices.Contains(r.Killed, nap); killed || slow != tt.slow || r.Ran == 0 {
+				t.Errorf("killed %v, slow %v; want false, %v (%+v)", killed, slow, tt.slow, r)
+			}
+		})
 	}
 }

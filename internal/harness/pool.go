@@ -138,13 +138,19 @@ func (p *Pool) Do(ctx context.Context, req *Request) (*Response, error) {
 func (p *Pool) run(ctx context.Context, req *Request, fresh bool) (*Response, error) {
 	resp, err := p.do(ctx, req, fresh)
 	if errors.Is(err, errCrash) {
-		return p.split(ctx, req)
+		resp, err = p.split(ctx, req)
+	} else if err == nil {
+		err = p.finish(ctx, req, resp)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if err := p.finish(ctx, req, resp); err != nil {
-		return nil, err
+	if resp.Orig.Panic != nil && resp.Orig.Panic.Kind == PanicSlow && req.Patience < patientRetry {
+		// The original's run outlived its allowance: once more, with
+		// patience, before the input is called unusable.
+		sub := *req
+		sub.More, sub.Patience = nil, patientRetry
+		return p.run(ctx, &sub, true)
 	}
 	return resp, nil
 }
@@ -183,6 +189,45 @@ func (p *Pool) finish(ctx context.Context, req *Request, resp *Response) error {
 		}
 	}
 	resp.Cut, resp.Dirty = false, false
+	return p.again(ctx, &one, resp)
+}
+
+// again asks the mutants the wall clock ended in resp (PanicSlow, which
+// decides nothing) once more, with patience, in a fresh worker: the
+// counted budgets decide, not the machine's load. What the patient runs
+// leave slow stays undecided.
+func (p *Pool) again(ctx context.Context, req *Request, resp *Response) error {
+	if req.Patience >= patientRetry {
+		return nil
+	}
+	var slow []int
+	ends := resp.Ends[:0:0]
+	for _, e := range resp.Ends {
+		if e.Kind == PanicSlow {
+			slow = append(slow, e.Mutant)
+			continue
+		}
+		ends = append(ends, e)
+	}
+	if len(slow) == 0 {
+		return nil
+	}
+	resp.Ends = ends
+	sub := *req
+	sub.More, sub.Mutants, sub.Live, sub.Patience = nil, slow, nil, patientRetry
+	r, err := p.run(ctx, &sub, true)
+	if err != nil {
+		return err
+	}
+	if r.Orig.Panic.Abnormal() {
+		// The original itself did not end this time: the mutants
+		// stay undecided.
+		for _, m := range slow {
+			resp.Ends = append(resp.Ends, End{Mutant: m, Kind: PanicSlow})
+		}
+		return nil
+	}
+	merge(resp, r)
 	return nil
 }
 
@@ -226,6 +271,9 @@ func (p *Pool) split(ctx context.Context, req *Request) (*Response, error) {
 		}
 	}
 	if err := p.bisect(ctx, req, ids, resp); err != nil {
+		return nil, err
+	}
+	if err := p.again(ctx, req, resp); err != nil {
 		return nil, err
 	}
 	return resp, nil
@@ -350,7 +398,7 @@ func (p *Pool) do(ctx context.Context, req *Request, fresh bool) (*Response, err
 			return nil, err
 		}
 	}
-	resp, err := w.do(ctx, req, p.cfg.Timeout)
+	resp, err := w.do(ctx, req, p.cfg.Timeout*time.Duration(max(req.Patience, 1)))
 	if err == nil && !resp.Cut && len(resp.More) != len(req.More) {
 		err = &crashError{PanicCrash, fmt.Sprintf("%d answers to %d further inputs", len(resp.More), len(req.More))}
 	}

@@ -125,6 +125,19 @@ type _gzReq struct {
 	// the first that is not, unreached ones included (shrinking asks
 	// whether a candidate kills all it must; most candidates do not).
 	K bool `json:"k,omitempty"`
+	// P multiplies the wall-clock allowances of the runs (0 or 1: as
+	// configured): a run the clock ended is asked again with patience,
+	// so that the clock, a safety net, decides nothing a loaded machine
+	// would change.
+	P int `json:"p,omitempty"`
+}
+
+// patience is the factor req's wall-clock allowances are multiplied by.
+func (req *_gzReq) patience() _gztime.Duration {
+	if req.P > 1 {
+		return _gztime.Duration(req.P)
+	}
+	return 1
 }
 
 type _gzResp struct {
@@ -373,7 +386,7 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 	}
 	attrib := !unit.S || !_gzDirty
 	t0 := _gztime.Now()
-	orig, ticks, leaked, err := _gzCallRun(fn, req.In, -1, req.B, 0, 0, attrib, _gzOrigWall)
+	orig, ticks, leaked, err := _gzCallRun(fn, req.In, -1, req.B, 0, 0, attrib, _gzOrigWall*req.patience())
 	origDur := _gztime.Since(t0)
 	if _gzstrings.HasPrefix(err, _gzRejectPrefix) {
 		// Building the input failed (a constructor panicked): the
@@ -441,7 +454,7 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 		budget = 10*ticks + 1000
 	}
 	generous := 100*ticks + 1<<18
-	wall := _gzWall + _gzSlowFactor*origDur
+	wall := (_gzWall + _gzSlowFactor*origDur) * req.patience()
 	for i, m := range todo {
 		_gzMu.Lock()
 		_gzProg.rest = todo[i+1:]
@@ -487,7 +500,7 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 		stop := req.K && !killed && !unsure && i < len(req.M)
 		if unit.S && !tainted {
 			// The canary: the original again, which must end as before.
-			c, t, leaked, _ := _gzCallRun(fn, req.In, 0, req.B, 2, m, true, _gzOrigWall+_gzSlowFactor*origDur)
+			c, t, leaked, _ := _gzCallRun(fn, req.In, 0, req.B, 2, m, true, (_gzOrigWall+_gzSlowFactor*origDur)*req.patience())
 			resp.W += t
 			tainted = leaked || !_gzSameOutcome(c, orig)
 		}
