@@ -89,55 +89,11 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 		return nil, err
 	}
 
-	// The smallest suite: the fewest tests that achieve every goal the
-	// stable tests achieve (a minimum set cover, seed 001 §IV.C step iv
-	// made exact: the paper's reverse-order simulation, and a greedy
-	// cover after it, keep more). Goals are the mutants a test kills
-	// (Kind KillMutant) and the coverage goals it covers, counted alike.
-	// Tests that end in a runtime panic (a nil dereference, an index out
-	// of range) come in only for the goals no other test achieves: a row
-	// a developer keeps shows the code working, and one that expects a
-	// crash stays only for mutants nothing else kills.
-	//
-	// Likewise, tests whose inputs are built through the package's API
-	// (constructors, methods, exported fields, plain values) come first;
-	// a test that spells one of the package's values through its
-	// unexported fields (a state its users cannot build, which breaks on
-	// the first refactoring) comes in only for the goals no test built
-	// through the API achieves (Test.Direct).
-	var chosen []*Test
-	covered := map[Goal]bool{}
-	for tier := 0; tier < 4; tier++ {
-		// Working rows through the API, working rows that build a state
-		// directly, then the crashing ones in the same order.
-		direct, crash := tier%2 == 1, tier >= 2
-		var cands []*Test
-		var sets [][]int
-		ids := map[Goal]int{}
-		for _, t := range tests {
-			if crashes(t) != crash || t.Direct() != direct {
-				continue
-			}
-			var set []int
-			for _, m := range t.goals() {
-				if covered[m] {
-					continue
-				}
-				if _, ok := ids[m]; !ok {
-					ids[m] = len(ids)
-				}
-				set = append(set, ids[m])
-			}
-			cands, sets = append(cands, t), append(sets, set)
-		}
-		pick, _ := minCover(sets, minCoverNodes)
-		for _, i := range pick {
-			chosen = append(chosen, cands[i])
-		}
-		for m := range ids {
-			covered[m] = true
-		}
+	direct := make([]bool, len(tests))
+	for i, t := range tests {
+		direct[i] = t.Direct()
 	}
+	chosen := smallestSuite(tests, direct)
 
 	// Emission order: units in source order, then the tests built
 	// through the API before those that build a state directly, then
@@ -174,6 +130,63 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 		}
 	}
 	return chosen, nil
+}
+
+// smallestSuite picks the suite compaction keeps from tests (direct[i]:
+// test i spells a value through unexported fields, Test.Direct).
+func smallestSuite(tests []*Test, direct []bool) []*Test {
+	// The smallest suite: the fewest tests that achieve every goal the
+	// stable tests achieve (a minimum set cover, seed 001 §IV.C step iv
+	// made exact: the paper's reverse-order simulation, and a greedy
+	// cover after it, keep more). Goals are the mutants a test kills
+	// (Kind KillMutant) and the coverage goals it covers, counted alike.
+	// Tests that end in a runtime panic (a nil dereference, an index out
+	// of range) come in only for the goals no other test achieves: a row
+	// a developer keeps shows the code working, and one that expects a
+	// crash stays only for mutants nothing else kills.
+	//
+	// Likewise, tests whose inputs are built through the package's API
+	// (constructors, methods, exported fields, plain values) come first;
+	// a test that spells one of the package's values through its
+	// unexported fields (a state its users cannot build, which breaks on
+	// the first refactoring) comes in only for the goals no test built
+	// through the API kills (Test.Direct): only for mutants, never for
+	// coverage alone (a branch only such a state reaches is one its users
+	// cannot reach either).
+	var chosen []*Test
+	covered := map[Goal]bool{}
+	for tier := 0; tier < 4; tier++ {
+		// Working rows through the API, working rows that build a state
+		// directly, then the crashing ones in the same order.
+		wantDirect, crash := tier%2 == 1, tier >= 2
+		var cands []*Test
+		var sets [][]int
+		ids := map[Goal]int{}
+		for i, t := range tests {
+			if crashes(t) != crash || direct[i] != wantDirect {
+				continue
+			}
+			var set []int
+			for _, m := range t.goals() {
+				if covered[m] || wantDirect && m.Kind != engine.KillMutant {
+					continue
+				}
+				if _, ok := ids[m]; !ok {
+					ids[m] = len(ids)
+				}
+				set = append(set, ids[m])
+			}
+			cands, sets = append(cands, t), append(sets, set)
+		}
+		pick, _ := minCover(sets, minCoverNodes)
+		for _, i := range pick {
+			chosen = append(chosen, cands[i])
+		}
+		for m := range ids {
+			covered[m] = true
+		}
+	}
+	return chosen
 }
 
 // goals lists what t achieves: the mutants it kills and the goals it

@@ -11,6 +11,7 @@ import (
 	"context"
 	"hash/fnv"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/gozilla/gozilla/internal/harness"
 	"github.com/gozilla/gozilla/internal/value"
@@ -42,9 +43,18 @@ func (g *generator) invariantsOf(ctx context.Context, test *Test, i int, t *valu
 	}
 	defer g.enter("invariants")()
 	st, _, _ := structOf(t, test.In[i])
-	if len(t.Alts) == 0 || st == nil {
+	if st == nil {
 		g.invariants[t] = nil
 		return nil, nil
+	}
+	if len(t.Alts) == 0 {
+		samples, err := g.nestedSamples(ctx, st)
+		if err != nil {
+			return nil, err
+		}
+		inv := value.Learn(st, samples)
+		g.invariants[t] = inv
+		return inv, nil
 	}
 	h := fnv.New64a()
 	h.Write([]byte(t.Name))
@@ -102,4 +112,151 @@ func (g *generator) reachable(ctx context.Context, tests []*Test) ([]*Test, erro
 		}
 	}
 	return out, nil
+}
+
+// nestedSamples returns values of the struct type st found inside values
+// the package builds through the API of its other types: a type without
+// a constructor of its own (btree's node) is still only ever made by the
+// package's methods, inside the values its users build (a tree's
+// nodes), and those are the states a test that spells one must keep.
+func (g *generator) nestedSamples(ctx context.Context, st *value.Type) ([]value.Value, error) {
+	h := fnv.New64a()
+	h.Write([]byte("nested " + st.Name))
+	gen := &value.Gen{R: rand.New(rand.NewPCG(g.cfg.Seed, h.Sum64()))}
+	var samples []value.Value
+	seen := map[string]bool{}
+	tried := map[*value.Type]bool{}
+	for _, u := range g.problem.Pkg.Units {
+		idx, ok := g.index[u]
+		if !ok {
+			continue
+		}
+		ins := u.Inputs()
+		for j, c := range ins {
+			if tried[c] || len(c.Alts) == 0 || !holds(c, st) {
+				continue
+			}
+			tried[c] = true
+			gen.Pool = u.Pool
+			for n := 0; n < 2*invariantSamples && len(samples) < 4*invariantSamples; n++ {
+				gen.Reset()
+				in := make([]value.Value, len(ins))
+				for k, typ := range ins {
+					if k == j {
+						in[k] = gen.Built(typ)
+					} else {
+						in[k] = gen.Random(typ)
+					}
+				}
+				r, err := g.pool.Do(ctx, &harness.Request{Unit: idx, In: in, Budget: origBudget, Build: true})
+				if err != nil {
+					return nil, err
+				}
+				if r.Reject || r.Err != "" || j >= len(r.Orig.Post) {
+					continue
+				}
+				walkStructs(c, r.Orig.Post[j], 0, func(t *value.Type, v value.Value) {
+					if sameShape(t, st) {
+						if k := value.Key([]value.Value{v}); !seen[k] {
+							seen[k] = true
+							samples = append(samples, v)
+						}
+					}
+				})
+			}
+		}
+	}
+	return samples, nil
+}
+
+// holds reports whether values of type c can hold a value of the shape
+// of struct type st inside them (st itself is not c).
+func holds(c, st *value.Type) bool {
+	seen := map[*value.Type]bool{}
+	var walk func(t *value.Type, depth int) bool
+	walk = func(t *value.Type, depth int) bool {
+		if t == nil {
+			return false
+		}
+		if depth > 0 && sameShape(t, st) {
+			return true
+		}
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		switch t.Kind {
+		case value.Pointer, value.Slice, value.Array:
+			return walk(t.Elem, depth+1)
+		case value.Map:
+			return walk(t.Key, depth+1) || walk(t.Elem, depth+1)
+		case value.Struct:
+			for _, f := range t.Fields {
+				if walk(f.Type, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(c, 0)
+}
+
+// walkStructs calls visit with each struct value inside v, of type t.
+func walkStructs(t *value.Type, v value.Value, depth int, visit func(*value.Type, value.Value)) {
+	if t == nil || depth > 64 || v.Nil || v.X != "" {
+		return
+	}
+	switch t.Kind {
+	case value.Pointer:
+		if len(v.E) == 1 {
+			walkStructs(t.Elem, v.E[0], depth+1, visit)
+		}
+	case value.Slice, value.Array:
+		for _, e := range v.E {
+			walkStructs(t.Elem, e, depth+1, visit)
+		}
+	case value.Map:
+		for i, e := range v.E {
+			if i%2 == 0 {
+				walkStructs(t.Key, e, depth+1, visit)
+			} else {
+				walkStructs(t.Elem, e, depth+1, visit)
+			}
+		}
+	case value.Struct:
+		if len(v.E) != len(t.Fields) {
+			return
+		}
+		visit(t, v)
+		for i, f := range t.Fields {
+			walkStructs(f.Type, v.E[i], depth+1, visit)
+		}
+	}
+}
+
+// sameShape reports whether a and b are the same struct type, or
+// instances of the same generic type with fields of the same names and
+// kinds (node[int] and node[Item]: what the invariants speak of).
+func sameShape(a, b *value.Type) bool {
+	if a == b {
+		return a.Kind == value.Struct
+	}
+	if a.Kind != value.Struct || b.Kind != value.Struct || origin(a.Name) != origin(b.Name) || len(a.Fields) != len(b.Fields) {
+		return false
+	}
+	for i, f := range a.Fields {
+		if f.Name != b.Fields[i].Name || f.Type.Kind != b.Fields[i].Type.Kind {
+			return false
+		}
+	}
+	return true
+}
+
+// origin is a type's name without its type arguments.
+func origin(name string) string {
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		return name[:i]
+	}
+	return name
 }

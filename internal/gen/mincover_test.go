@@ -5,6 +5,9 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/gozilla/gozilla/internal/engine"
+	"github.com/gozilla/gozilla/internal/harness"
 )
 
 // TestMinCover: covers the greedy choice misses, and the size of every
@@ -75,5 +78,31 @@ func TestMinCover(t *testing.T) {
 		if u != all || len(got) != smallest {
 			t.Fatalf("%v: %v covers %b of %b with %d sets, the smallest cover has %d", sets, got, u, all, len(got), smallest)
 		}
+	}
+}
+
+// TestSmallestSuite checks compaction's tiers: tests built through the
+// API first; a test that builds a state directly (Test.Direct) only for
+// the mutants no API-built test kills, never for coverage alone; a
+// crashing test only for what no working one achieves.
+func TestSmallestSuite(t *testing.T) {
+	branch := func(id int) Goal { return Goal{engine.CoverBranch, id} }
+	crash := harness.Outcome{Panic: &harness.Panic{Kind: harness.PanicRuntime, Msg: "boom"}}
+	api := &Test{Kills: []int{1, 2}, Covers: []Goal{branch(1)}, seq: 0}
+	directSame := &Test{Kills: []int{1}, seq: 1}                              // nothing new
+	directBranch := &Test{Kills: []int{2}, Covers: []Goal{branch(2)}, seq: 2} // a branch only
+	directKill := &Test{Kills: []int{3}, seq: 3}                              // a mutant only it kills
+	apiCrash := &Test{Kills: []int{4}, Covers: []Goal{branch(3)}, Out: crash, seq: 4}
+	apiCrashSame := &Test{Kills: []int{1}, Out: crash, seq: 5}
+	tests := []*Test{api, directSame, directBranch, directKill, apiCrash, apiCrashSame}
+	direct := []bool{false, true, true, true, false, false}
+	got := smallestSuite(tests, direct)
+	want := []*Test{api, directKill, apiCrash}
+	if !reflect.DeepEqual(got, want) {
+		var seqs []int
+		for _, t := range got {
+			seqs = append(seqs, t.seq)
+		}
+		t.Errorf("kept tests %v, want 0, 3, 4", seqs)
 	}
 }
