@@ -360,6 +360,7 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 
 	g := &generator{
 		invariants: map[*value.Type]*value.Invariants{},
+		nested:     map[string][]value.Value{},
 		weak:       map[int]bool{},
 		cfg:        cfg,
 		pool:       pool,
@@ -560,7 +561,11 @@ type generator struct {
 	// The likely invariants of the types whose values tests spell from
 	// their fields (invariants.go), and the tests they rule out.
 	invariants map[*value.Type]*value.Invariants
-	rejected   []Rejected
+	// nested holds the values of a struct type without a constructor
+	// found inside API-built values (nestedSamples), by its name without
+	// type arguments.
+	nested   map[string][]value.Value
+	rejected []Rejected
 	// weak are the mutants only crashing tests or tests that build a
 	// state directly kill so far: still live for the passes (keep).
 	weak map[int]bool

@@ -21,6 +21,14 @@ import (
 // invariants are learnt from.
 const invariantSamples = 24
 
+// nestedDraws is how many values of each alternative of a type are drawn
+// for the values of other types nested in them (at most maxNestedAlts
+// alternatives' worth).
+const (
+	nestedDraws   = 32
+	maxNestedAlts = 16
+)
+
 // structOf returns the struct type a direct input of type t spells, and
 // its value in v: t itself, or what a pointer points to.
 func structOf(t *value.Type, v value.Value) (*value.Type, value.Value, bool) {
@@ -120,12 +128,16 @@ func (g *generator) reachable(ctx context.Context, tests []*Test) ([]*Test, erro
 // package's methods, inside the values its users build (a tree's
 // nodes), and those are the states a test that spells one must keep.
 func (g *generator) nestedSamples(ctx context.Context, st *value.Type) ([]value.Value, error) {
+	key := "nested " + origin(st.Name)
+	if s, ok := g.nested[key]; ok {
+		return s, nil
+	}
 	h := fnv.New64a()
-	h.Write([]byte("nested " + st.Name))
+	h.Write([]byte(key))
 	gen := &value.Gen{R: rand.New(rand.NewPCG(g.cfg.Seed, h.Sum64()))}
 	var samples []value.Value
 	seen := map[string]bool{}
-	tried := map[*value.Type]bool{}
+	tried := map[string]bool{}
 	for _, u := range g.problem.Pkg.Units {
 		idx, ok := g.index[u]
 		if !ok {
@@ -133,29 +145,52 @@ func (g *generator) nestedSamples(ctx context.Context, st *value.Type) ([]value.
 		}
 		ins := u.Inputs()
 		for j, c := range ins {
-			if tried[c] || len(c.Alts) == 0 || !holds(c, st) {
+			if len(samples) >= 8*invariantSamples {
+				break
+			}
+			if tried[c.Name] || len(c.Alts) == 0 || !holds(c, st) {
 				continue
 			}
-			tried[c] = true
+			tried[c.Name] = true
+			// One round trip: the values of c as its alternatives build
+			// them, each with the unit's other inputs drawn at random.
 			gen.Pool = u.Pool
-			for n := 0; n < 2*invariantSamples && len(samples) < 4*invariantSamples; n++ {
+			var batch [][]value.Value
+			for n := 0; n < nestedDraws*len(c.Alts) && n < 4*nestedDraws*maxNestedAlts; n++ {
+				// Each alternative in turn (the one that fills a
+				// container over a slice is one of many, and the only
+				// one that makes its inner nodes).
+				one := *c
+				one.Alts = c.Alts[n%len(c.Alts) : n%len(c.Alts)+1]
 				gen.Reset()
 				in := make([]value.Value, len(ins))
 				for k, typ := range ins {
 					if k == j {
-						in[k] = gen.Built(typ)
+						in[k] = gen.Built(&one)
 					} else {
 						in[k] = gen.Random(typ)
 					}
 				}
-				r, err := g.pool.Do(ctx, &harness.Request{Unit: idx, In: in, Budget: origBudget, Build: true})
-				if err != nil {
-					return nil, err
-				}
-				if r.Reject || r.Err != "" || j >= len(r.Orig.Post) {
+				if spells(c, in[j], st, 0) {
+					// A sequence that hands the package a value of st
+					// spelled from its fields (freeNode(&node{…})): what
+					// it holds is no state the package built.
 					continue
 				}
-				walkStructs(c, r.Orig.Post[j], 0, func(t *value.Type, v value.Value) {
+				batch = append(batch, in)
+			}
+			if len(batch) == 0 {
+				continue
+			}
+			r, err := g.pool.Do(ctx, &harness.Request{Unit: idx, In: batch[0], More: batch[1:], Budget: origBudget, Build: true})
+			if err != nil {
+				return nil, err
+			}
+			for _, a := range append([]harness.Response{*r}, r.More...) {
+				if a.Reject || a.Err != "" || j >= len(a.Orig.Post) {
+					continue
+				}
+				walkStructs(c, a.Orig.Post[j], 0, func(t *value.Type, v value.Value) {
 					if sameShape(t, st) {
 						if k := value.Key([]value.Value{v}); !seen[k] {
 							seen[k] = true
@@ -166,6 +201,7 @@ func (g *generator) nestedSamples(ctx context.Context, st *value.Type) ([]value.
 			}
 		}
 	}
+	g.nested[key] = samples
 	return samples, nil
 }
 
@@ -200,6 +236,53 @@ func holds(c, st *value.Type) bool {
 		return false
 	}
 	return walk(c, 0)
+}
+
+// spells reports whether v, an input value of type t as drawn (built
+// values as their alternatives and operands), spells a value of the
+// shape of st from its fields anywhere inside.
+func spells(t *value.Type, v value.Value, st *value.Type, depth int) bool {
+	if t == nil || depth > 64 || v.Nil {
+		return false
+	}
+	if v.X != "" {
+		a := t.Alt(v.X)
+		if a == nil {
+			return false
+		}
+		for i, p := range a.Params {
+			if i < len(v.E) && spells(p, v.E[i], st, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	switch t.Kind {
+	case value.Pointer:
+		return len(v.E) == 1 && spells(t.Elem, v.E[0], st, depth+1)
+	case value.Slice, value.Array:
+		for _, e := range v.E {
+			if spells(t.Elem, e, st, depth+1) {
+				return true
+			}
+		}
+	case value.Map:
+		for i, e := range v.E {
+			if i%2 == 1 && spells(t.Elem, e, st, depth+1) || i%2 == 0 && spells(t.Key, e, st, depth+1) {
+				return true
+			}
+		}
+	case value.Struct:
+		if sameShape(t, st) {
+			return true
+		}
+		for i, f := range t.Fields {
+			if i < len(v.E) && spells(f.Type, v.E[i], st, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // walkStructs calls visit with each struct value inside v, of type t.

@@ -506,10 +506,17 @@ var titem *Tree[Item]
 	for _, a := range vt.Alts {
 		if strings.Contains(a.Expr, ".Insert(") {
 			p := a.Params[len(a.Params)-1]
+			if strings.Contains(a.Expr, "range") {
+				p = p.Elem // the items of a range sequence
+			}
 			if p.Iface || len(p.Alts) == 0 || p.Alts[0].Label != "Int" {
 				t.Errorf("%s: the item inserted may be nil, or has alternatives %v", a.Expr, labels(p))
 			}
 		}
+	}
+	// Containers of more than three items: a range over the operands.
+	if !slices.ContainsFunc(vt.Alts, func(a *Alt) bool { return strings.Contains(a.Expr, "for _, x := range $1 { t.Insert(x) }") }) {
+		t.Errorf("no sequence fills the tree over a slice; have %v", labels(vt))
 	}
 	// Func values: the package's variables of the type, and its
 	// functions that hand one out (generic ones instantiated).

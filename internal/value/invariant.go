@@ -164,9 +164,67 @@ func Learn(t *Type, samples []Value) *Invariants {
 // invariants; if not, why in plain words ("capacity is -1, built values
 // have at least 1").
 func (inv *Invariants) Check(v Value) (bool, string) {
+	return inv.check(v, 0)
+}
+
+// check is Check, and the same of the values of the type that v holds
+// (a tree node's children are nodes, which must keep them too).
+func (inv *Invariants) check(v Value, depth int) (bool, string) {
 	if inv == nil || inv.n == 0 {
 		return true, ""
 	}
+	if ok, why := inv.checkOne(v); !ok {
+		return false, why
+	}
+	if depth > 16 {
+		return true, ""
+	}
+	t := inv.t
+	for i, f := range t.Fields {
+		if i >= len(v.E) {
+			break
+		}
+		var bad string
+		eachOf(f.Type, v.E[i], t, 0, func(x Value) bool {
+			if ok, why := inv.check(x, depth+1); !ok {
+				bad = why
+				return false
+			}
+			return true
+		})
+		if bad != "" {
+			return false, "inside " + f.Name + ": " + bad
+		}
+	}
+	return true, ""
+}
+
+// eachOf calls f with each value of struct type st inside v (of type t),
+// outermost first, until f returns false; values spelled by an
+// alternative are not looked into.
+func eachOf(t *Type, v Value, st *Type, depth int, f func(Value) bool) bool {
+	if t == nil || depth > 8 || v.Nil || v.X != "" {
+		return true
+	}
+	switch t.Kind {
+	case Pointer:
+		return len(v.E) != 1 || eachOf(t.Elem, v.E[0], st, depth+1, f)
+	case Slice, Array:
+		for _, e := range v.E {
+			if !eachOf(t.Elem, e, st, depth+1, f) {
+				return false
+			}
+		}
+	case Struct:
+		if t == st || t.Name == st.Name {
+			return len(v.E) != len(t.Fields) || f(v)
+		}
+	}
+	return true
+}
+
+// checkOne checks v's own fields and their relations.
+func (inv *Invariants) checkOne(v Value) (bool, string) {
 	t := inv.t
 	for i, f := range t.Fields {
 		if i >= len(v.E) {

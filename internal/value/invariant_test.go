@@ -76,3 +76,50 @@ func TestInvariants(t *testing.T) {
 		t.Error("invariants learnt from two values rule a state out")
 	}
 }
+
+// TestInvariantsNested: the values of the type a value holds (a node's
+// children) must keep the invariants too.
+func TestInvariantsNested(t *testing.T) {
+	i := &Type{Kind: Int, Bits: 64, Name: "int"}
+	n := &Type{Kind: Struct, Name: "node", Named: true}
+	pn := &Type{Kind: Pointer, Name: "*node", Elem: n}
+	n.Fields = []Field{
+		{"items", &Type{Kind: Slice, Name: "[]int", Elem: i}},
+		{"children", &Type{Kind: Slice, Name: "[]*node", Elem: pn}},
+	}
+	node := func(items []int64, children ...Value) Value {
+		it := Value{E: []Value{}}
+		for _, x := range items {
+			it.E = append(it.E, Value{I: x})
+		}
+		ch := Value{Nil: true}
+		if len(children) > 0 {
+			ch = Value{E: children}
+		}
+		return Value{E: []Value{it, ch}}
+	}
+	ptr := func(v Value) Value { return Value{E: []Value{v}} }
+	leaf := func(x int64) Value { return ptr(node([]int64{x})) }
+	built := []Value{
+		node([]int64{1}),
+		node([]int64{1, 2}),
+		node([]int64{2}, leaf(1), leaf(3)),
+		node([]int64{2, 4}, leaf(1), leaf(3), leaf(5)),
+		node([]int64{3}, leaf(1), leaf(4)),
+	}
+	inv := Learn(n, built)
+	for _, tt := range []struct {
+		name string
+		v    Value
+		why  string
+	}{
+		{"built", node([]int64{5}, leaf(2), leaf(7)), ""},
+		{"a child without items", node([]int64{5}, leaf(2), ptr(Value{E: []Value{{Nil: true}, {Nil: true}}})), "inside children: items is nil"},
+		{"a nil child", node([]int64{5}, leaf(2), Value{Nil: true}), "children holds nil"},
+	} {
+		ok, why := inv.Check(tt.v)
+		if ok != (tt.why == "") || !strings.Contains(why, tt.why) {
+			t.Errorf("%s: Check = %v, %q; want %q (invariants %s)", tt.name, ok, why, tt.why, inv)
+		}
+	}
+}

@@ -6,6 +6,7 @@ package value
 // fields, which reach states no user can.
 
 import (
+	"fmt"
 	"go/types"
 	"hash/fnv"
 	"sort"
@@ -63,7 +64,56 @@ func AddSequences(vt *Type, t types.Type, env *Env) {
 		for _, seq := range seqs {
 			b.sequence(vt, t, v, c, seq)
 		}
+		if len(muts) > 0 {
+			b.rangeSequence(vt, t, v, c, muts[0])
+		}
 	}
+}
+
+// rangeSequence adds to vt the value a constructor builds and a mutator
+// of one operand then fills, over a slice of operands (for _, x := range
+// []int{5, 3, 8} { t.Insert(x) }): the way tests build containers of
+// more than three elements, whose states (a node split, a grown buffer)
+// short sequences never reach. Shrinking the slice keeps the calls a
+// row needs.
+func (b *builder) rangeSequence(vt *Type, t types.Type, v string, c ctor, m *types.Func) {
+	sig := m.Type().(*types.Signature)
+	if sig.Params().Len() != 1 || sig.Variadic() {
+		return
+	}
+	var params []types.Type
+	var s []string
+	for i := 0; i < c.sig.Params().Len(); i++ {
+		x := "$" + strconv.Itoa(len(params))
+		if c.sig.Variadic() && i == c.sig.Params().Len()-1 {
+			x += "..."
+		}
+		s = append(s, x)
+		params = append(params, c.sig.Params().At(i).Type())
+	}
+	call := c.name + "(" + strings.Join(s, ", ") + ")"
+	loop := "x"
+	if v == loop {
+		loop = "y"
+	}
+	var body strings.Builder
+	if c.sig.Results().Len() == 2 {
+		body.WriteString(v + ", err := " + call + "; if err != nil { panic(err) }")
+	} else {
+		body.WriteString(v + " := " + call)
+	}
+	fmt.Fprintf(&body, "; for _, %s := range $%d { %s.%s(%s) }", loop, len(params), v, m.Name(), loop)
+	params = append(params, types.NewSlice(sig.Params().At(0).Type()))
+	expr := "func() " + b.name(t) + " { " + body.String() + "; return " + v + " }()"
+	a, err := b.alt(c.f.Name()+"."+m.Name()+"*", expr, "", "", params...)
+	if err == nil {
+		a.Small = true
+		nonNilFuncs(a)
+		if e := a.Params[len(a.Params)-1].Elem; e.Kind == Built && e.Iface && len(e.Alts) > 0 {
+			e.Iface = false
+		}
+	}
+	vt.add(a, err)
 }
 
 // factories adds to vt (t, a pointer to the package's named type T) the
