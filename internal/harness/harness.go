@@ -27,7 +27,8 @@ package harness
 import (
 	_ "embed"
 	"fmt"
-	"regexp"
+	"go/scanner"
+	"go/token"
 	"sort"
 	"strconv"
 	"strings"
@@ -125,9 +126,10 @@ func altSource(units []Unit) (imports, init string) {
 	for _, u := range units {
 		used += "\n" + u.Expr + "\n" + u.Assume + "\n" + strings.Join(u.Views, "\n")
 	}
+	qualifiers := qualifiersIn(used)
 	var specs []string
 	for n, p := range names {
-		if regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\.`).MatchString(used) {
+		if qualifiers[n] {
 			specs = append(specs, fmt.Sprintf("\t%s %q\n", n, p))
 		}
 	}
@@ -362,4 +364,29 @@ type Response struct {
 type End struct {
 	Mutant int    `json:"m"`
 	Kind   string `json:"k"` // a Panic kind
+}
+
+// qualifiersIn returns the identifiers that qualify a name in the Go
+// source src (pkg in pkg.Name): what it may import. Comments and string
+// literals do not count (a fake's doc comment that says it implements
+// binary.ByteOrder uses no package).
+func qualifiersIn(src string) map[string]bool {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("", fset.Base(), len(src))
+	sc.Init(file, []byte(src), func(token.Position, string) {}, 0)
+	out := map[string]bool{}
+	// x.y.z: only x qualifies; y is a field or method.
+	before, prev, prevLit := token.ILLEGAL, token.ILLEGAL, ""
+	for {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if tok == token.PERIOD && prev == token.IDENT && before != token.PERIOD {
+			out[prevLit] = true
+		}
+		before, prev, prevLit = prev, tok, lit
+	}
+	return out
 }
