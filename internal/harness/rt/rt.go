@@ -582,7 +582,12 @@ func _gzWatch() {
 		_gzMu.Lock()
 		active, seq, start, wall := _gzProg.active, _gzProg.seq, _gzProg.start, _gzProg.wall
 		_gzMu.Unlock()
-		if heap > _gzMemLimit {
+		if heap > _gzMemLimit && heap < 4*_gzMemLimit {
+			// Over the limit, perhaps with garbage: a collection says.
+			// Far over it, the heap is over whatever is garbage, and a
+			// collection would scan it all first (a resize to 2^31
+			// pointers: 32 GiB to mark, minutes where pages fault
+			// slowly).
 			_gzruntime.GC()
 			_gzmetrics.Read(sample)
 			heap = int64(sample[0].Value.Uint64())
