@@ -100,6 +100,18 @@ type evalResult struct {
 	err error
 }
 
+// Reset makes ev evaluate under a, forgetting what it evaluated but
+// keeping its memo's room: pinning a value tries many assignments of one
+// large expression, and growing a fresh memo for each cost most of DDR's
+// time on binaryheap's bubbleUp.
+func (ev *Evaluator) Reset(a Assignment) {
+	ev.A = a
+	clear(ev.memo)
+}
+
+// Size is how many nodes ev evaluated since it was made or Reset.
+func (ev *Evaluator) Size() int { return len(ev.memo) }
+
 // Eval evaluates e as the package's Eval does.
 func (ev *Evaluator) Eval(e Expr) (Value, error) {
 	if r, ok := ev.memo[e]; ok {

@@ -29,7 +29,16 @@ import (
 type domains struct {
 	s   *store
 	rnd *rand.Rand
+	// work, when set, counts the expression nodes pin evaluates over a
+	// walk (shared by the walk's domains); past maxEvalWork pin gives up:
+	// a count, not the clock, bounds what a large expression costs.
+	work *int64
 }
+
+// maxEvalWork bounds the expression nodes pin evaluates in one walk
+// (binaryheap's bubbleUp: index arithmetic through loops makes
+// expressions of thousands of nodes, tried 96 times each).
+const maxEvalWork = 250_000
 
 func newDomains(s *store, seed uint64) *domains {
 	return &domains{s: s, rnd: rand.New(rand.NewPCG(seed, 2))}
@@ -528,7 +537,14 @@ func (d *domains) pin(e c.Expr, ok func(int64) bool) bool {
 		}
 	}
 	asg := c.Assignment{}
+	ev := &c.Evaluator{}
 	for try := 0; try < pinTries; try++ {
+		if d.work != nil {
+			if *d.work > maxEvalWork {
+				return false
+			}
+			*d.work += int64(ev.Size())
+		}
 		// Aliased leaves take one value.
 		vals := map[*c.Sym]int64{}
 		for _, s := range leaves {
@@ -540,7 +556,8 @@ func (d *domains) pin(e c.Expr, ok func(int64) bool) bool {
 			}
 			asg[s] = c.Wrap(s.Type, uint64(v))
 		}
-		v, err := (&c.Evaluator{A: asg}).Eval(e)
+		ev.Reset(asg)
+		v, err := ev.Eval(e)
 		if err != nil {
 			continue
 		}

@@ -90,7 +90,7 @@ func (w *walker) guess(s *store, cl c.Clause, need c.Expr) c.Assignment {
 	var roots []*c.Sym
 	cands := map[*c.Sym][]c.Value{}
 	var order []*c.Sym
-	d := newDomains(s, w.seed)
+	d := w.domains(s, w.seed)
 	for _, e := range cl {
 		for _, v := range c.Vars(e) {
 			r := s.find(v)

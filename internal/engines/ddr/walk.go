@@ -55,6 +55,9 @@ func (st *state) Clone() core.Ext {
 
 // walker is the policy of one walk.
 type walker struct {
+	// evalWork counts what pin evaluated over the walk (maxEvalWork).
+	evalWork int64
+
 	fn   *ssa.Function
 	g    goal.Goal
 	seed uint64
@@ -112,7 +115,7 @@ func (w *walker) Start(*core.Explorer) bool { return true }
 // false when they cannot hold.
 func (w *walker) sync(x *core.Explorer, f *core.Frame) bool {
 	st := w.ext(f)
-	d := newDomains(st.s, w.seed)
+	d := w.domains(st.s, w.seed)
 	for ; st.applied < len(f.Cond); st.applied++ {
 		if r := d.reduce(f.Cond[st.applied], true, 1); r == infeasible || r == failed {
 			w.fail(f, fmt.Sprintf("the path's condition %s cannot hold", short(f.Cond[st.applied])))
@@ -195,7 +198,7 @@ func (w *walker) Branch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond
 		if b.Parent() == w.fn {
 			// The mutant's branch: the original's way is fixed by the
 			// need; the mutant goes the other.
-			if v := newDomains(st.s, w.seed).of(cond); v.Point() {
+			if v := w.domains(st.s, w.seed).of(cond); v.Point() {
 				dir := 1
 				if v.Lo == 0 {
 					dir = 0
@@ -227,7 +230,7 @@ func (w *walker) Branch(x *core.Explorer, f *core.Frame, b *ssa.BasicBlock, cond
 			g := x.Fork(f)
 			st := w.ext(g)
 			before := st.s.changed
-			d := newDomains(st.s, w.seed+uint64(k))
+			d := w.domains(st.s, w.seed+uint64(k))
 			r := d.reduce(cond, want, k)
 			if trace {
 				fmt.Fprintf(os.Stderr, "ddr: %*s%s %s %v try %d: %s (from %s to %s)\n", len(g.Cond)%40, "", w.pos(b), short(cond), want, k, map[outcome]string{ok: "ok", infeasible: "infeasible", failed: "failed", unsupported: "unsupported"}[r], w.ext(f).s.signature(cond), st.s.signature(cond))
@@ -356,7 +359,7 @@ func (w *walker) ChooseIndexes(x *core.Explorer, f *core.Frame, idx c.Expr, n in
 	if !w.sync(x, f) {
 		return []int{}
 	}
-	d := newDomains(w.ext(f).s, w.seed)
+	d := w.domains(w.ext(f).s, w.seed)
 	dom := d.of(idx).Meet(Dom{0, int64(n - 1)})
 	if dom.Empty() {
 		return []int{}
@@ -489,7 +492,7 @@ func (w *walker) event(x *core.Explorer) func(f *core.Frame, site ast.Node, ev *
 		}
 		for k := 1; k <= K; k++ {
 			s := st.s.fork()
-			d := newDomains(s, w.seed+uint64(100+k))
+			d := w.domains(s, w.seed+uint64(100+k))
 			r := d.reduce(need, true, k)
 			if trace {
 				fmt.Fprintf(os.Stderr, "ddr: %*sat the goal: %s try %d: %d\n", len(f.Cond)%40, "", short(need), k, r)
@@ -604,7 +607,7 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 			}
 		}
 	}
-	d := newDomains(s, w.seed)
+	d := w.domains(s, w.seed)
 	var floats []*c.Sym
 	for _, v := range order {
 		if v.Type.Kind == c.KFloat {
@@ -811,4 +814,12 @@ func goalDefs(fn *ssa.Function, rule core.Triggers, waypoints []ast.Node) map[*s
 		}
 	}
 	return out
+}
+
+// domains returns the domains of s for one step of the walk, counting
+// their evaluations in the walk's budget.
+func (w *walker) domains(s *store, seed uint64) *domains {
+	d := newDomains(s, seed)
+	d.work = &w.evalWork
+	return d
 }
