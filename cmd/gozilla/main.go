@@ -111,6 +111,31 @@ func writeHeap(path string) error {
 	return pprof.Lookup("allocs").WriteTo(f, 0)
 }
 
+// goTmpDir points the go commands gozilla runs (its builds, go list, go
+// test, go vet) at a temporary directory of its own, unless GOTMPDIR is
+// set: a go command killed on SIGINT or SIGTERM cannot remove its
+// work directory, and gozilla removes this one when it ends. It returns
+// the function that does.
+func goTmpDir() (remove func()) {
+	if os.Getenv("GOTMPDIR") != "" {
+		return func() {}
+	}
+	dir, err := os.MkdirTemp("", "gozilla-go-")
+	if err != nil {
+		return func() {}
+	}
+	old, had := os.LookupEnv("GOTMPDIR")
+	os.Setenv("GOTMPDIR", dir)
+	return func() {
+		if had {
+			os.Setenv("GOTMPDIR", old)
+		} else {
+			os.Unsetenv("GOTMPDIR")
+		}
+		os.RemoveAll(dir)
+	}
+}
+
 // exitError carries an exit code through the command functions.
 type exitError struct {
 	code int
@@ -127,6 +152,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	defer profile(stderr)()
+	defer goTmpDir()()
 
 	var err error
 	switch args[0] {

@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -353,4 +354,56 @@ func dropSeconds(v any) any {
 		}
 	}
 	return v
+}
+
+// TestInterruptDuringBuild: SIGTERM while the go command compiles the
+// schemata build ends the build with its compilers, and leaves nothing in
+// TMPDIR: not gozilla's files, not the go command's work directory
+// (bits-and-blooms/bitset: a compile process and a go-build directory
+// outlived gozilla).
+func TestInterruptDuringBuild(t *testing.T) {
+	// A package whose compilation takes a while, never in the build
+	// cache: one long function, with a constant of this run.
+	var big strings.Builder
+	fmt.Fprintf(&big, "package calc\n\nconst stamp = %d\n\nfunc Long(x int) int {\n", time.Now().UnixNano())
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&big, "\tif x == %d {\n\t\tx += %d * stamp %% 7\n\t}\n", i, i)
+	}
+	big.WriteString("\treturn x\n}\n")
+	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/long.go": big.String(), "calc/calc_test.go": calcTest})
+	tmp := t.TempDir()
+	cmd := exec.Command(gozilla, "score", "-json", "-j", "1", "./calc")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Wait for the go command's work directory, in gozilla's GOTMPDIR.
+	deadline := time.Now().Add(120 * time.Second)
+	for {
+		if m, _ := filepath.Glob(filepath.Join(tmp, "gozilla-go-*", "go-build*")); len(m) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("no go-build directory appeared in gozilla's GOTMPDIR; stderr %s", stderr.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	err := cmd.Wait()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	}
+	if code != 130 {
+		t.Errorf("exit %d (%v), want 130; stderr %q", code, err, stderr.String())
+	}
+	// The compilers were killed with the go command: nothing writes
+	// into TMPDIR after gozilla ends.
+	time.Sleep(200 * time.Millisecond)
+	assertNoTempLeft(t, tmp)
 }

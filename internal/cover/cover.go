@@ -58,7 +58,7 @@ func (e *UserError) Error() string { return e.Msg }
 // Run measures the coverage of the packages matching patterns.
 func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Cover, error) {
 	start := time.Now()
-	pkgs, problems, err := load.LoadEach(load.Config{Dir: cfg.Dir, Tags: cfg.Tags}, patterns...)
+	pkgs, problems, err := load.LoadEach(load.Config{Dir: cfg.Dir, Tags: cfg.Tags, Context: ctx}, patterns...)
 	if err != nil {
 		var le *load.Error
 		if errors.As(err, &le) {

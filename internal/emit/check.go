@@ -31,6 +31,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/gozilla/gozilla/internal/run"
 )
 
 // FindingKind says which step of the check found a problem.
@@ -172,6 +174,7 @@ func (o *overlay) test(ctx context.Context, dir, tags string, funcs []string, ow
 	}
 	cmd := exec.CommandContext(ctx, "go", append(args, ".")...)
 	cmd.Dir = dir
+	run.Isolate(cmd)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, runErr := cmd.Output()
@@ -294,6 +297,7 @@ func (o *overlay) vet(ctx context.Context, dir, tags string, src []byte, loc *Lo
 		}
 		cmd := exec.CommandContext(ctx, "go", append(args, ".")...)
 		cmd.Dir = dir
+		run.Isolate(cmd)
 		if arch != "" {
 			cmd.Env = append(os.Environ(), "GOARCH="+arch)
 		}

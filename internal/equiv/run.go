@@ -47,7 +47,7 @@ type RunConfig struct {
 // partial.
 func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv, error) {
 	start := time.Now()
-	pkgs, problems, err := load.LoadEach(load.Config{Dir: cfg.Dir, Tags: cfg.Tags, NoTests: true}, patterns...)
+	pkgs, problems, err := load.LoadEach(load.Config{Dir: cfg.Dir, Tags: cfg.Tags, NoTests: true, Context: ctx}, patterns...)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@
 package load
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -34,6 +35,9 @@ type Config struct {
 	NoTests bool
 	Tags    string // comma- or space-separated build tags, as for go build -tags
 	Env     []string
+	// Context, when set, ends the go command's run early (SIGINT,
+	// SIGTERM): loading a large module takes seconds.
+	Context context.Context
 
 	// Overlay replaces file contents (absolute path -> source), as the go
 	// command's -overlay: gen uses it to leave out the test file it is
@@ -354,6 +358,7 @@ func List(cfg Config, patterns ...string) ([]Listed, error) {
 
 // load runs go/packages with cfg's environment and build tags.
 func (cfg Config) load(pcfg *packages.Config, patterns []string) ([]*packages.Package, error) {
+	pcfg.Context = cfg.Context
 	if cfg.Env != nil {
 		pcfg.Env = append(os.Environ(), cfg.Env...)
 	}
@@ -361,6 +366,9 @@ func (cfg Config) load(pcfg *packages.Config, patterns []string) ([]*packages.Pa
 		pcfg.BuildFlags = []string{"-tags=" + tags}
 	}
 	pkgs, err := packages.Load(pcfg, patterns...)
+	if cfg.Context != nil && cfg.Context.Err() != nil {
+		return nil, cfg.Context.Err()
+	}
 	if err != nil {
 		return nil, &Error{Msg: fmt.Sprintf("load %s: %v", strings.Join(patterns, " "), err)}
 	}

@@ -78,6 +78,9 @@ func Build(ctx context.Context, cfg BuildConfig) (string, error) {
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = cfg.Dir
 	cmd.Env = append(os.Environ(), cfg.Env...)
+	// Stopped (SIGINT, SIGTERM), the go command is killed with the
+	// compilers it started, not alone.
+	Isolate(cmd)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {

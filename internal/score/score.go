@@ -75,7 +75,7 @@ const baselineTimeout = 10 * time.Minute
 // Run scores the packages matching patterns.
 func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, error) {
 	start := time.Now()
-	pkgs, problems, err := load.LoadEach(load.Config{Dir: cfg.Dir, Tags: cfg.Tags}, patterns...)
+	pkgs, problems, err := load.LoadEach(load.Config{Dir: cfg.Dir, Tags: cfg.Tags, Context: ctx}, patterns...)
 	if err != nil {
 		var le *load.Error
 		if errors.As(err, &le) {

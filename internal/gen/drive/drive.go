@@ -86,7 +86,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 	// A first look finds the files gozilla will write, so that an older
 	// generated file (perhaps stale against the code) stays out of the
 	// harness build. Test files are not loaded: gen needs the code only.
-	lcfg := load.Config{Tags: cfg.Tags, NoTests: true}
+	lcfg := load.Config{Tags: cfg.Tags, NoTests: true, Context: ctx}
 	listed, err := load.List(lcfg, patterns...)
 	if err != nil {
 		return nil, err
