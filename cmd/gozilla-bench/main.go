@@ -12,6 +12,7 @@
 //	go run ./cmd/gozilla-bench support [-j 2] [-limit 300s] [-realistic=false] [-std a,b] [-modules m@v,…] [-pkgs p,…] [-before REV] [-mingo 1.21] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench daily [-j 2] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench speed [-j 2] [-std a,b] [-modules m@v,…] [-pkgs p,…] [-suite] [-limit 30m] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench large [-j 2] [-deadline 15m] [-modules m@v,…] [-pkgs p,…] [-signals 1s,build+1s,…] [-grace 30s] [-w BENCHMARKS.md]
 //
 // score: gozilla score against gremlins v0.5.0 on copies of standard
 // library packages with their own tests (same packages, same tests, same
@@ -56,6 +57,12 @@
 // a one-line change, -diff HEAD, full, full with the cache off: the -diff
 // run and the next full run must write the same file); with -suite, the
 // repository's go test ./... idle and under load.
+//
+// large: gozilla score and gen on large packages of pinned third-party
+// modules (issue 31), to the end or to a -deadline: the mutants generated
+// per second, the mutants decided, the wall time; and each command sent
+// SIGTERM at moments in different phases: the time to its exit, its exit
+// code, the partial report it writes, and what it leaves behind.
 package main
 
 import (
@@ -71,7 +78,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large [flags]")
 		os.Exit(2)
 	}
 	// Every figure is of a run that computes its verdicts: gozilla's
@@ -184,6 +191,19 @@ func main() {
 		limit := fs.Duration("limit", 30*time.Minute, "stop a command (SIGTERM) after this long")
 		fs.Parse(os.Args[2:])
 		err = benchSpeed(*jobs, only(*std), only(*modules), only(*pkgs), *suite, *limit, *write)
+	case "large":
+		modules := fs.String("modules", defaultLargeModules, "third-party modules, module@version, fetched from the module proxy")
+		pkgs := fs.String("pkgs", "", "of a module that has packages named here (import paths), measure those (default: the module's root package)")
+		deadline := fs.Duration("deadline", 15*time.Minute, "gozilla score and gen -deadline")
+		grace := fs.Duration("grace", 30*time.Second, "after SIGTERM, kill a command (SIGKILL) that has not exited after this long")
+		signals := fs.String("signals", defaultLargeSignals, "moments to send SIGTERM at, comma-separated: a duration after the start (1s), an event (build, tests, progress, load) or an event and a duration after it (build+1s); \"\" for none")
+		fs.Parse(os.Args[2:])
+		moments, perr := parseMoments(*signals)
+		if perr != nil {
+			fmt.Fprintln(os.Stderr, "gozilla-bench: -signals:", perr)
+			os.Exit(2)
+		}
+		err = benchLarge(*jobs, *deadline, *grace, only(*modules), only(*pkgs), moments, *write)
 	default:
 		fmt.Fprintf(os.Stderr, "gozilla-bench: unknown benchmark %q\n", os.Args[1])
 		os.Exit(2)
