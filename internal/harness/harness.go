@@ -267,7 +267,7 @@ type Request struct {
 
 // patientRetry is the patience a run the wall clock ended is asked again
 // with.
-const patientRetry = 10
+const patientRetry = 4
 
 // Bits returns the bit set of mutant IDs for Request.Live.
 func Bits(ids []int) []byte {
@@ -345,6 +345,10 @@ type Response struct {
 	// kind (Panic kinds: blocked, stack, memory, crash are in Killed too;
 	// slow is undecided, in neither Killed nor Unsure).
 	Ends []End `json:"e,omitempty"`
+	// Patient are the mutants the wall clock ended at first and a
+	// patient second run decided (Pool.Do): runs that cost a fresh
+	// process and up to four times the allowance, which a caller counts.
+	Patient []int `json:"-"`
 	// More answers Request.More, one Response per further input, in order.
 	More []Response `json:"more,omitempty"`
 

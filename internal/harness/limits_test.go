@@ -480,7 +480,7 @@ func Nap(n, ms int) int {
 // alive.
 func TestPoolPatience(t *testing.T) {
 	bin, dir, set := build(t, map[string]string{"p/p.go": napSrc}, "Nap")
-	const wall = 50 * time.Millisecond
+	const wall = 100 * time.Millisecond
 	p := newPool(t, Config{Bin: bin, Dir: dir, Wall: wall})
 	nap := -1 // n < 0 → true: the mutant naps, with the same result
 	for _, m := range set.Mutants {
@@ -497,7 +497,7 @@ func TestPoolPatience(t *testing.T) {
 		slow bool
 	}{
 		{"decided with patience", int64(2 * wall / time.Millisecond), false},
-		{"undecided", int64(20 * wall / time.Millisecond), true},
+		{"undecided", int64(10 * wall / time.Millisecond), true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r, err := p.Do(context.Background(), &Request{Unit: 0, In: []value.Value{{I: 5}, {I: tt.ms}}, Mutants: []int{nap}, Budget: 1 << 20})
@@ -510,6 +510,11 @@ func TestPoolPatience(t *testing.T) {
 			}
 			if killed := slices.Contains(r.Killed, nap); killed || slow != tt.slow || r.Ran == 0 {
 				t.Errorf("killed %v, slow %v; want false, %v (%+v)", killed, slow, tt.slow, r)
+			}
+			// A mutant decided by the patient run is reported so, for
+			// the caller to count what it cost.
+			if patient := slices.Contains(r.Patient, nap); patient == tt.slow {
+				t.Errorf("patient %v, want %v", patient, !tt.slow)
 			}
 		})
 	}

@@ -49,6 +49,10 @@ type Pool struct {
 	mu   sync.Mutex
 	all  map[*worker]bool
 	dead bool
+	// heavy holds the mutants (of a unit) a patient run left slow too:
+	// they are not asked patiently again (a quadratic loop under the
+	// generous budget takes seconds on any machine).
+	heavy map[[2]int]bool
 
 	// Stats, for the report, benchmarks and tests. Restarts counts
 	// workers replaced (crashed, hung, tainted, dirty when a fresh one was
@@ -66,7 +70,7 @@ func NewPool(cfg Config) (*Pool, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 10 * time.Second
 	}
-	p := &Pool{cfg: cfg, idle: make(chan *worker, cfg.Workers), all: map[*worker]bool{}, Ended: map[string]int64{}}
+	p := &Pool{cfg: cfg, idle: make(chan *worker, cfg.Workers), all: map[*worker]bool{}, Ended: map[string]int64{}, heavy: map[[2]int]bool{}}
 	for i := 0; i < cfg.Workers; i++ {
 		w, err := p.start()
 		if err != nil {
@@ -202,13 +206,15 @@ func (p *Pool) again(ctx context.Context, req *Request, resp *Response) error {
 	}
 	var slow []int
 	ends := resp.Ends[:0:0]
+	p.mu.Lock()
 	for _, e := range resp.Ends {
-		if e.Kind == PanicSlow {
+		if e.Kind == PanicSlow && !p.heavy[[2]int{req.Unit, e.Mutant}] {
 			slow = append(slow, e.Mutant)
 			continue
 		}
 		ends = append(ends, e)
 	}
+	p.mu.Unlock()
 	if len(slow) == 0 {
 		return nil
 	}
@@ -228,6 +234,20 @@ func (p *Pool) again(ctx context.Context, req *Request, resp *Response) error {
 		return nil
 	}
 	merge(resp, r)
+	still := map[int]bool{}
+	p.mu.Lock()
+	for _, e := range r.Ends {
+		if e.Kind == PanicSlow {
+			still[e.Mutant] = true
+			p.heavy[[2]int{req.Unit, e.Mutant}] = true
+		}
+	}
+	p.mu.Unlock()
+	for _, m := range slow {
+		if !still[m] {
+			resp.Patient = append(resp.Patient, m)
+		}
+	}
 	return nil
 }
 
@@ -241,6 +261,7 @@ func merge(resp, r *Response) {
 	resp.Work += r.Work
 	resp.Redo = append(resp.Redo, r.Redo...)
 	resp.RedoSlow = append(resp.RedoSlow, r.RedoSlow...)
+	resp.Patient = append(resp.Patient, r.Patient...)
 }
 
 // split runs a single-input request that crashed its worker: the

@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -44,6 +45,9 @@ type Config struct {
 	// about to regenerate.
 	Overlay map[string][]byte
 }
+
+// loadGrace is how long a load goes on after its Config.Context ends.
+const loadGrace = time.Second
 
 // Package is one loaded package: its non-test files, parsed and type-checked.
 type Package struct {
@@ -358,7 +362,25 @@ func List(cfg Config, patterns ...string) ([]Listed, error) {
 
 // load runs go/packages with cfg's environment and build tags.
 func (cfg Config) load(pcfg *packages.Config, patterns []string) ([]*packages.Package, error) {
-	pcfg.Context = cfg.Context
+	if cfg.Context != nil {
+		// A stop (a signal, a deadline) ends the go command a grace
+		// period later: a quick load still finishes, and the partial
+		// report lists its packages; a long one (a large module) ends
+		// within the 2 s a stop may take.
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		stop := context.AfterFunc(cfg.Context, func() {
+			t := time.NewTimer(loadGrace)
+			defer t.Stop()
+			select {
+			case <-t.C:
+				cancel()
+			case <-ctx.Done():
+			}
+		})
+		defer stop()
+		pcfg.Context = ctx
+	}
 	if cfg.Env != nil {
 		pcfg.Env = append(os.Environ(), cfg.Env...)
 	}
@@ -366,7 +388,7 @@ func (cfg Config) load(pcfg *packages.Config, patterns []string) ([]*packages.Pa
 		pcfg.BuildFlags = []string{"-tags=" + tags}
 	}
 	pkgs, err := packages.Load(pcfg, patterns...)
-	if cfg.Context != nil && cfg.Context.Err() != nil {
+	if pcfg.Context != nil && pcfg.Context.Err() != nil {
 		return nil, cfg.Context.Err()
 	}
 	if err != nil {
