@@ -103,6 +103,16 @@ func (g *generator) account(u *unit.Unit, r *harness.Response) {
 			g.total.runs += restartCost
 			g.countRunsLocked(restartCost)
 		}
+		for _, m := range a.Patient {
+			// Decided only by a patient second run: a fresh process,
+			// and a wall hit like an undecided one (the mutant is run
+			// no more after maxWallHits).
+			g.wallHits[m]++
+			c.runs += restartCost
+			g.total.runs += restartCost
+			g.countRunsLocked(restartCost)
+			g.costly[m] = true
+		}
 		for _, e := range a.Ends {
 			g.noteLocked(u, Limit{Kind: e.Kind, Mutant: e.Mutant})
 			if e.Kind == harness.PanicSlow {
