@@ -26,6 +26,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -326,7 +327,23 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: sel.skipRE, Shard: part, Keep: sel.keep, CacheDir: cachePath(*cacheDir), Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
 	prog := newProgress(stderr, *quiet)
 	if prog != nil {
-		cfg.Progress = func(pkg string, done, total int) { prog.count(pkg, done, total, "mutants decided", "") }
+		etas := map[string]*eta{}
+		var mu sync.Mutex
+		cfg.Progress = func(pkg string, done, total int) {
+			mu.Lock()
+			e := etas[pkg]
+			if e == nil {
+				e = &eta{}
+				etas[pkg] = e
+			}
+			mu.Unlock()
+			prog.count(pkg, done, total, "mutants decided", e.left(done, total))
+		}
+		cfg.Estimate = func(pkg string, e score.Estimate) {
+			if e.Most >= 2*prog.every { // a quick run says nothing, as its progress does not
+				prog.note(pkg + ": " + estimateText(e))
+			}
+		}
 	}
 	res, err := score.Run(ctx, cfg, fs.Args()...)
 	prog.clear()

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/gozilla/gozilla/internal/score"
 )
 
 // progress shows how far a long command is, on standard error: on a
@@ -86,5 +88,77 @@ func (p *progress) clear() {
 	if p.tty && p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
 		p.shown = false
+	}
+}
+
+// note shows a line that stays: on a terminal it replaces the progress
+// line and the next one is drawn below it; in a log it is printed at
+// once, whatever the interval.
+func (p *progress) note(line string) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.tty {
+		fmt.Fprintf(p.w, "\r\033[K%s\n", line)
+		p.shown = false
+		return
+	}
+	fmt.Fprintf(p.w, "gozilla: %s\n", line)
+}
+
+// estimateText says how long a package's mutant runs will take.
+func estimateText(e score.Estimate) string {
+	procs := "processes"
+	if e.Jobs == 1 {
+		procs = "process"
+	}
+	least, most := human(e.Least), human(e.Most)
+	if least == most {
+		return fmt.Sprintf("%d mutants to run, %s on %d %s", e.Mutants, least, e.Jobs, procs)
+	}
+	return fmt.Sprintf("%d mutants to run, from %s (if the first test kills each) to %s (if they all survive) on %d %s", e.Mutants, least, most, e.Jobs, procs)
+}
+
+// eta tells how much of a count is left from the rate since the first
+// call: "about 3 min left". It only informs; nothing is decided by it.
+type eta struct {
+	mu    sync.Mutex
+	start time.Time
+	from  int
+}
+
+func (e *eta) left(done, total int) string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	now := time.Now()
+	if e.start.IsZero() {
+		e.start, e.from = now, done
+		return ""
+	}
+	el := now.Sub(e.start)
+	if done <= e.from || done >= total || el < 10*time.Second {
+		return ""
+	}
+	rest := time.Duration(float64(el) / float64(done-e.from) * float64(total-done))
+	if rest < time.Minute {
+		return "under a minute left"
+	}
+	return "about " + human(rest) + " left"
+}
+
+// human spells a duration as a person would: "40s", "12 min", "2 h 05 min".
+func human(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return "under a second"
+	case d < 2*time.Minute:
+		return fmt.Sprintf("%ds", int(d.Round(time.Second).Seconds()))
+	case d < 2*time.Hour:
+		return fmt.Sprintf("%d min", int(d.Round(time.Minute).Minutes()))
+	default:
+		m := int(d.Round(time.Minute).Minutes())
+		return fmt.Sprintf("%d h %02d min", m/60, m%60)
 	}
 }

@@ -3,7 +3,12 @@ package mutate
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gozilla/gozilla/internal/load"
@@ -131,5 +136,99 @@ func TestParseOps(t *testing.T) {
 	}
 	if none, err := ParseOps(" None "); err != nil || none == nil || len(none) != 0 {
 		t.Errorf("ParseOps(none) = %v, %v; want an empty set (not nil, which means all)", none, err)
+	}
+}
+
+// TestFastCopies checks the unmutated copy of each function body with
+// sites: a guard whose range is exactly the function's mutant IDs, a
+// first branch with no site and the labels renamed, a second branch with
+// the sites.
+func TestFastCopies(t *testing.T) {
+	pkg := loadKitchen(t)
+	set, err := Generate(pkg, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := pkg.Files[0].Path
+	ids := map[string][2]int{} // function -> lowest, highest mutant ID
+	for _, m := range set.Mutants {
+		if m.File != path {
+			continue
+		}
+		r, ok := ids[m.Func]
+		if !ok {
+			r = [2]int{m.ID, m.ID}
+		}
+		ids[m.Func] = [2]int{min(r[0], m.ID), max(r[1], m.ID)}
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, set.Overlay[path], 0)
+	if err != nil {
+		t.Fatalf("the schemata do not parse: %v", err)
+	}
+	copies := 0
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		name := fd.Name.Name
+		if fd.Recv != nil {
+			recv := types.ExprString(fd.Recv.List[0].Type)
+			recv, _, _ = strings.Cut(recv, "[")
+			if strings.HasPrefix(recv, "*") {
+				recv = "(" + recv + ")"
+			}
+			name = recv + "." + name
+		}
+		r, mutated := ids[name]
+		var guard *ast.IfStmt
+		if len(fd.Body.List) == 2 {
+			guard, _ = fd.Body.List[1].(*ast.IfStmt)
+		}
+		if !mutated {
+			if guard != nil && strings.Contains(types.ExprString(guard.Cond), "_gzActive <") {
+				t.Errorf("%s has no mutant but a copy", name)
+			}
+			continue
+		}
+		if guard == nil {
+			t.Errorf("%s: no unmutated copy", name)
+			continue
+		}
+		copies++
+		want := fmt.Sprintf("_gzActive >= 0 && (_gzActive < %d || _gzActive > %d)", r[0], r[1])
+		if got := types.ExprString(guard.Cond); got != want {
+			t.Errorf("%s: guard %s, want %s", name, got, want)
+		}
+		var plain, encoded []string
+		ast.Inspect(guard.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if n.Name == "_gzActive" || n.Name == "_gzHit" {
+					plain = append(plain, n.Name)
+				}
+			case *ast.LabeledStmt:
+				plain = append(plain, n.Label.Name)
+			}
+			return true
+		})
+		ast.Inspect(guard.Else, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name == "_gzActive" {
+				encoded = append(encoded, id.Name)
+			}
+			return true
+		})
+		for _, id := range plain {
+			if !strings.HasPrefix(id, "_gzfast") {
+				t.Errorf("%s: the unmutated copy holds %s", name, id)
+			}
+		}
+		if len(encoded) == 0 {
+			t.Errorf("%s: the encoded copy has no site", name)
+		}
+	}
+	if copies < 10 || ids["Label"] == [2]int{} {
+		t.Errorf("%d functions with a copy, want at least 10 and Label among them", copies)
 	}
 }

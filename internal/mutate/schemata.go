@@ -95,7 +95,7 @@ func schemata(pkg *load.Package, files []*fileSites, nsites int, probes *Probes)
 		}
 		r := &renderer{src: fs.file.Src, path: fs.file.Path, tf: pkg.Fset.File(fs.file.Syntax.Pos()), done: map[int]bool{}, ins: ins, insed: make([]bool, len(ins))}
 		r.ticks = tickOffsets(r.tf, fs.file.Syntax)
-		r.emitRange(0, len(r.src), fs.roots)
+		r.emitFile(fs)
 		out := []byte(r.out.String())
 		if probes != nil && probes.MinGo != "" && len(ins) > 0 {
 			out = raiseVersion(out, fs.file.Path, probes.MinGo)
@@ -174,6 +174,118 @@ func schemata(pkg *load.Package, files []*fileSites, nsites int, probes *Probes)
 		}
 	}
 	return nil, bad, nil
+}
+
+// fastBody is a function body that holds live sites and gets a second,
+// unmutated copy (see emitFile).
+type fastBody struct {
+	open, close int   // offsets just after '{' and of '}'
+	lo, hi      int   // the smallest and largest live mutant ID inside
+	probes      bool  // coverage probes are inside: the original runs the schemata copy
+	labels      []int // offsets of the label identifiers inside, renamed in the copy
+}
+
+// emitFile writes the whole file. Each function body that holds live
+// sites is written twice, as
+//
+//	{ _gzTick(); if _gzActive >= 0 && (_gzActive < LO || _gzActive > HI) { BODY } else { SCHEMATA } }
+//
+// so that a run whose mutant is in another function runs this one as
+// the user wrote it (with its loop ticks): the closures that encode
+// expression sites cost a call each, two to three times the time of a
+// hot function, and a mutant run pays that only in the mutant's own
+// function. Coverage mode (-1) and the mutants inside run the schemata
+// copy, and so does the original (0) where coverage probes are inside.
+// Labels are function-scoped, so the copy's are renamed.
+func (r *renderer) emitFile(fs *fileSites) {
+	p := 0
+	for _, b := range r.fastBodies(fs) {
+		r.emitRange(p, b.open, fs.roots)
+		r.tick(b.open)
+		least := 0 // the original runs the copy, unless it must reach the probes
+		if b.probes {
+			least = 1
+		}
+		fmt.Fprintf(&r.out, "if _gzActive >= %d && (_gzActive < %d || _gzActive > %d) {", least, b.lo, b.hi)
+		r.directive(b.open)
+		fast := &renderer{src: r.src, path: r.path, tf: r.tf, ticks: r.ticks, done: map[int]bool{b.open: true}}
+		for _, off := range b.labels {
+			fast.ins = append(fast.ins, Insert{Offset: off, Text: "_gzfast"})
+		}
+		fast.insed = make([]bool, len(fast.ins))
+		fast.writeSrc(b.open, b.close, b.open, b.close)
+		r.out.WriteString(fast.out.String())
+		r.out.WriteString("\n} else {")
+		r.directive(b.open)
+		r.emitRange(b.open, b.close, fs.roots)
+		r.out.WriteString("\n}")
+		r.directive(b.close)
+		p = b.close
+	}
+	r.emitRange(p, len(r.src), fs.roots)
+}
+
+// fastBodies lists the function declarations' bodies that get an
+// unmutated copy, in source order: those with live sites and no probe
+// that crosses their braces.
+func (r *renderer) fastBodies(fs *fileSites) []fastBody {
+	var out []fastBody
+	all := fs.ordered()
+	for _, d := range fs.file.Syntax.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		b := fastBody{open: r.tf.Offset(fd.Body.Lbrace) + 1, close: r.tf.Offset(fd.Body.Rbrace), lo: -1}
+		i := sort.Search(len(all), func(k int) bool { return all[k].pos >= b.open })
+		for ; i < len(all) && all[i].pos < b.close; i++ {
+			if all[i].id == 0 {
+				continue
+			}
+			for _, v := range all[i].variants {
+				if v.dropped {
+					continue
+				}
+				if b.lo < 0 || v.id < b.lo {
+					b.lo = v.id
+				}
+				b.hi = max(b.hi, v.id)
+			}
+		}
+		if b.lo < 0 {
+			continue
+		}
+		crosses := false
+		for _, in := range r.ins {
+			if in.Offset >= b.open && in.Offset <= b.close {
+				b.probes = true
+			}
+			from, to := in.Offset, in.End
+			if in.Close {
+				from, to = in.Start, in.Offset
+			}
+			if from < b.open && to >= b.open || from <= b.close && to > b.close {
+				crosses = true
+			}
+		}
+		if crosses {
+			continue
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.LabeledStmt:
+				b.labels = append(b.labels, r.tf.Offset(n.Label.Pos()))
+			case *ast.BranchStmt:
+				if n.Label != nil {
+					b.labels = append(b.labels, r.tf.Offset(n.Label.Pos()))
+				}
+			}
+			return true
+		})
+		sort.Ints(b.labels)
+		out = append(out, b)
+	}
+	return out
 }
 
 // siteAt returns the innermost encoded site whose output span holds off.

@@ -32,6 +32,9 @@ type Runner struct {
 	// KeepCover keeps each baseline test's coverage file in
 	// TestInfo.Cover.
 	KeepCover bool
+	// Solo, if set, gives the group that runs one test alone: a job
+	// whose site's last mutant that test killed runs it first.
+	Solo func(test string) (Group, bool)
 }
 
 // TestInfo is what the unmutated baseline run learned about one test.
@@ -143,6 +146,11 @@ func readCover(path string) (sites []int, ticks uint64, err error) {
 type Job struct {
 	Mutant int // mutant ID (GOZILLA_MUTANT)
 	Groups []Group
+	// Site, when not 0, is the mutant's site. Consecutive jobs of one
+	// site run in order in one worker, and the test that killed the
+	// last of them runs first, alone (Runner.Solo): the mutants of a
+	// site are mostly killed by the same test.
+	Site int
 }
 
 // Group is the tests one process runs, with its limits.
@@ -158,7 +166,7 @@ const heavyTicks = 1 << 16
 
 // Plan makes the job that runs a mutant against tests (the baseline facts
 // of the tests that reach it). Light tests share the first process; each
-// heavy test runs alone afterwards, so that an endless loop in a light
+// heavy test runs alone afterwards, the least work first, so that an endless loop in a light
 // test meets a budget sized for light tests. timeout > 0 overrides the
 // derived timeouts.
 func Plan(mutant int, tests []TestInfo, timeout time.Duration) Job {
@@ -180,6 +188,11 @@ func Plan(mutant int, tests []TestInfo, timeout time.Duration) Job {
 		light.Timeout, light.Budget = TimeoutFor(lightDur), BudgetFor(lightTicks)
 		job.Groups = append(job.Groups, light)
 	}
+	// The cheapest heavy test first: a mutant is killed by the first
+	// failure, and only a survivor pays for every test. Cost is the
+	// counted work, not the measured time, so that the test named as
+	// the killer does not depend on the machine's load.
+	sort.SliceStable(heavy, func(i, j int) bool { return heavy[i].Budget < heavy[j].Budget })
 	job.Groups = append(job.Groups, heavy...)
 	if timeout > 0 {
 		for i := range job.Groups {
@@ -197,9 +210,11 @@ type Result struct {
 	Budget   bool   // TimedOut by the loop budget rather than the clock
 	KilledBy string // the first failing test, when known
 	Output   string // the run's output (capped) when killed
-	// Groups is how many of the job's groups ran (a prefix of
-	// Job.Groups): every test of these ran once for the mutant.
-	Groups int
+	// Ran are the groups that ran, in order: Job.Groups's first ones,
+	// or a test that killed a mutant of the same site first, alone, and
+	// the job's groups without it. Every test of these ran once for the
+	// mutant.
+	Ran []Group
 	// Suspects are the tests that may have killed the mutant: KilledBy
 	// when it names a test of the killing process, else every test of
 	// that process (a panic or exit does not say which test it was in).
@@ -216,57 +231,111 @@ func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, re
 	results := make([]Result, len(jobs))
 	var mu sync.Mutex
 	done := 0
-	err := r.parallel(ctx, len(jobs), func(i int) error {
-		j := jobs[i]
-		out := Result{Mutant: j.Mutant, Outcome: mutate.Lived}
-		for _, g := range j.Groups {
-			env := []string{mutate.EnvMutant + "=" + strconv.Itoa(j.Mutant)}
-			if g.Budget > 0 {
-				env = append(env, mutate.EnvBudget+"="+strconv.FormatUint(g.Budget, 10))
-			}
-			res := r.exec(ctx, g.Tests, g.Timeout, env...)
-			if res.err == nil && res.timedOut && g.Timeout > 0 && ctx.Err() == nil {
-				// The clock, not the loop budget, ended the run: a
-				// safety net, which a loaded machine may trip as well as
-				// the mutant. Once more, with four times the time, so
-				// that a mutant an assertion kills is not timed out for
-				// the machine's load.
-				out.Duration += res.dur
-				res = r.exec(ctx, g.Tests, 4*g.Timeout, env...)
-			}
-			if res.err != nil {
-				return res.err
-			}
-			out.Duration += res.dur
-			out.Groups++
-			switch {
-			case res.timedOut:
-				out.Outcome = mutate.TimedOut
-			case res.exit == mutate.ExitBudget:
-				out.Outcome, out.Budget = mutate.TimedOut, true
-			case res.exit != 0:
-				out.Outcome = mutate.Killed
-				out.KilledBy = killer(res.out)
-				out.Output = res.out
-				out.Suspects = g.Tests
-				if slices.Contains(g.Tests, out.KilledBy) {
-					out.Suspects = []string{out.KilledBy}
-				}
-			}
-			if out.Outcome != mutate.Lived {
-				break
-			}
+	// Units of work: the runs of consecutive jobs of one site.
+	var units [][2]int
+	for i := range jobs {
+		if n := len(units); n > 0 && jobs[i].Site != 0 && jobs[i].Site == jobs[i-1].Site {
+			units[n-1][1] = i + 1
+			continue
 		}
-		results[i] = out
-		if progress != nil {
-			mu.Lock()
-			done++
-			progress(done, out)
-			mu.Unlock()
+		units = append(units, [2]int{i, i + 1})
+	}
+	err := r.parallel(ctx, len(units), func(u int) error {
+		lead := "" // the test that killed the site's last killed mutant
+		for i := units[u][0]; i < units[u][1]; i++ {
+			out, err := r.runJob(ctx, r.lead(jobs[i], lead))
+			if err != nil {
+				return err
+			}
+			if out.Outcome == mutate.Killed && len(out.Suspects) == 1 {
+				lead = out.Suspects[0]
+			}
+			results[i] = out
+			if progress != nil {
+				mu.Lock()
+				done++
+				progress(done, out)
+				mu.Unlock()
+			}
 		}
 		return nil
 	})
 	return results, err
+}
+
+// lead returns j with the test lead run first, alone, when j runs it
+// and r.Solo gives its group.
+func (r *Runner) lead(j Job, lead string) Job {
+	if lead == "" || r.Solo == nil {
+		return j
+	}
+	first, ok := r.Solo(lead)
+	if !ok {
+		return j
+	}
+	groups := []Group{first}
+	found := false
+	for _, g := range j.Groups {
+		k := slices.Index(g.Tests, lead)
+		if k < 0 {
+			groups = append(groups, g)
+			continue
+		}
+		found = true
+		if len(g.Tests) > 1 {
+			g.Tests = slices.Delete(slices.Clone(g.Tests), k, k+1)
+			groups = append(groups, g)
+		}
+	}
+	if !found {
+		return j
+	}
+	j.Groups = groups
+	return j
+}
+
+// runJob runs one job's groups until one does not pass.
+func (r *Runner) runJob(ctx context.Context, j Job) (Result, error) {
+	out := Result{Mutant: j.Mutant, Outcome: mutate.Lived}
+	for _, g := range j.Groups {
+		env := []string{mutate.EnvMutant + "=" + strconv.Itoa(j.Mutant)}
+		if g.Budget > 0 {
+			env = append(env, mutate.EnvBudget+"="+strconv.FormatUint(g.Budget, 10))
+		}
+		res := r.exec(ctx, g.Tests, g.Timeout, env...)
+		if res.err == nil && res.timedOut && g.Timeout > 0 && ctx.Err() == nil {
+			// The clock, not the loop budget, ended the run: a
+			// safety net, which a loaded machine may trip as well as
+			// the mutant. Once more, with four times the time, so
+			// that a mutant an assertion kills is not timed out for
+			// the machine's load.
+			out.Duration += res.dur
+			res = r.exec(ctx, g.Tests, 4*g.Timeout, env...)
+		}
+		if res.err != nil {
+			return out, res.err
+		}
+		out.Duration += res.dur
+		out.Ran = append(out.Ran, g)
+		switch {
+		case res.timedOut:
+			out.Outcome = mutate.TimedOut
+		case res.exit == mutate.ExitBudget:
+			out.Outcome, out.Budget = mutate.TimedOut, true
+		case res.exit != 0:
+			out.Outcome = mutate.Killed
+			out.KilledBy = killer(res.out)
+			out.Output = res.out
+			out.Suspects = g.Tests
+			if slices.Contains(g.Tests, out.KilledBy) {
+				out.Suspects = []string{out.KilledBy}
+			}
+		}
+		if out.Outcome != mutate.Lived {
+			break
+		}
+	}
+	return out, nil
 }
 
 var failRE = regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)

@@ -115,7 +115,6 @@ func TestSchemataMatchesDirectMutants(t *testing.T) {
 // TestRunOutcomes checks the executor's verdicts on mutants with known
 // behaviour: a killed one, a lived one, one that loops forever.
 func TestRunOutcomes(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string]string{
 		"go.mod": "module example.com/loop\n\ngo 1.26\n",
 		"loop.go": `package loop
@@ -142,25 +141,8 @@ func TestCount(t *testing.T) {
 func TestUnrelated(t *testing.T) {}
 `,
 	}
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	pkgs, err := load.Load(load.Config{Dir: dir}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := mutate.Generate(pkgs[0], mutate.Options{Ops: map[mutate.Op]bool{mutate.SDL: true, mutate.ROR: true}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, work, bin, set := buildModule(t, files, mutate.SDL, mutate.ROR)
 	ctx := context.Background()
-	work := t.TempDir()
-	bin, err := Build(ctx, BuildConfig{Dir: dir, Pkg: pkgs[0].Path, Overlay: set.Overlay, WorkDir: work})
-	if err != nil {
-		t.Fatal(err)
-	}
 	tests, err := ListTests(ctx, bin, dir)
 	if err != nil || len(tests) != 2 || tests[0] != "TestCount" {
 		t.Fatalf("ListTests = %v, %v; want [TestCount TestUnrelated]", tests, err)
@@ -234,14 +216,23 @@ func TestPlan(t *testing.T) {
 		{Name: "TestA", Duration: 10 * ms, Ticks: 100},
 		{Name: "TestHeavy", Duration: 50 * ms, Ticks: 1 << 20},
 		{Name: "TestB", Duration: 20 * ms, Ticks: 300},
+		{Name: "TestHeavier", Duration: 40 * ms, Ticks: 1 << 22},
+		{Name: "TestHeavyFast", Duration: 90 * ms, Ticks: 1 << 18},
 	}
 	job := Plan(7, tests, 0)
-	if job.Mutant != 7 || len(job.Groups) != 2 {
-		t.Fatalf("Plan = %+v; want mutant 7 in 2 groups", job)
+	if job.Mutant != 7 || len(job.Groups) != 4 {
+		t.Fatalf("Plan = %+v; want mutant 7 in 4 groups", job)
 	}
-	light, heavy := job.Groups[0], job.Groups[1]
+	light, heavy := job.Groups[0], job.Groups[2]
 	if !reflect.DeepEqual(light.Tests, []string{"TestA", "TestB"}) || !reflect.DeepEqual(heavy.Tests, []string{"TestHeavy"}) {
-		t.Errorf("groups %v, %v; want the light tests first, the heavy one alone", light.Tests, heavy.Tests)
+		t.Errorf("groups %v, %v; want the light tests first, each heavy one alone", light.Tests, heavy.Tests)
+	}
+	var order []string
+	for _, g := range job.Groups[1:] {
+		order = append(order, g.Tests...)
+	}
+	if want := []string{"TestHeavyFast", "TestHeavy", "TestHeavier"}; !reflect.DeepEqual(order, want) {
+		t.Errorf("heavy tests run in the order %v, want %v: the least counted work first, whatever the clock said", order, want)
 	}
 	if light.Budget != BudgetFor(400) || heavy.Budget != BudgetFor(1<<20) {
 		t.Errorf("budgets %d, %d; want BudgetFor of each group's ticks", light.Budget, heavy.Budget)
@@ -254,4 +245,122 @@ func TestPlan(t *testing.T) {
 			t.Errorf("a -timeout of 5s gave a group timeout of %v", g.Timeout)
 		}
 	}
+}
+
+// TestSiteLead: the mutants of one site run in order, and the test that
+// killed the last of them runs first, alone, for the next; the verdicts
+// are those of the plain order.
+func TestSiteLead(t *testing.T) {
+	files := map[string]string{
+		"go.mod": "module example.com/sign\n\ngo 1.26\n",
+		"sign.go": `package sign
+
+// Sign is -1, 0 or 1.
+func Sign(x int) int {
+	if x < 0 {
+		return -1
+	}
+	if x > 0 {
+		return 1
+	}
+	return 0
+}
+`,
+		"sign_test.go": `package sign
+
+import "testing"
+
+func TestRuns(t *testing.T) { Sign(-2); Sign(0); Sign(5) }
+
+func TestChecks(t *testing.T) {
+	for x, want := range map[int]int{-2: -1, 0: 0, 5: 1} {
+		if got := Sign(x); got != want {
+			t.Fatalf("Sign(%d) = %d", x, got)
+		}
+	}
+}
+`,
+	}
+	dir, work, bin, set := buildModule(t, files, mutate.ROR)
+	ctx := context.Background()
+	r := &Runner{Binary: bin, Dir: dir, Jobs: 2, WorkDir: work}
+	base, err := r.Baseline(ctx, []string{"TestRuns", "TestChecks"}, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]TestInfo{}
+	for _, b := range base {
+		byName[b.Name] = b
+	}
+	r.Solo = func(test string) (Group, bool) {
+		b, ok := byName[test]
+		return Plan(0, []TestInfo{b}, 0).Groups[0], ok
+	}
+	var plain, sited []Job
+	for _, m := range set.Mutants {
+		j := Plan(m.ID, base, 0)
+		plain = append(plain, j)
+		j.Site = m.Site
+		sited = append(sited, j)
+	}
+	want, err := (&Runner{Binary: bin, Dir: dir, Jobs: 2, WorkDir: work}).Run(ctx, plain, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := r.Run(ctx, sited, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	led := 0
+	killed := map[int]bool{} // sites with a killed mutant so far
+	for i, m := range set.Mutants {
+		if got[i].Outcome != want[i].Outcome {
+			t.Errorf("mutant %d (%s → %s): %v with the site's lead, %v without", m.ID, m.Orig, m.Repl, got[i].Outcome, want[i].Outcome)
+		}
+		lead := killed[m.Site]
+		killed[m.Site] = killed[m.Site] || got[i].Outcome == mutate.Killed
+		if !lead {
+			if !reflect.DeepEqual(got[i].Ran, want[i].Ran) {
+				t.Errorf("mutant %d, before any of its site's is killed, ran %v, want %v", m.ID, got[i].Ran, want[i].Ran)
+			}
+			continue
+		}
+		if first := got[i].Ran[0].Tests; !reflect.DeepEqual(first, []string{"TestChecks"}) {
+			t.Errorf("mutant %d after a sibling TestChecks killed: first ran %v, want [TestChecks] alone", m.ID, first)
+		}
+		led++
+	}
+	if led < 3 {
+		t.Errorf("%d mutants ran their site's killer first, want at least 3", led)
+	}
+}
+
+// buildModule writes a module of files in a temporary directory and
+// builds its schemata test binary with the mutants of ops.
+func buildModule(t *testing.T, files map[string]string, ops ...mutate.Op) (dir, work, bin string, set *mutate.Set) {
+	t.Helper()
+	dir = t.TempDir()
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := load.Load(load.Config{Dir: dir}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opSet := map[mutate.Op]bool{}
+	for _, op := range ops {
+		opSet[op] = true
+	}
+	set, err = mutate.Generate(pkgs[0], mutate.Options{Ops: opSet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	work = t.TempDir()
+	bin, err = Build(context.Background(), BuildConfig{Dir: dir, Pkg: pkgs[0].Path, Overlay: set.Overlay, WorkDir: work})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, work, bin, set
 }

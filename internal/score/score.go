@@ -54,6 +54,50 @@ type Config struct {
 	// instead of a test left out of the runs.
 	FlakyFatal bool
 	Progress   func(pkg string, done, total int)
+	// Estimate, if set, is told how long the mutants' runs will take,
+	// once the baseline has run and before they start.
+	Estimate func(pkg string, e Estimate)
+}
+
+// Estimate bounds the time of a package's mutant runs from the baseline:
+// Least if every mutant dies in the first test that runs for it, Most if
+// every one survives every test that reaches it.
+type Estimate struct {
+	Mutants     int // mutants to run
+	Jobs        int // processes in parallel
+	Least, Most time.Duration
+}
+
+// estimate bounds the time of jobs run on n processes. A test's baseline
+// time is its own process's: the quickest test's time stands for the
+// cost of a process, paid once per group, and the rest of each test's
+// time for the test's own work.
+func estimate(base []run.TestInfo, jobs []run.Job, n int) Estimate {
+	var proc time.Duration = -1
+	for _, t := range base {
+		if proc < 0 || t.Duration < proc {
+			proc = t.Duration
+		}
+	}
+	work := make(map[string]time.Duration, len(base))
+	for _, t := range base {
+		work[t.Name] = t.Duration - proc
+	}
+	e := Estimate{Mutants: len(jobs), Jobs: n}
+	for _, j := range jobs {
+		for k, g := range j.Groups {
+			if k == 0 && len(g.Tests) > 0 {
+				e.Least += proc + work[g.Tests[0]]
+			}
+			e.Most += proc
+			for _, t := range g.Tests {
+				e.Most += work[t]
+			}
+		}
+	}
+	e.Least /= time.Duration(max(n, 1))
+	e.Most /= time.Duration(max(n, 1))
+	return e
 }
 
 // baselineReruns is how many more times a test that fails in the
@@ -291,7 +335,20 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		if len(tests) == 0 {
 			return run.Job{}, false
 		}
-		return run.Plan(set.Mutants[i].ID, tests, cfg.Timeout), true
+		job := run.Plan(set.Mutants[i].ID, tests, cfg.Timeout)
+		job.Site = set.Mutants[i].Site
+		return job, true
+	}
+	byName := map[string]run.TestInfo{}
+	for _, t := range base {
+		byName[t.Name] = t
+	}
+	runner.Solo = func(test string) (run.Group, bool) {
+		t, ok := byName[test]
+		if !ok || flaky[test] != nil {
+			return run.Group{}, false
+		}
+		return run.Plan(0, []run.TestInfo{t}, cfg.Timeout).Groups[0], true
 	}
 	var todo []int // indexes into set.Mutants
 	for i := range set.Mutants {
@@ -312,6 +369,9 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 			runJobs = append(runJobs, job)
 			jobIdx = append(jobIdx, i)
 		}
+		if cfg.Estimate != nil && round == 0 {
+			cfg.Estimate(pkg.Path, estimate(base, runJobs, jobs))
+		}
 		var progress func(int, run.Result)
 		if cfg.Progress != nil && round == 0 {
 			// Counted over all the package's mutants, as the report
@@ -326,7 +386,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		}
 		for k, res := range results {
 			m := &out[jobIdx[k]]
-			for _, g := range runJobs[k].Groups[:res.Groups] {
+			for _, g := range res.Ran {
 				for _, t := range g.Tests {
 					runs[t]++
 				}
@@ -473,7 +533,7 @@ func checkKillers(ctx context.Context, cfg Config, pkg *load.Package, runner *ru
 			}
 		}
 	ran:
-		for _, g := range jobs[k].Groups[:res.Groups] {
+		for _, g := range res.Ran {
 			for _, t := range g.Tests {
 				if flaky[t] != nil && seen[t] {
 					again = append(again, jobIdx[k])
