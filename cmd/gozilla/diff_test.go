@@ -46,6 +46,17 @@ func TestDiffRun(t *testing.T) {
 	if d.Summary.Diff != "the 1 line(s) changed since HEAD, in 1 file(s)," {
 		t.Errorf("summary.diff %q", d.Summary.Diff)
 	}
+	// The mutants keep the IDs a full run gives them.
+	full := gzScore(t, dir, nil, "score", "-q", "-json", "-cache=off", "./calc")
+	byID := map[int]report.Mutant{}
+	for _, m := range full.Mutants {
+		byID[m.ID] = m
+	}
+	for _, m := range d.Mutants {
+		if f := byID[m.ID]; f.Line != m.Line || f.Col != m.Col || f.Repl != m.Repl {
+			t.Errorf("score -diff: mutant #%d is %d:%d %q, the full run's #%d is %d:%d %q", m.ID, m.Line, m.Col, m.Repl, m.ID, f.Line, f.Col, f.Repl)
+		}
+	}
 
 	patch := "--- a/calc/calc.go\n+++ b/calc/calc.go\n@@ -" + strconv.Itoa(line) + " +" + strconv.Itoa(line) + " @@\n-\tcase score >= 90:\n+\tcase score >= 95:\n"
 	if err := os.WriteFile(filepath.Join(dir, "change.diff"), []byte(patch), 0o644); err != nil {

@@ -120,6 +120,20 @@ func genExit(ctx context.Context, doc *report.Gen) error {
 	if doc.Summary.Clock > 0 {
 		return &exitError{code: exitDeadline, msg: fmt.Sprintf("the safety clock (-unit) stopped %d unit(s): the result is partial (the report lists them)", doc.Summary.Clock)}
 	}
+	// go test fails on these packages whatever was written: the user's
+	// own code or tests, said on one line each (exit 2, as for score).
+	var own report.Errors
+	for _, p := range doc.Packages {
+		switch {
+		case p.OwnVet != "":
+			own = append(own, report.PackageError{Package: p.Path, Error: "go test fails on the package's own code before any test runs: go vet, which go test runs, says " + p.OwnVet})
+		case len(p.OwnFailing) > 0:
+			own = append(own, report.PackageError{Package: p.Path, Error: "the package's own tests fail on the current code (" + strings.Join(p.OwnFailing, ", ") + "): go test fails on the package whatever gozilla writes"})
+		}
+	}
+	if len(own) > 0 {
+		return own
+	}
 	return nil
 }
 

@@ -175,13 +175,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 			if _, ok := commandDoc[args[1]]; ok {
 				return run([]string{args[1], "-h"}, stdout, stderr)
 			}
-			fmt.Fprintf(stderr, "gozilla: unknown help topic %q\n\n%s", args[1], usage)
+			fmt.Fprintln(stderr, unknownCommand("help topic", args[1]))
 			return 2
 		}
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
-		fmt.Fprintf(stderr, "gozilla: unknown command %q\n\n%s", args[0], usage)
+		fmt.Fprintln(stderr, unknownCommand("command", args[0]))
 		return 2
 	}
 	return exitCode(ctx, err, stderr)
@@ -415,36 +415,67 @@ func isTerminal(w io.Writer) bool {
 
 // parseFlags parses a command's flags. -h (or -help) prints the
 // command's usage on standard output and ends the command with exit 0;
-// a bad flag prints the flag package's message and the usage on
-// standard error, exit 2.
+// a bad flag is one line on standard error, the flag package's message
+// and where the flags are listed, exit 2.
 func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
-	help := false
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		w := stderr
-		if help {
-			w = stdout
-		}
-		fmt.Fprintf(w, "Usage: gozilla %s [flags] [packages]\n\n%s\n\nFlags:\n", fs.Name(), commandDoc[fs.Name()])
-		fs.SetOutput(w)
+	fs.SetOutput(io.Discard) // the flag package's message comes back as the error
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(stdout, "Usage: gozilla %s [flags] [packages]\n\n%s\n\nFlags:\n", fs.Name(), commandDoc[fs.Name()])
+		fs.SetOutput(stdout)
 		fs.PrintDefaults()
-		fs.SetOutput(stderr)
+		return err
 	}
-	for _, a := range args {
-		if a == "--" || !strings.HasPrefix(a, "-") {
-			break
-		}
-		if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
-			help = true
+	return &exitError{code: 2, msg: fmt.Sprintf("%s: %s (see gozilla help %s)", fs.Name(), err, fs.Name())}
+}
+
+// commands are gozilla's commands, for the suggestion of a misspelt one.
+var commands = []string{"score", "gen", "equiv", "cover", "merge", "version", "help"}
+
+// suggest returns the command nearest to name, or "" when none is
+// within two edits.
+func suggest(name string) string {
+	best, bestD := "", 3
+	for _, c := range commands {
+		if d := editDistance(strings.ToLower(name), c); d < bestD {
+			best, bestD = c, d
 		}
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &exitError{code: 2}
+	return best
+}
+
+// editDistance is Levenshtein's distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
 	}
-	return nil
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// unknownCommand is the line for a command gozilla does not have.
+func unknownCommand(what, name string) string {
+	msg := fmt.Sprintf("gozilla: unknown %s %q", what, name)
+	if s := suggest(name); s != "" {
+		return msg + `; did you mean "` + s + `"?`
+	}
+	return msg + " (see gozilla help)"
 }
 
 // parseCommon parses a command's flags and its -ops value.

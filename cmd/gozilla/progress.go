@@ -22,6 +22,8 @@ type progress struct {
 	mu    sync.Mutex
 	last  time.Time
 	shown bool
+	// logged: a log line was printed (not a terminal).
+	logged bool
 }
 
 // progressEvery is how often a log gets a progress line;
@@ -57,6 +59,15 @@ func (p *progress) count(pkg string, done, total int, what, tail string) {
 	if tail != "" {
 		line += " · " + tail
 	}
+	p.mu.Lock()
+	logged := p.logged
+	p.mu.Unlock()
+	if done >= total && !p.tty && logged {
+		// A log that showed a count shows the final one, whatever the
+		// interval; a quick command still prints nothing.
+		p.note(line)
+		return
+	}
 	p.show(line)
 }
 
@@ -73,7 +84,7 @@ func (p *progress) show(line string) {
 		return
 	}
 	if now := time.Now(); now.Sub(p.last) >= p.every {
-		p.last = now
+		p.last, p.logged = now, true
 		fmt.Fprintf(p.w, "gozilla: %s\n", line)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -24,5 +25,24 @@ func TestHuman(t *testing.T) {
 	e := score.Estimate{Mutants: 900, Jobs: 2, Least: 3 * time.Minute, Most: 25 * time.Minute}
 	if got, want := estimateText(e), "900 mutants to run, from 3 min (if the first test kills each) to 25 min (if they all survive) on 2 processes"; got != want {
 		t.Errorf("estimateText = %q, want %q", got, want)
+	}
+}
+
+// TestProgressFinalCount: a log that showed a count shows the final one
+// even within the interval; a quick command prints nothing.
+func TestProgressFinalCount(t *testing.T) {
+	var buf strings.Builder
+	p := &progress{w: &buf, every: time.Hour, last: time.Now()}
+	p.count("pkg", 3, 3, "mutants decided", "")
+	if buf.Len() != 0 {
+		t.Errorf("a quick command printed %q", buf.String())
+	}
+	p = &progress{w: &buf, every: 0, last: time.Now()}
+	p.count("pkg", 1, 3, "mutants decided", "")
+	p.every = time.Hour
+	p.count("pkg", 2, 3, "mutants decided", "")
+	p.count("pkg", 3, 3, "mutants decided", "")
+	if want := "gozilla: pkg: 1/3 mutants decided\ngozilla: pkg: 3/3 mutants decided\n"; buf.String() != want {
+		t.Errorf("log = %q, want %q", buf.String(), want)
 	}
 }

@@ -69,6 +69,11 @@ type Checked struct {
 	// Own lists the package's own tests that failed (with own): not the
 	// generated file's, but the user's go test fails on them.
 	Own []string
+	// OwnVet is the first finding of go test's vet checks in the
+	// package's own files (with own), as vet writes it ("v.go:7:21:
+	// non-constant format string …"): go test fails on the package,
+	// before any test runs, whatever the generated file holds.
+	OwnVet string
 }
 
 // Failures is what running an emitted file found: the failing cases, by
@@ -135,12 +140,57 @@ func CheckCases(ctx context.Context, dir, path string, src []byte, tags string, 
 	}
 	loc := Locate(src, funcs)
 	c := &Checked{}
+	if own {
+		if c.OwnVet, err = o.ownVet(ctx, dir, tags); err != nil {
+			return c, err
+		}
+	}
 	built, err := o.test(ctx, dir, tags, funcs, own, loc, c)
 	if err != nil || !built {
 		return c, err
 	}
 	return c, o.vet(ctx, dir, tags, src, loc, c)
 }
+
+// ownVet runs go test's vet checks for the host on the package with the
+// file, as go test does before it runs a test, and returns the first
+// finding in another file ("" when there is none): the generated file's
+// own findings are vet's concern below, where they drop rows.
+func (o *overlay) ownVet(ctx context.Context, dir, tags string) (string, error) {
+	out, err := o.goVet(ctx, dir, tags, "")
+	if ctx.Err() != nil {
+		return "", ctx.Err()
+	}
+	if err == nil {
+		return "", nil
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		return "", fmt.Errorf("go vet: %v", err)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		m := vetLine.FindStringSubmatch(line)
+		if m == nil || filepath.Base(m[1]) == o.base {
+			continue
+		}
+		// The file as the compiler names it: relative to the working
+		// directory when inside it.
+		file := m[1]
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(dir, file)
+		}
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+				file = rel
+			}
+		}
+		return file + line[strings.Index(line, m[1])+len(m[1]):], nil
+	}
+	return "", nil // a type error, or a finding in the file: the checks below say
+}
+
+// vetLine is a located line of go vet's output: "./v.go:7:21: message".
+var vetLine = regexp.MustCompile(`^\s*(?:vet: )?(\S+\.go):\d+:\d+: `)
 
 // overlay is the checked file's copy and the go command's -overlay file
 // that puts it in place.
@@ -280,6 +330,22 @@ var vetArgs = []string{"-atomic", "-bools", "-buildtag", "-directive", "-errorsa
 // out (its lines blanked) and the file vetted again to find the next.
 const maxVets = 16
 
+// goVet runs go vet's checks of go test (vetArgs) on the package in dir
+// with the file, for arch ("" = the host).
+func (o *overlay) goVet(ctx context.Context, dir, tags, arch string) ([]byte, error) {
+	args := append([]string{"vet", "-overlay", o.json}, vetArgs...)
+	if tags != "" {
+		args = append(args, "-tags", tags)
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, ".")...)
+	cmd.Dir = dir
+	run.Isolate(cmd)
+	if arch != "" {
+		cmd.Env = append(os.Environ(), "GOARCH="+arch)
+	}
+	return cmd.CombinedOutput()
+}
+
 // vet runs go vet for GOARCH=386 (for the host when the file's build
 // constraint leaves 386 out) on the package with the file, and adds what
 // it says about the file to c. What it says about the package's other
@@ -291,17 +357,7 @@ func (o *overlay) vet(ctx context.Context, dir, tags string, src []byte, loc *Lo
 		arch, tool = "", "go vet"
 	}
 	for i := 0; i < maxVets; i++ {
-		args := append([]string{"vet", "-overlay", o.json}, vetArgs...)
-		if tags != "" {
-			args = append(args, "-tags", tags)
-		}
-		cmd := exec.CommandContext(ctx, "go", append(args, ".")...)
-		cmd.Dir = dir
-		run.Isolate(cmd)
-		if arch != "" {
-			cmd.Env = append(os.Environ(), "GOARCH="+arch)
-		}
-		out, err := cmd.CombinedOutput()
+		out, err := o.goVet(ctx, dir, tags, arch)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}

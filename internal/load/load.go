@@ -387,12 +387,72 @@ func (cfg Config) load(pcfg *packages.Config, patterns []string) ([]*packages.Pa
 	if tags := strings.TrimSpace(cfg.Tags); tags != "" {
 		pcfg.BuildFlags = []string{"-tags=" + tags}
 	}
+	for _, p := range patterns {
+		if strings.HasSuffix(p, ".go") {
+			return nil, &Error{Msg: fmt.Sprintf("%s is a file: gozilla works on packages; name the package's directory instead (%s)", p, dirPattern(p))}
+		}
+	}
 	pkgs, err := packages.Load(pcfg, patterns...)
 	if pcfg.Context != nil && pcfg.Context.Err() != nil {
 		return nil, cfg.Context.Err()
+	}
+	if err != nil || !anyFiles(pkgs) {
+		if dir, ok := outsideModule(cfg.Dir, pcfg.Env); ok {
+			return nil, &Error{Msg: fmt.Sprintf("no go.mod in %s or any directory above it: gozilla works inside a Go module (create one with: go mod init example.com/NAME)", dir)}
+		}
 	}
 	if err != nil {
 		return nil, &Error{Msg: fmt.Sprintf("load %s: %v", strings.Join(patterns, " "), err)}
 	}
 	return pkgs, nil
+}
+
+// dirPattern is the package pattern of a file's directory: "." or "./dir".
+func dirPattern(file string) string {
+	d := filepath.Dir(file)
+	if d == "." || filepath.IsAbs(d) || strings.HasPrefix(d, ".") {
+		return d
+	}
+	return "./" + filepath.ToSlash(d)
+}
+
+// anyFiles reports whether some loaded package has Go files.
+func anyFiles(pkgs []*packages.Package) bool {
+	for _, p := range pkgs {
+		if len(p.GoFiles) > 0 || len(p.CompiledGoFiles) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// outsideModule reports whether dir ("" = the working directory) is in
+// no module, and the absolute directory: no go.mod or go.work in it or
+// above it, in module mode.
+func outsideModule(dir string, env []string) (string, bool) {
+	lookup := func(key string) string {
+		for i := len(env) - 1; i >= 0; i-- {
+			if k, v, ok := strings.Cut(env[i], "="); ok && k == key {
+				return v
+			}
+		}
+		return os.Getenv(key)
+	}
+	if lookup("GO111MODULE") == "off" || lookup("GOWORK") != "" && lookup("GOWORK") != "off" {
+		return "", false
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		for _, name := range []string{"go.mod", "go.work"} {
+			if _, err := os.Stat(filepath.Join(d, name)); err == nil {
+				return "", false
+			}
+		}
+		if filepath.Dir(d) == d {
+			return abs, true
+		}
+	}
 }

@@ -79,6 +79,11 @@ type GenPackage struct {
 	// code (run with the generated file): go test fails on the package
 	// whatever gozilla writes.
 	OwnFailing []string `json:"own_failing,omitempty"`
+	// OwnVet is the first finding of go test's vet checks in the
+	// package's own files ("v.go:7:21: non-constant format string in
+	// call to fmt.Sprintf"): go test fails on the package before any
+	// test runs, whatever gozilla writes.
+	OwnVet string `json:"own_vet,omitempty"`
 	// Partial is set when generation of the package was stopped: no
 	// test file is written for it and its mutants are not_run.
 	Partial bool `json:"partial,omitempty"`
@@ -258,6 +263,9 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 		}
 		tw.Flush()
 		textSkipped(w, p.SkippedCode)
+		if p.OwnVet != "" {
+			fmt.Fprintf(tw, "warning: go test fails on the package's own code, whatever gozilla writes: go vet, which go test runs, says %s\n", p.OwnVet)
+		}
 		if len(p.OwnFailing) > 0 {
 			fmt.Fprintf(tw, "warning: the package's own tests fail on the current code (%s): go test fails on the package whatever gozilla writes\n", strings.Join(p.OwnFailing, ", "))
 		}

@@ -242,7 +242,15 @@ func (s *Score) Text(w io.Writer, verbose bool) error {
 
 func (s *Score) text(w io.Writer, verbose bool) error {
 	c := s.Summary
-	// The headline: the score and what it counts.
+	// The headline: the score and what it counts, after what a partial
+	// report leaves out.
+	if c.Partial {
+		why := c.Stopped
+		if why == "" {
+			why = "stopped"
+		}
+		fmt.Fprintf(w, "PARTIAL REPORT (%s): %d of %d mutants not run, left out of the score\n", why, c.NotRun, c.Mutants)
+	}
 	switch {
 	case c.Score == nil:
 		fmt.Fprintf(w, "mutation score n/a: no mutant to score (%d mutants, %d equivalent)\n", c.Mutants, c.Equivalent)

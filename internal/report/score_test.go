@@ -125,6 +125,9 @@ func TestPartialScore(t *testing.T) {
 	}
 	buf.Reset()
 	s.Text(&buf, false)
+	if first := "PARTIAL REPORT (interrupted): 2 of 4 mutants not run, left out of the score\n"; !strings.HasPrefix(buf.String(), first) {
+		t.Errorf("a partial report's first line is not %q:\n%s", first, buf.String())
+	}
 	for _, want := range []string{"PARTIAL REPORT (interrupted): 2 of 4 mutants not run", "a TestRunes 2.000s × 3 mutants ≈ 6.0s"} {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("text lacks %q:\n%s", want, buf.String())

@@ -198,7 +198,9 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		pr.Skipped = "package has no test files"
 		return pr, nil, nil
 	}
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip, Keep: cfg.Keep, Done: ctx.Done()})
+	// Every mutant is made, -diff or not, so that a mutant has the ID it
+	// has in a full run; Keep selects those to run below.
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip, Done: ctx.Done()})
 	if errors.Is(err, mutate.ErrStopped) {
 		return pr, nil, ctx.Err()
 	}
@@ -208,11 +210,11 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	pr.Dropped = set.Dropped.IllTyped + set.Dropped.NoSchemata
 	pr.SkippedCode = report.SkippedOf(set.Skipped)
 	full := set // the prover analyses the package with all its mutants
-	if cfg.Shard.N > 1 {
+	if cfg.Shard.N > 1 || cfg.Keep != nil {
 		part := *set
 		part.Mutants = nil
 		for _, m := range set.Mutants {
-			if cfg.Shard.Has(m.ID) {
+			if cfg.Shard.Has(m.ID) && (cfg.Keep == nil || cfg.Keep(m.File, m.Line)) {
 				part.Mutants = append(part.Mutants, m)
 			}
 		}

@@ -17,8 +17,18 @@ import (
 // built by go install …@version, else "devel" with the commit it was
 // built from (and "+dirty" when its tree had changes); then the Go
 // version and platform.
+//
+// A build with neither a version nor a revision (go run, or go build
+// with -buildvcs=false) says "devel" and the hash of its executable,
+// which tells two such builds apart.
 func String() string {
-	return Module() + " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
+	m := Module()
+	if m == "devel" {
+		if h := exeHash(); h != "" {
+			m += " build " + h[:12]
+		}
+	}
+	return m + " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
 }
 
 // Module is the module version, or "devel [commit[+dirty]]".
@@ -67,15 +77,34 @@ func Key() string {
 			key += " " + runtime.Version()
 			return
 		}
-		if exe, err := os.Executable(); err == nil {
-			if f, err := os.Open(exe); err == nil {
-				h := sha256.New()
-				if _, err := io.Copy(h, f); err == nil {
-					key += " exe:" + hex.EncodeToString(h.Sum(nil))[:16]
-				}
-				f.Close()
-			}
+		if h := exeHash(); h != "" {
+			key += " exe:" + h[:16]
 		}
 	})
 	return key
+}
+
+var (
+	hashOnce sync.Once
+	hash     string
+)
+
+// exeHash is the hex SHA-256 of the running executable, or "".
+func exeHash() string {
+	hashOnce.Do(func() {
+		exe, err := os.Executable()
+		if err != nil {
+			return
+		}
+		f, err := os.Open(exe)
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		h := sha256.New()
+		if _, err := io.Copy(h, f); err == nil {
+			hash = hex.EncodeToString(h.Sum(nil))
+		}
+	})
+	return hash
 }

@@ -11,6 +11,9 @@ func TestString(t *testing.T) {
 	if !strings.HasSuffix(s, " "+runtime.Version()+" "+runtime.GOOS+"/"+runtime.GOARCH) {
 		t.Errorf("String() = %q: want the Go version and platform last", s)
 	}
+	if Module() == "devel" && !strings.HasPrefix(s, "devel build ") {
+		t.Errorf("String() = %q: a build with no version or revision names its executable's hash", s)
+	}
 	if m := Module(); m == "" || strings.Contains(m, "(devel)") {
 		t.Errorf("Module() = %q", m)
 	}

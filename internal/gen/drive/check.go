@@ -37,9 +37,10 @@ func (e *packageFailure) Error() string { return e.msg }
 // package's own tests that fail, and what was dropped (the report's
 // notes).
 type checked struct {
-	src   []byte
-	own   []string
-	notes []string
+	src    []byte
+	own    []string
+	ownVet string // go test's vet finding in the package's own files
+	notes  []string
 }
 
 // checkedFile renders res's test file and checks it (emit.CheckCases)
@@ -78,7 +79,7 @@ func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file, 
 			return out, &packageFailure{"checking the generated file: " + firstLine(err.Error())}
 		}
 		if round == 0 {
-			out.own = c.Own
+			out.own, out.ownVet = c.Own, c.OwnVet
 		}
 		if len(c.Findings) == 0 {
 			out.src = src

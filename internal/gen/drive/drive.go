@@ -187,6 +187,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if len(chk.own) > 0 {
 			pr.OwnFailing = chk.own
 		}
+		pr.OwnVet = chk.ownVet
 		pr.Notes = append(pr.Notes, chk.notes...)
 		pr.Clock = res.Clock
 		for _, r := range res.Rejected {
