@@ -47,7 +47,7 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return &exitError{code: 2, msg: fmt.Sprintf("bad -explain: %v", err)}
 	}
-	cfg := equiv.RunConfig{Tags: *tags, Ops: opSet, Jobs: workers, Skip: sel.skipRE}
+	cfg := equiv.RunConfig{Tags: *tags, Ops: opSet, Jobs: workers, Skip: sel.skipRE, Arid: *sel.arid}
 	switch *upto {
 	case "rules":
 		cfg.Cfg.Upto = equiv.Rules

@@ -221,6 +221,7 @@ func (r *reportFlags) write(stdout, stderr io.Writer, doc mutationDoc, more func
 // selectFlags choose which code to mutate beyond -ops: -skip and -diff.
 type selectFlags struct {
 	skip, diff *string
+	arid       *bool
 	skipRE     *regexp.Regexp
 	keep       func(file string, line int) bool
 	diffText   string
@@ -228,6 +229,7 @@ type selectFlags struct {
 
 func addSelectFlags(fs *flag.FlagSet, withDiff bool) *selectFlags {
 	s := &selectFlags{skip: fs.String("skip", "", "do not mutate lines whose text (or whose file's path) matches this regular expression, e.g. 'log\\.|Debugf' (also //gozilla:skip on a function or line)")}
+	s.arid = fs.Bool("arid", false, "also mutate arid code: the text of log lines, error messages and panics, and statements that only log (left alone by default)")
 	if withDiff {
 		s.diff = fs.String("diff", "", "mutate only the lines changed since this git revision (a branch, a commit), or added by this unified diff file")
 	}

@@ -74,7 +74,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	cfg := drive.Config{Tags: *tags, Ops: opSet, OpsText: *ops, Skip: sel.skipRE, Keep: sel.keep, CacheDir: cachePath(*cacheDir), Run: re, RunText: *runRE, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit,
+	cfg := drive.Config{Tags: *tags, Ops: opSet, OpsText: *ops, Skip: sel.skipRE, Arid: *sel.arid, Keep: sel.keep, CacheDir: cachePath(*cacheDir), Run: re, RunText: *runRE, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit,
 		Engines: infos, Cover: *covers, Name: *name, Dry: *dry, Explain: explainIDs}
 	if prog := newProgress(stderr, *quiet); prog != nil {
 		cfg.Progress = func(pkg string, p gen.Progress) {

@@ -324,7 +324,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return &exitError{code: 2, msg: err.Error()}
 		}
 	}
-	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: sel.skipRE, Shard: part, Keep: sel.keep, CacheDir: cachePath(*cacheDir), Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
+	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: sel.skipRE, Arid: *sel.arid, Shard: part, Keep: sel.keep, CacheDir: cachePath(*cacheDir), Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
 	prog := newProgress(stderr, *quiet)
 	if prog != nil {
 		etas := map[string]*eta{}

@@ -29,6 +29,7 @@ type RunConfig struct {
 	Cfg  Config                   //
 	Each func(pkg string, ms int) // called before each package, for progress
 	Skip *regexp.Regexp           // lines (or files) not to mutate (-skip); nil = none
+	Arid bool                     // mutate arid code too (mutate.Options.Arid)
 	// Progress, when set, is called as the package's mutants are
 	// decided, unit by unit (from several goroutines, one at a time).
 	Progress func(pkg string, done, total int)
@@ -64,7 +65,7 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 			continue
 		}
 		t0 := time.Now()
-		set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip})
+		set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip, Arid: cfg.Arid})
 		if err != nil {
 			return nil, err
 		}

@@ -83,7 +83,7 @@ func openGenCache(cfg Config, pkg *load.Package) *genCache {
 	if cfg.Run != nil {
 		run = cfg.Run.String()
 	}
-	fmt.Fprintf(h, "ops %s engines %s seed %d random %d cover %v skip %v tags %q run %q\n", strings.Join(ops, ","), strings.Join(engines, ","), cfg.Seed, cfg.Random, cfg.Cover, cfg.SkipRE, cfg.Tags, run)
+	fmt.Fprintf(h, "ops %s engines %s seed %d random %d cover %v skip %v arid %v tags %q run %q\n", strings.Join(ops, ","), strings.Join(engines, ","), cfg.Seed, cfg.Random, cfg.Cover, cfg.SkipRE, cfg.Arid, cfg.Tags, run)
 	return &genCache{dir: cfg.CacheDir, pkg: pkg, base: hex.EncodeToString(h.Sum(nil))}
 }
 

@@ -56,6 +56,7 @@ type Config struct {
 	Env    []string
 	Ops    map[mutate.Op]bool // nil = all
 	SkipRE *regexp.Regexp     // lines (or files) not to mutate (-skip); nil = none
+	Arid   bool               // mutate arid code too (mutate.Options.Arid)
 	// CacheDir holds earlier runs' tests, replayed for units that did
 	// not change (cache.go); "" = no cache.
 	CacheDir string
@@ -293,7 +294,7 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		}
 		plan, probes = p, p.Probes()
 	}
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Probes: probes, Skip: cfg.SkipRE, Done: ctx.Done()})
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Probes: probes, Skip: cfg.SkipRE, Arid: cfg.Arid, Done: ctx.Done()})
 	if err != nil {
 		return nil, err
 	}

@@ -236,6 +236,11 @@ type Options struct {
 	// above all, which take long on a large package): Generate returns
 	// ErrStopped at once.
 	Done <-chan struct{}
+
+	// Arid mutates arid code too (arid.go): the text of log lines,
+	// error messages and panics, and statements that only log. By
+	// default it is left alone and counted in Set.Arid.
+	Arid bool
 }
 
 // ErrStopped is Generate's error when Options.Done closed.
@@ -297,6 +302,8 @@ type Set struct {
 	Skipped []Skipped
 	// OutsideKeep counts the mutants Options.Keep left out.
 	OutsideKeep int
+	// Arid counts the mutants of arid code not made (Options.Arid).
+	Arid int
 
 	// ProbesErr says why Options.Probes are not in the schemata (they
 	// did not type-check: gozilla's bug); "" when they are, or none
@@ -322,6 +329,9 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 			continue
 		}
 		fs := collect(pkg, f, ops, testNames)
+		if !opt.Arid {
+			set.Arid += dropArid(pkg, fs)
+		}
 		set.Skipped = append(set.Skipped, skips(pkg, fs, opt.Skip)...)
 		set.OutsideKeep += keepOnly(pkg, fs, opt.Keep)
 		files = append(files, fs)

@@ -119,3 +119,17 @@ func (fs *fileSites) build(sites []*site) {
 
 // ordered returns the sites in canonical order.
 func (fs *fileSites) ordered() []*site { return fs.all }
+
+// dropAll drops the site and its live variants (not its children, which
+// may be kept on their own) and returns how many variants it dropped.
+func (s *site) dropAll() int {
+	n := 0
+	for _, v := range s.variants {
+		if !v.dropped {
+			v.dropped = true
+			n++
+		}
+	}
+	s.dropped = true
+	return n
+}

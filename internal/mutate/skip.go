@@ -139,16 +139,9 @@ func keepOnly(pkg *load.Package, fs *fileSites, keep func(file string, line int)
 	n := 0
 	for _, s := range fs.all {
 		l := tf.Line(tf.Pos(s.pos))
-		if keep(fs.file.Path, l) {
-			continue
+		if !keep(fs.file.Path, l) {
+			n += s.dropAll()
 		}
-		for _, v := range s.variants {
-			if !v.dropped {
-				v.dropped = true
-				n++
-			}
-		}
-		s.dropped = true
 	}
 	return n
 }

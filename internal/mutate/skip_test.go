@@ -33,7 +33,7 @@ func Add(a, b int) int {
 
 func TestSkip(t *testing.T) {
 	pkg := loadSrc(t, map[string]string{"p.go": skipSrc})
-	set, err := Generate(pkg, Options{Skip: regexp.MustCompile(`log\.`)})
+	set, err := Generate(pkg, Options{Skip: regexp.MustCompile(`log\.`), Arid: true})
 	if err != nil {
 		t.Fatal(err)
 	}

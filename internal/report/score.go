@@ -47,6 +47,11 @@ type Mutant struct {
 	// from the code's: the test case that would kill it.
 	Input string `json:"input,omitempty"`
 	Why   string `json:"why,omitempty"` // gen: why the deterministic passes left it alive
+	// RunBy is, for a mutant that lived, the test that runs its code
+	// with the least work, and Tests how many tests run it: all of them
+	// pass with the change.
+	RunBy string `json:"run_by,omitempty"`
+	Tests int    `json:"tests,omitempty"`
 }
 
 // Counts tallies mutants by status.
@@ -103,6 +108,9 @@ type Package struct {
 	Seconds      float64  `json:"seconds"` // whole package: generate, build, baseline, runs
 	Skipped      string   `json:"skipped,omitempty"`
 	Dropped      int      `json:"dropped"` // generated mutants rejected (ill-typed)
+	// Arid counts the mutants of arid code not made: the text of log
+	// lines, error messages and panics (score -arid makes them).
+	Arid int `json:"arid,omitempty"`
 	// Cached counts the mutants whose verdict was reused from an earlier
 	// run (-cache): their functions and the tests did not change.
 	Cached int `json:"cached,omitempty"`
@@ -155,6 +163,8 @@ type Summary struct {
 	// Diff says which lines a -diff run mutated ("the 12 lines changed
 	// since main, in 3 files").
 	Diff string `json:"diff,omitempty"`
+	// Arid totals the packages' mutants of arid code not made.
+	Arid int `json:"arid,omitempty"`
 }
 
 // Score is the result of `gozilla score`.
@@ -199,6 +209,7 @@ func NewScore(pkgs []Package, mutants []Mutant, seconds float64) *Score {
 	s.Summary.Seconds = seconds
 	for _, p := range pkgs {
 		s.Summary.Partial = s.Summary.Partial || p.Partial
+		s.Summary.Arid += p.Arid
 	}
 	if s.Mutants == nil {
 		s.Mutants = []Mutant{}
@@ -208,6 +219,10 @@ func NewScore(pkgs []Package, mutants []Mutant, seconds float64) *Score {
 	}
 	return s
 }
+
+// ScoreOf is c's mutation score, rounded as the reports write it; nil
+// when no mutant counts.
+func ScoreOf(c Counts) *float64 { return scorePtr(c) }
 
 func scorePtr(c Counts) *float64 {
 	v := c.Score()
@@ -261,6 +276,9 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 		}
 		fmt.Fprintf(w, "; %d survive\n", c.Lived+c.NotCovered)
 	}
+	if c.Arid > 0 {
+		fmt.Fprintf(w, "not counted: %d mutants of arid code (log lines, error and panic messages), not made; -arid makes and counts them\n", c.Arid)
+	}
 	if c.Diff != "" {
 		fmt.Fprintf(w, "diff: only %s were mutated\n", c.Diff)
 	}
@@ -309,7 +327,9 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 		used[m.Op] = true
 		fmt.Fprintf(tw, "      #%d\t%s\t%s%s\n", m.ID, m.Op, Change(m.Orig, m.Repl), extra)
 	}
-	if n := c.Lived + c.NotCovered; n > 0 {
+	if n := c.Lived + c.NotCovered; n > 0 && !verbose {
+		s.textSurvivors(w, src, used)
+	} else if n > 0 {
 		fmt.Fprintf(w, "\nSURVIVORS (%d): mutants no test notices, by function and line\n", n)
 		writeByFunc(w, s.Mutants, func(m Mutant) bool { return m.Status == mutate.Lived || m.Status == mutate.NotCovered }, func(ms []Mutant) bool {
 			if verbose {
@@ -379,11 +399,94 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 	return nil
 }
 
+// textSurvivors writes the survivors as a reviewer wants them: one per
+// line of code, the most telling, with what to do about it; the others
+// are counted, and -v (and the JSON) lists them all.
+func (s *Score) textSurvivors(w io.Writer, src Sources, used map[string]bool) {
+	survives := func(m Mutant) bool { return m.Status == mutate.Lived || m.Status == mutate.NotCovered }
+	lines := map[[2]any]bool{}
+	n := 0
+	for _, m := range s.Mutants {
+		if survives(m) {
+			n++
+			lines[[2]any{m.File, m.Line}] = true
+		}
+	}
+	fmt.Fprintf(w, "\nSURVIVORS: %d mutants no test notices, on %d lines; below, the most telling of each line (-v lists all)\n", n, len(lines))
+	writeByFunc(w, s.Mutants, survives, func(ms []Mutant) bool {
+		for _, m := range ms {
+			if m.Status != mutate.NotCovered {
+				return false
+			}
+		}
+		used["not_covered"] = true
+		fmt.Fprintf(w, "  no test runs it: its %d mutants are not covered; a test that calls it kills many at once\n", len(ms))
+		return true
+	}, func(tw io.Writer, line []Mutant) {
+		best := line[0]
+		for _, m := range line[1:] {
+			if telling(m) > telling(best) {
+				best = m
+			}
+		}
+		used[best.Op] = true
+		used[best.Status.String()] = true
+		writeSource(tw, src, best, "")
+		more := ""
+		if k := len(line) - 1; k > 0 {
+			more = fmt.Sprintf("\t(%d more on this line)", k)
+		}
+		fmt.Fprintf(tw, "      #%d\t%s\t%s%s\n", best.ID, best.Op, Change(best.Orig, best.Repl), more)
+		fmt.Fprintf(tw, "      \t\t%s\n", nextStep(best))
+	}, true)
+}
+
+// telling ranks a survivor by how much it tells a reviewer: one with an
+// input that kills it first, then by operator (a boundary moved by one,
+// a result or a statement dropped, before a constant nudged), then the
+// first.
+func telling(m Mutant) int {
+	rank := map[string]int{"ROR": 10, "RSR": 9, "SDL": 8, "LCR": 7, "AOR": 6, "ASG": 5, "BOR": 5, "UOI": 4, "CRP": 3, "ABS": 3, "SVR": 2, "CSR": 1, "SCR": 1}[m.Op]
+	switch {
+	case m.Op == "ROR" && (m.Repl == "true" || m.Repl == "false"):
+		rank = 8
+	case m.Op == "ROR" && strings.ContainsAny(m.Orig+m.Repl, "<>") && strings.ReplaceAll(m.Orig, "=", "") == strings.ReplaceAll(m.Repl, "=", ""):
+		rank = 12 // a boundary moved by one: < for <=
+	}
+	if m.Input != "" {
+		rank += 100
+	}
+	return rank
+}
+
+// nextStep says what to do about a survivor: the input that kills it,
+// where there is one, and which test runs its line.
+func nextStep(m Mutant) string {
+	var who string
+	switch {
+	case m.Status == mutate.NotCovered:
+		who = "no test runs this line"
+	case m.RunBy != "" && m.Tests > 1:
+		who = fmt.Sprintf("%s (and %d more tests) run this line and pass with the change", m.RunBy, m.Tests-1)
+	case m.RunBy != "":
+		who = m.RunBy + " runs this line and passes with the change"
+	default:
+		who = "tests run this line and pass with the change"
+	}
+	switch {
+	case m.Input != "":
+		return who + ": a case with " + m.Input + " tells it apart"
+	case m.Status == mutate.NotCovered:
+		return who + ": a test that reaches it and checks the result"
+	}
+	return who + ": check what the change alters"
+}
+
 // writeByFunc writes the mutants keep selects, grouped by function (in
 // file order) and by line: a heading per function, then, unless whole
 // writes the function in one line and returns true, each line's
 // mutants through each.
-func writeByFunc(w io.Writer, ms []Mutant, keep func(Mutant) bool, whole func([]Mutant) bool, each func(tw io.Writer, line []Mutant)) {
+func writeByFunc(w io.Writer, ms []Mutant, keep func(Mutant) bool, whole func([]Mutant) bool, each func(tw io.Writer, line []Mutant), byLine ...bool) {
 	type group struct {
 		file, fn string
 		ms       []Mutant
@@ -424,7 +527,7 @@ func writeByFunc(w io.Writer, ms []Mutant, keep func(Mutant) bool, whole func([]
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		for i := 0; i < len(g.ms); {
 			j := i + 1
-			for j < len(g.ms) && g.ms[j].Line == g.ms[i].Line && g.ms[j].Status == g.ms[i].Status {
+			for j < len(g.ms) && g.ms[j].Line == g.ms[i].Line && (len(byLine) > 0 && byLine[0] || g.ms[j].Status == g.ms[i].Status) {
 				j++
 			}
 			each(tw, g.ms[i:j])

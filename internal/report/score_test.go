@@ -159,7 +159,8 @@ func TestScoreText(t *testing.T) {
 	ms := []Mutant{
 		{ID: 1, Package: "p", Func: "F", Op: "ROR", File: file, Line: 4, Offset: 30, Orig: "a > b", Repl: "a >= b", Status: mutate.Equivalent,
 			Reason: "rules: reachability ∧ necessity infeasible on each of 1 arrival(s) (Offutt–Pan strategies): partial negation: a > b conflicts with a == b"},
-		{ID: 2, Package: "p", Func: "F", Op: "ROR", File: file, Line: 4, Offset: 30, Orig: "a > b", Repl: "true", Status: mutate.Lived},
+		{ID: 2, Package: "p", Func: "F", Op: "ROR", File: file, Line: 4, Offset: 30, Orig: "a > b", Repl: "true", Status: mutate.Lived, RunBy: "TestF", Tests: 2},
+		{ID: 6, Package: "p", Func: "F", Op: "ROR", File: file, Line: 4, Offset: 30, Orig: "a > b", Repl: "a != b", Status: mutate.Lived, RunBy: "TestF", Tests: 2, Input: "a=1, b=2"},
 		{ID: 3, Package: "p", Func: "F", Op: "RSR", File: file, Line: 7, Offset: 50, Orig: "return b", Repl: "return 0", Status: mutate.NotCovered},
 		{ID: 4, Package: "p", Func: "F", Op: "ROR", File: file, Line: 4, Offset: 30, Orig: "a > b", Repl: "a < b", Status: mutate.Killed, KilledBy: "TestF"},
 		{ID: 5, Package: "p", Func: "G", Op: "SDL", File: file, Line: 10, Offset: 70, Orig: "x()", Status: mutate.NotCovered},
@@ -170,12 +171,16 @@ func TestScoreText(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := buf.String()
+	// One survivor a line, the most telling (the one with an input that
+	// kills it), and what to do about it.
 	for _, want := range []string{
-		"mutation score 0.250: the tests kill 1 of 4 mutants (1 more are equivalent to the code and left out); 3 survive\n\nPACKAGE",
-		"SURVIVORS (3): mutants no test notices, by function and line\n\nF  " + file + ":4  (2)\n",
-		"     4 |     if a > b {   ← tests run this line, and pass with each change below\n      #2  ROR  a > b  →  true\n",
-		"     7 |     return b   ← no test runs this line\n      #3  RSR  return b  →  return 0\n",
-		"G  " + file + ":10  (1)\n  no test runs it: its 1 mutants are not covered (-v lists them)\n",
+		"mutation score 0.200: the tests kill 1 of 5 mutants (1 more are equivalent to the code and left out); 4 survive\n\nPACKAGE",
+		"SURVIVORS: 4 mutants no test notices, on 3 lines; below, the most telling of each line (-v lists all)\n\nF  " + file + ":4  (3)\n",
+		"     4 |     if a > b {\n      #6  ROR  a > b  →  a != b  (1 more on this line)\n",
+		"TestF (and 1 more tests) run this line and pass with the change: a case with a=1, b=2 tells it apart\n",
+		"     7 |     return b\n      #3  RSR  return b  →  return 0\n",
+		"no test runs this line: a test that reaches it and checks the result\n",
+		"G  " + file + ":10  (1)\n  no test runs it: its 1 mutants are not covered; a test that calls it kills many at once\n",
 		"legend:\n",
 		"  lived: the tests run the mutated code and all pass\n",
 		"  RSR: returned values replaced by zero values\n",
@@ -184,7 +189,7 @@ func TestScoreText(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", want, text)
 		}
 	}
-	for _, not := range []string{"#1 ", "#4 ", "EQUIVALENT (", "KILLED (", "SDL:"} {
+	for _, not := range []string{"#1 ", "#2 ", "#4 ", "EQUIVALENT (", "KILLED (", "SDL:"} {
 		if strings.Contains(text, not) {
 			t.Errorf("text without -v has %q:\n%s", not, text)
 		}

@@ -32,7 +32,7 @@ import (
 )
 
 // cacheVersion changes when an entry's meaning does.
-const cacheVersion = 2
+const cacheVersion = 3
 
 // cacheEntry is one function's verdicts.
 type cacheEntry struct {
@@ -50,6 +50,8 @@ type cachedMutant struct {
 	KilledBy string        `json:"killed_by,omitempty"`
 	Reason   string        `json:"reason,omitempty"`
 	Input    string        `json:"input,omitempty"`
+	RunBy    string        `json:"run_by,omitempty"`
+	Tests    int           `json:"tests,omitempty"`
 }
 
 // resultCache is one package's view of the cache.
@@ -67,7 +69,7 @@ func openCache(cfg Config, pkg *load.Package) *resultCache {
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "gozilla score cache %d\n%s\n", cacheVersion, version.Key())
-	fmt.Fprintf(h, "ops %v tags %q timeout %v equiv %v flaky %v skip %v\n", opList(cfg.Ops), cfg.Tags, cfg.Timeout, !cfg.NoEquiv, cfg.FlakyFatal, cfg.Skip)
+	fmt.Fprintf(h, "ops %v tags %q timeout %v equiv %v flaky %v skip %v arid %v\n", opList(cfg.Ops), cfg.Tags, cfg.Timeout, !cfg.NoEquiv, cfg.FlakyFatal, cfg.Skip, cfg.Arid)
 	tests, _ := filepath.Glob(filepath.Join(pkg.Dir, "*_test.go"))
 	sort.Strings(tests)
 	for _, t := range tests {
@@ -247,6 +249,7 @@ func (c *resultCache) lookup(ms []*mutate.Mutant, out []report.Mutant) (hit []bo
 		for _, i := range idx {
 			cm := have[cachedir.MutantKey(ms[i], start)]
 			out[i].Status, out[i].KilledBy, out[i].Reason, out[i].Input = cm.Status, cm.KilledBy, cm.Reason, cm.Input
+			out[i].RunBy, out[i].Tests = cm.RunBy, cm.Tests
 			hit[i] = true
 		}
 		tests = max(tests, e.Tests)
@@ -272,7 +275,8 @@ func (c *resultCache) store(ms []*mutate.Mutant, out []report.Mutant, tests int)
 				break
 			}
 			e.Mutants = append(e.Mutants, cachedMutant{Key: cachedir.MutantKey(ms[i], c.starts[fn]),
-				Status: out[i].Status, KilledBy: out[i].KilledBy, Reason: out[i].Reason, Input: out[i].Input})
+				Status: out[i].Status, KilledBy: out[i].KilledBy, Reason: out[i].Reason, Input: out[i].Input,
+				RunBy: out[i].RunBy, Tests: out[i].Tests})
 		}
 		if !done {
 			continue

@@ -38,6 +38,7 @@ type Config struct {
 	Tags  string             // build tags
 	Ops   map[mutate.Op]bool // operators; nil = all
 	Skip  *regexp.Regexp     // lines (or files) not to mutate; nil = none
+	Arid  bool               // mutate arid code too (mutate.Options.Arid)
 	Shard Shard              // the part of the mutants to run; zero = all
 	// CacheDir holds earlier verdicts, reused for functions that did not
 	// change (cache.go); "" = no cache.
@@ -200,7 +201,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	}
 	// Every mutant is made, -diff or not, so that a mutant has the ID it
 	// has in a full run; Keep selects those to run below.
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip, Done: ctx.Done()})
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip, Arid: cfg.Arid, Done: ctx.Done()})
 	if errors.Is(err, mutate.ErrStopped) {
 		return pr, nil, ctx.Err()
 	}
@@ -208,6 +209,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		return pr, nil, &UserError{Msg: err.Error()}
 	}
 	pr.Dropped = set.Dropped.IllTyped + set.Dropped.NoSchemata
+	pr.Arid = set.Arid
 	pr.SkippedCode = report.SkippedOf(set.Skipped)
 	full := set // the prover analyses the package with all its mutants
 	if cfg.Shard.N > 1 || cfg.Keep != nil {
@@ -325,15 +327,20 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		}
 	}
 
-	// plan makes the job of mutant i: the tests reaching it, less the
-	// flaky ones; ok is false when no test is left.
-	plan := func(i int) (run.Job, bool) {
+	// reaching lists the tests that reach mutant i, less the flaky ones.
+	reaching := func(i int) []run.TestInfo {
 		var tests []run.TestInfo
 		for _, t := range covering[set.Mutants[i].Site] {
 			if flaky[base[t].Name] == nil {
 				tests = append(tests, base[t])
 			}
 		}
+		return tests
+	}
+	// plan makes the job of mutant i: the tests reaching it; ok is false
+	// when no test is left.
+	plan := func(i int) (run.Job, bool) {
+		tests := reaching(i)
 		if len(tests) == 0 {
 			return run.Job{}, false
 		}
@@ -400,6 +407,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 				m.Status = mutate.TimedOut
 			case mutate.Lived:
 				m.Status = mutate.Lived
+				m.RunBy, m.Tests = runBy(reaching(jobIdx[k]))
 			default:
 				m.Status = mutate.NotRun
 			}
@@ -433,6 +441,21 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	}
 	pr.Seconds = time.Since(start).Seconds()
 	return pr, out, nil
+}
+
+// runBy names, of the tests that ran a mutant that lived, the one that
+// does the least counted work (the clearest to read), and how many ran.
+func runBy(tests []run.TestInfo) (string, int) {
+	best := -1
+	for i, t := range tests {
+		if best < 0 || t.Ticks < tests[best].Ticks || t.Ticks == tests[best].Ticks && t.Name < tests[best].Name {
+			best = i
+		}
+	}
+	if best < 0 {
+		return "", 0
+	}
+	return tests[best].Name, len(tests)
 }
 
 // baselineFlaky runs each test that failed in the baseline again, alone:

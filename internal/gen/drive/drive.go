@@ -40,6 +40,7 @@ type Config struct {
 	Ops     map[mutate.Op]bool // nil = all
 	OpsText string             // -ops as given, for the regenerate command
 	Skip    *regexp.Regexp     // lines (or files) not to mutate (-skip); nil = none
+	Arid    bool               // mutate arid code too (-arid)
 	// Keep, when set (-diff), limits the report to the mutants on these
 	// lines. Generation and the file are those of a full run: the units
 	// the change did not touch get their rows back from the cache (or
@@ -130,7 +131,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if file == "" {
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(cfg.Name, "{pkg}", pkg.Name))
 		}
-		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, CacheDir: cfg.CacheDir, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Cover: cfg.Cover}
+		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, Arid: cfg.Arid, CacheDir: cfg.CacheDir, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Cover: cfg.Cover}
 		if cfg.Random <= 0 {
 			gcfg.Random = -1
 		}
@@ -150,7 +151,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			// names the cases the report lists, and the report's kills
 			// are those of the file that would be written.
 			t0 := time.Now()
-			chk, err = checkedFile(ctx, pkg, res, file, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover, cfg.Skip), Taken: takenNames(pkg, file)})
+			chk, err = checkedFile(ctx, pkg, res, file, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover, cfg.Skip, cfg.Arid), Taken: takenNames(pkg, file)})
 			res.Phases = append(res.Phases, gen.Phase{Name: "check under go test", Wall: time.Since(t0), Entered: 1})
 		}
 		if ctx.Err() != nil {
@@ -188,6 +189,9 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			pr.OwnFailing = chk.own
 		}
 		pr.OwnVet = chk.ownVet
+		if n := res.Set.Arid; n > 0 && !cfg.Arid {
+			pr.Notes = append(pr.Notes, fmt.Sprintf("arid code not mutated: %d mutants of log lines, error and panic messages (-arid makes them)", n))
+		}
 		pr.Notes = append(pr.Notes, chk.notes...)
 		pr.Clock = res.Clock
 		for _, r := range res.Rejected {
@@ -282,7 +286,7 @@ func explainMutant(w io.Writer, res *gen.Result, ms []report.Mutant, id int) {
 // owned reports whether a file was written by gozilla gen.
 func owned(data []byte) bool { return bytes.HasPrefix(data, []byte(emit.Header)) }
 
-func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string, infos []engines.Info, random int, tags string, cover bool, skip *regexp.Regexp) string {
+func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string, infos []engines.Info, random int, tags string, cover bool, skip *regexp.Regexp, arid bool) string {
 	cmd := "gozilla gen"
 	if !cover {
 		cmd += " -cover=false"
@@ -311,6 +315,9 @@ func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string, infos
 	}
 	if skip != nil {
 		cmd += fmt.Sprintf(" -skip '%s'", skip)
+	}
+	if arid {
+		cmd += " -arid"
 	}
 	if name != "{pkg}_gozilla_test.go" {
 		cmd += " -name " + name

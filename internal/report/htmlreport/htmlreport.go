@@ -47,7 +47,24 @@ type view struct {
 	Files    []*file
 	Statuses []status
 	Ops      []op
+	Funcs    []*function
 }
+
+// function is a row of the per-function summary: its counts, and a link
+// to each survivor's line.
+type function struct {
+	Package, Name, File string
+	Anchor              string // its first mutant's line
+	Counts              report.Counts
+	Score               *float64
+	Survivors           []link
+	More                int // survivors past maxLinks
+}
+
+type link struct{ ID, Anchor string }
+
+// maxLinks bounds the survivor links of one function's row.
+const maxLinks = 24
 
 type status struct{ Name, Words string }
 
@@ -117,6 +134,7 @@ func Write(w io.Writer, m *report.Mutation) error {
 	v := &view{Title: "gozilla " + m.Command, Version: version.Module(), CSS: template.CSS(css), JS: template.JS(js), M: m, Statuses: statuses}
 	srcs := report.Sources{}
 	byFile := map[string]*file{}
+	funcs := map[[2]string]*function{}
 	usedOps := map[string]bool{}
 	for _, mu := range m.Mutants {
 		f := byFile[mu.File]
@@ -133,6 +151,26 @@ func Write(w io.Writer, m *report.Mutation) error {
 		}
 		f.Count[mu.Status.String()]++
 		usedOps[mu.Op] = true
+		anchor := fmt.Sprintf("%s-L%d", f.ID, mu.Line)
+		fk := [2]string{mu.Package, mu.Func}
+		fn := funcs[fk]
+		if fn == nil {
+			name := mu.Func
+			if name == "" {
+				name = "(package level)"
+			}
+			fn = &function{Package: mu.Package, Name: name, File: mu.File, Anchor: anchor}
+			funcs[fk] = fn
+			v.Funcs = append(v.Funcs, fn)
+		}
+		fn.Counts.Add(mu.Status)
+		if mu.Status == mutate.Lived || mu.Status == mutate.NotCovered {
+			if len(fn.Survivors) < maxLinks {
+				fn.Survivors = append(fn.Survivors, link{ID: fmt.Sprint(mu.ID), Anchor: anchor})
+			} else {
+				fn.More++
+			}
+		}
 		l := f.at(mu.Line)
 		l.Mutants = append(l.Mutants, mutant{
 			ID: fmt.Sprint(mu.ID), Op: mu.Op, Status: mu.Status.String(), Words: words(mu.Status),
@@ -174,6 +212,9 @@ func Write(w io.Writer, m *report.Mutation) error {
 		l.CovText += text
 	}
 	sort.SliceStable(v.Files, func(i, j int) bool { return v.Files[i].Path < v.Files[j].Path })
+	for _, fn := range v.Funcs {
+		fn.Score = report.ScoreOf(fn.Counts)
+	}
 	for _, o := range mutate.AllOps() {
 		if usedOps[o.String()] {
 			v.Ops = append(v.Ops, op{o.String(), o.Doc()})

@@ -55,6 +55,10 @@ func TestPage(t *testing.T) {
 		"equivalent: the function returns the same as the original for every input",
 		"no test runs this code",
 		`<td class="ln">9</td>`,
+		// The per-function summary: counts, and a link to each
+		// survivor's line.
+		`<tr><td><a href="#f1-L5">Max</a></td><td>4</td><td>1</td><td>1</td><td>1</td><td>1</td><td>0.333</td><td class="links"><a href="#f1-L5">#1</a> <a href="#f1-L8">#3</a> </td></tr>`,
+		`id="f1-L8"`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
@@ -126,15 +130,19 @@ func TestInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	visible := regexp.MustCompile(`<li class="mutant st-(\w+)" data-status="\w+" data-op="\w+">`)
+	line5 := regexp.MustCompile(`<tr class="line has-mutants ([\w -]*)" id="f1-L5">`)
 	for _, tt := range []struct {
 		hash  string
 		shown string
 		want  []string // statuses of the visible mutants
+		line5 string   // the classes of line 5 (a lived and a killed mutant)
 	}{
-		{"", "4 mutants shown", []string{"lived", "killed", "equivalent", "not_covered"}},
-		{"#status=lived,not_covered", "2 mutants shown", []string{"lived", "not_covered"}},
-		{"#status=lived,killed&op=ROR&open", "2 mutants shown", []string{"lived", "killed"}},
-		{"#status=equivalent&op=ROR", "0 mutants shown", nil},
+		{"", "4 mutants shown", []string{"lived", "killed", "equivalent", "not_covered"}, "st-lived"},
+		{"#status=lived,not_covered", "2 mutants shown", []string{"lived", "not_covered"}, "st-lived"},
+		{"#status=lived,killed&op=ROR&open", "2 mutants shown", []string{"lived", "killed"}, "st-lived"},
+		{"#status=equivalent&op=ROR", "0 mutants shown", nil, "filtered"},
+		// The line's colour follows the filters: its killed mutant alone.
+		{"#status=killed", "1 mutants shown", []string{"killed"}, "st-killed"},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		out, err := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir="+filepath.Join(dir, "profile"),
@@ -153,6 +161,9 @@ func TestInBrowser(t *testing.T) {
 		}
 		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
 			t.Errorf("%q: visible mutants %v, want %v", tt.hash, got, tt.want)
+		}
+		if m := line5.FindStringSubmatch(dom); m == nil || m[1] != tt.line5 {
+			t.Errorf("%q: line 5's classes %v, want %q", tt.hash, m, tt.line5)
 		}
 		if strings.Contains(tt.hash, "open") && strings.Count(dom, `aria-expanded="true"`) != 1 {
 			t.Errorf("%q: %d lines open, want the one with mutants shown", tt.hash, strings.Count(dom, `aria-expanded="true"`))
