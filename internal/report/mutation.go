@@ -61,11 +61,17 @@ func Why(m Mutant) string {
 	switch m.Status {
 	case mutate.Lived:
 		s := "the tests run this code and all pass with the change: no test checks what it alters"
+		switch {
+		case m.RunBy != "" && m.Tests > 1:
+			s = fmt.Sprintf("%d tests run this code (%s does the least work) and all pass with the change: none checks what it alters", m.Tests, m.RunBy)
+		case m.RunBy != "":
+			s = m.RunBy + " runs this code and passes with the change: it does not check what the change alters"
+		}
 		if m.Why != "" {
 			s += " (" + m.Why + ")"
 		}
 		if m.Input != "" {
-			s += "; the prover finds an input that tells it apart: " + m.Input
+			s += "; the prover finds an input that tells it apart: " + m.Input + " (a case with it kills the mutant)"
 		}
 		return s
 	case mutate.NotCovered:

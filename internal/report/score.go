@@ -15,6 +15,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -549,6 +550,10 @@ func writeSource(w io.Writer, src Sources, m Mutant, note string) {
 	fmt.Fprintf(w, "  %4d | %s%s\n", m.Line, text, note)
 }
 
+// internalSymbol matches the prover's names for values without one in
+// the source (?v#38, ?len#2).
+var internalSymbol = regexp.MustCompile(`\?[\w.]*#\d+`)
+
 // PlainProof says in plain words why a mutant is equivalent, from the
 // prover's reason ("rules: …", "exact: …", "sufficiency: …"), with the
 // conflict the proof found where it names one.
@@ -559,7 +564,9 @@ func PlainProof(reason string) string {
 		return "the mutated code never runs: no input reaches it"
 	case method == "rules":
 		plain := "wherever the change is reached, it cannot change a value"
-		if _, conflict, ok := strings.Cut(reason, "strategies): "); ok && conflict != "no clause" {
+		// The conflict, unless it names values the code does not (the
+		// prover's own symbols, ?v#38): a reader cannot place those.
+		if _, conflict, ok := strings.Cut(reason, "strategies): "); ok && conflict != "no clause" && !internalSymbol.MatchString(conflict) {
 			plain += ": " + conflict
 		}
 		return plain + " (Offutt–Pan's rules)"
@@ -659,7 +666,7 @@ func fmtScore(p *float64) string {
 // different texts never print the same.
 func Change(orig, repl string) string {
 	o := []rune(strings.Join(strings.Fields(orig), " "))
-	r := []rune(strings.Join(strings.Fields(repl), " "))
+	r := []rune(plainRepl(strings.Join(strings.Fields(repl), " ")))
 	if len(r) == 0 {
 		return oneLine(orig) + "  →  (deleted)"
 	}
@@ -667,6 +674,25 @@ func Change(orig, repl string) string {
 		o, r = elide(o, r)
 	}
 	return string(o) + "  →  " + string(r)
+}
+
+// Mutants that Go cannot spell as an operator are closures; a report
+// says what they do instead (ABS's value that panics when zero, and abs
+// before go1.21).
+var (
+	zeroPanic = regexp.MustCompile(`^func\(v [^)]+\) [^{]+ \{ if v == 0 \{ panic\("gozilla: ZPUSH"\) \}; return v \}\((.*)\)$`)
+	oldAbs    = regexp.MustCompile(`^func\(v [^)]+\) [^{]+ \{ if v <= 0 \{ v = 0 - v \}; return (-?)v \}\((.*)\)$`)
+)
+
+// plainRepl is a replacement as a person reads it.
+func plainRepl(repl string) string {
+	if m := zeroPanic.FindStringSubmatch(repl); m != nil {
+		return m[1] + ", but a panic when it is 0"
+	}
+	if m := oldAbs.FindStringSubmatch(repl); m != nil {
+		return m[1] + "abs(" + m[2] + ")"
+	}
+	return repl
 }
 
 // maxSide is the longest side Change prints whole, in runes.

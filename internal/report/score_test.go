@@ -87,6 +87,10 @@ func TestChangeKeepsDifference(t *testing.T) {
 			"...aaaaaaaaXbbbbbbbb...  →  ...aaaaaaaaYbbbbbbbb..."},
 		// One side short: the long one keeps its start.
 		{strings.Repeat("c", 80), "0", strings.Repeat("c", 57) + "...  →  0"},
+		// Closures in plain words: no internal name (ZPUSH) in a report.
+		{"n", "func(v int) int { if v == 0 { panic(\"gozilla: ZPUSH\") }; return v }(n)", "n  →  n, but a panic when it is 0"},
+		{"d", "func(v int64) int64 { if v <= 0 { v = 0 - v }; return -v }(d)", "d  →  -abs(d)"},
+		{"d", "func(v int64) int64 { if v <= 0 { v = 0 - v }; return v }(d)", "d  →  abs(d)"},
 	}
 	for _, tt := range tests {
 		got := Change(tt.orig, tt.repl)
@@ -210,6 +214,21 @@ func TestScoreText(t *testing.T) {
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("verbose text lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestPlainProofHidesSymbols: a proof's conflict is shown when it is in
+// the code's terms, and left out when it names the prover's own symbols.
+func TestPlainProofHidesSymbols(t *testing.T) {
+	for _, tt := range []struct{ reason, want string }{
+		{"rules: reachability ∧ necessity infeasible on each of 1 arrival(s) (Offutt–Pan strategies): negation: a > b conflicts with a <= b",
+			"wherever the change is reached, it cannot change a value: negation: a > b conflicts with a <= b (Offutt–Pan's rules)"},
+		{"rules: reachability ∧ necessity infeasible on each of 2 arrival(s) (Offutt–Pan strategies): negation: ?v#38 > 0 conflicts with ?v#38 < 0",
+			"wherever the change is reached, it cannot change a value (Offutt–Pan's rules)"},
+	} {
+		if got := PlainProof(tt.reason); got != tt.want {
+			t.Errorf("PlainProof(%q) = %q, want %q", tt.reason, got, tt.want)
 		}
 	}
 }
