@@ -13,6 +13,7 @@
 //	go run ./cmd/gozilla-bench daily [-j 2] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench speed [-j 2] [-std a,b] [-modules m@v,…] [-pkgs p,…] [-suite] [-limit 30m] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench large [-j 2] [-deadline 15m] [-modules m@v,…] [-pkgs p,…] [-signals 1s,build+1s,…] [-grace 30s] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench report [-j 2] [-before REV] [-subjects a,b] [-realistic=true] [-std a,b] [-w BENCHMARKS.md]
 //
 // score: gozilla score against gremlins v0.5.0 on copies of standard
 // library packages with their own tests (same packages, same tests, same
@@ -63,6 +64,12 @@
 // per second, the mutants decided, the wall time; and each command sent
 // SIGTERM at moments in different phases: the time to its exit, its exit
 // code, the partial report it writes, and what it leaves behind.
+//
+// report: gozilla score's text report (issue 32) on every subject, every
+// package of testdata/realistic and std copies, this tree's and an
+// earlier revision's side by side: its lines per 100 source lines, the
+// survivors it shows against all survivors, and MS with the filter of
+// arid code on and off.
 package main
 
 import (
@@ -78,7 +85,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large|report [flags]")
 		os.Exit(2)
 	}
 	// Every figure is of a run that computes its verdicts: gozilla's
@@ -204,6 +211,13 @@ func main() {
 			os.Exit(2)
 		}
 		err = benchLarge(*jobs, *deadline, *grace, only(*modules), only(*pkgs), moments, *write)
+	case "report":
+		before := fs.String("before", defaultReportBefore, "compare with gozilla built at this git revision (the report before issue 32)")
+		subj := subjects()
+		realistic := fs.Bool("realistic", true, "include every package of the module testdata/realistic")
+		std := fs.String("std", defaultReportStd, "standard library packages to copy with their tests (those stdcopy.sh refuses are noted)")
+		fs.Parse(os.Args[2:])
+		err = benchReport(*jobs, *before, only(*subj), *realistic, only(*std), *write)
 	default:
 		fmt.Fprintf(os.Stderr, "gozilla-bench: unknown benchmark %q\n", os.Args[1])
 		os.Exit(2)
