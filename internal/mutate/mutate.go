@@ -329,9 +329,6 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 			continue
 		}
 		fs := collect(pkg, f, ops, testNames)
-		if !opt.Arid {
-			set.Arid += dropArid(pkg, fs)
-		}
 		set.Skipped = append(set.Skipped, skips(pkg, fs, opt.Skip)...)
 		set.OutsideKeep += keepOnly(pkg, fs, opt.Keep)
 		files = append(files, fs)
@@ -340,6 +337,13 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 	if !opt.SkipCheck {
 		if !checkMutants(pkg, files, &set.Dropped, opt.Done) {
 			return nil, ErrStopped
+		}
+	}
+	// Arid code is left out after the checks, so that Set.Arid counts
+	// the mutants -arid makes, not those that would not compile anyway.
+	if !opt.Arid {
+		for _, fs := range files {
+			set.Arid += dropArid(pkg, fs)
 		}
 	}
 	// Encode; sites the schemata type-checker rejects are dropped and the
