@@ -89,9 +89,10 @@ func (r *reportRow) complete() bool {
 var (
 	headlineRe  = regexp.MustCompile(`^mutation score (\S+): the tests kill (\d+) of (\d+) mutants.*; (\d+) survive$`)
 	noScoreRe   = regexp.MustCompile(`^mutation score n/a`)
-	funcHeadRe  = regexp.MustCompile(`^\S.*  \S+:\d+  \(\d+\)$`)
+	funcHeadRe  = regexp.MustCompile(`^\S.*  \S+:\d+  (\(\d+\)|\d+ survives?[;:].*)$`)
 	survRowRe   = regexp.MustCompile(`^\s+#\d+\s`)
-	condensedRe = regexp.MustCompile(`^\s+no test runs it: its (\d+) mutants are not covered`)
+	condensedRe = regexp.MustCompile(`^\s+no test runs it: its (\d+) mutants are not covered|  (\d+) survives?: no test runs it`)
+	unrunRe     = regexp.MustCompile(`^\s+no test runs lines? [\d, ]+: (\d+) mutants? (is|are) not covered$`)
 	moreRe      = regexp.MustCompile(`\((\d+) more on this line\)$`)
 )
 
@@ -153,9 +154,12 @@ func parseReportText(text string) textFigures {
 				f.unshown += n
 			}
 		} else if m := condensedRe.FindStringSubmatch(line); m != nil {
-			n, _ := strconv.Atoi(m[1])
+			n, _ := strconv.Atoi(m[1] + m[2])
 			f.condensed += n
 			f.condensedFns++
+		} else if m := unrunRe.FindStringSubmatch(line); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			f.condensed += n
 		}
 	}
 	return f
@@ -495,7 +499,7 @@ func reportMarkdown(rows []*reportRow, cfg *reportConfig, rev, host, date string
 	fmt.Fprintf(&b, "Measured %s on %s, this tree at %s against gozilla built at %s (the revision before the report changed); `go run ./cmd/gozilla-bench report%s -w BENCHMARKS.md`.\n", date, host, rev, cfg.before, reportFlags(cfg))
 	fmt.Fprintf(&b, "Targets: every subject of `testdata/subjects` with its tests, in one scratch module; every package of the module `testdata/realistic`; standard library copies with their own tests (`scripts/stdcopy.sh`). "+
 		"On each, one after the other, with `-j %d -cache=off -q` (and `GOZILLA_CACHE=off`): this tree's `gozilla score PKG` (the text report, standard output), its `score -json` and `score -arid -json`, and the %s build's `score PKG`. "+
-		"*Source lines* are the lines of the package's non-test `.go` files; *report lines* all lines of the text report (headline, package table, survivors, slowest tests, legend; the slowest tests show only when one takes 0.1 s or more of the mutant runs, so a small package's count varies by a few lines from run to run). "+
+		"*Source lines* are the lines of the package's non-test `.go` files; *report lines* all lines of the text report (headline, package table, survivors, slowest tests, legend; the slowest tests show only when one takes 1 s or more of the mutant runs (0.1 s before), so a small package's count varies by a few lines from run to run). "+
 		"*Survivors* are the mutants that lived or that no test runs (before: the headline's count, arid code mutated; after: `lived + not_covered` of the JSON, arid code not mutated). "+
 		"*Surfaced* are the rows `#ID` of the report's SURVIVORS section, one a mutant shown: before, every survivor; after, the most telling of each line of code. "+
 		"*Condensed* are the mutants of functions no test runs, which both reports write as one line (\"no test runs it: its N mutants are not covered\") and do not show one by one. "+
@@ -598,7 +602,7 @@ func reportReading(rows []*reportRow, t reportTotals) string {
 		high = append(high, fmt.Sprintf("%s (%s per 100 of its %d source lines)", r.name, per100(r.after.lines, r.srcLines), r.srcLines))
 	}
 	fixed := t.linesA - t.sectA
-	fmt.Fprintf(&b, "The longest reports after the change are those of %s: the new report writes three lines for each line of code with a survivor (the code, the most telling mutant, the next step) and two for each function, so its length follows the lines the tests leave unchecked, not the mutants on them; the highest ratios, %s, come from the about %d lines every report has of headline, package table, slowest tests and legend (%d of the %d lines in all), which outweigh a small package's code. ",
+	fmt.Fprintf(&b, "The longest reports after the change are those of %s: the new report writes two lines for each line of code with a survivor that tests run (the code; the most telling mutant with what tells it apart), one for the lines of a function no test runs, and two for each function (a blank and its heading, which names the test that runs it), so its length follows the lines the tests leave unchecked, not the mutants on them; the highest ratios, %s, come from the about %d lines every report has of headline, package table, slowest tests and legend (%d of the %d lines in all), which outweigh a small package's code. ",
 		strings.Join(long, ", "), strings.Join(high, " and "), fixed/t.rows, fixed, t.linesA)
 	var longer []string
 	maxPer := 0.0
@@ -616,7 +620,7 @@ func reportReading(rows []*reportRow, t reportTotals) string {
 		if len(longer) == 1 {
 			what = "One report got longer"
 		}
-		fmt.Fprintf(&b, "%s, %s: at most %.1f survivors a line of code, so the next-step line adds more than the mutants left unshown take away. ", what, strings.Join(longer, ", "), maxPer)
+		fmt.Fprintf(&b, "%s, %s: at most %.1f survivors a line of code, so the function headings add more than the mutants left unshown take away. ", what, strings.Join(longer, ", "), maxPer)
 	}
 	// The arid filter.
 	var maxD float64

@@ -232,7 +232,7 @@ func TestScoreTextAndThreshold(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
 	}
-	for _, want := range []string{"example.com/m/calc", "MS", "no test runs this line", "runs this line and passes with the change"} {
+	for _, want := range []string{"example.com/m/calc", "MS", "no test runs", "runs it and passes with each change below"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("text report lacks %q:\n%s", want, r.stdout)
 		}

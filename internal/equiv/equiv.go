@@ -538,9 +538,9 @@ func (p *prover) byExact(v *Verdict, arrs []arrival, assumed bool) bool {
 				case o.orig != nil:
 					differs = c.Distinct(o.orig, o.mut)
 				}
-				if model := p.quickModel(a, o, assumed); model != nil {
+				if q, model := p.quickModel(a, o, assumed); model != nil {
 					if v.Input == nil {
-						v.Input = p.modelInput(model)
+						v.Input = p.modelInput(p.plainModel(q, model))
 					}
 					open = true
 					break
@@ -568,7 +568,8 @@ func (p *prover) byExact(v *Verdict, arrs []arrival, assumed bool) bool {
 		if some == nil {
 			some = c.B(false)
 		}
-		r := p.solvers.exact.Solve(&solve.Query{Clause: c.Clause{some}}, solve.Budget{Props: left})
+		q := &solve.Query{Clause: c.Clause{some}}
+		r := p.solvers.exact.Solve(q, solve.Budget{Props: left})
 		left -= r.Spent.Props
 		switch r.Status {
 		case solve.Unsat:
@@ -585,7 +586,7 @@ func (p *prover) byExact(v *Verdict, arrs []arrival, assumed bool) bool {
 			return true
 		case solve.Sat:
 			if v.Input == nil {
-				v.Input = p.modelInput(r.Model)
+				v.Input = p.modelInput(p.plainModel(q, r.Model))
 			}
 		default:
 			if errors.Is(r.Err, sat.ErrFloat) {
@@ -601,7 +602,7 @@ func (p *prover) byExact(v *Verdict, arrs []arrival, assumed bool) bool {
 // quickModel looks for an input that reaches the arrival and makes the
 // values differ by domain reduction (cheap, incomplete), checked with
 // the reference semantics; nil when it finds none.
-func (p *prover) quickModel(a *arrival, o obligation, assumed bool) c.Assignment {
+func (p *prover) quickModel(a *arrival, o obligation, assumed bool) (*solve.Query, c.Assignment) {
 	var assume c.Clause
 	if assumed {
 		assume = p.assume
@@ -616,11 +617,12 @@ func (p *prover) quickModel(a *arrival, o obligation, assumed bool) c.Assignment
 	default:
 		need = c.B(true)
 	}
-	r := p.solvers.quick.Solve(&solve.Query{Clause: append(cl, need)}, solve.Unlimited())
+	q := &solve.Query{Clause: append(cl, need)}
+	r := p.solvers.quick.Solve(q, solve.Unlimited())
 	if r.Status != solve.Sat {
-		return nil
+		return nil, nil
 	}
-	return r.Model
+	return q, r.Model
 }
 
 // mayPanic reports whether evaluating e may panic: a division or

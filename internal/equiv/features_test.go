@@ -11,6 +11,7 @@ import (
 	"github.com/gozilla/gozilla/internal/analysis"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/unit"
 )
 
 // wantRE matches the expectations written in testdata/src: "// want
@@ -18,11 +19,11 @@ import (
 // !S expects any status but S.
 var wantRE = regexp.MustCompile(`// want (!?\w+)(?: \((\w+)\))?: (.+) -> (.+)$`)
 
-// TestFeatures checks, on functions written for one feature each
-// (guards, masking, loop invariants, dead code, inlining, loop summaries,
-// assumptions), the verdicts their comments expect.
-func TestFeatures(t *testing.T) {
-	pkgs, err := load.Load(load.Config{Dir: "testdata/src", NoTests: true}, "./features")
+// analyzeTestdata loads the package pattern of testdata/src, makes its
+// mutants and analyses them all.
+func analyzeTestdata(t *testing.T, pattern string) (*load.Package, *mutate.Set, *analysis.Package, *Report) {
+	t.Helper()
+	pkgs, err := load.Load(load.Config{Dir: "testdata/src", NoTests: true}, pattern)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,10 +32,19 @@ func TestFeatures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Analyze(context.Background(), analysis.New(pkg, set, nil), set, Config{})
+	a := analysis.New(pkg, set, nil)
+	rep, err := Analyze(context.Background(), a, set, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return pkg, set, a, rep
+}
+
+// TestFeatures checks, on functions written for one feature each
+// (guards, masking, loop invariants, dead code, inlining, loop summaries,
+// assumptions), the verdicts their comments expect.
+func TestFeatures(t *testing.T) {
+	pkg, set, _, rep := analyzeTestdata(t, "./features")
 	f, err := os.Open(pkg.Files[0].Path)
 	if err != nil {
 		t.Fatal(err)
@@ -74,6 +84,73 @@ func TestFeatures(t *testing.T) {
 	for _, v := range rep.Verdicts {
 		if v.Status == mutate.Killable && v.Input == nil {
 			t.Errorf("mutant %d killable without an input", v.ID)
+		}
+	}
+}
+
+// inputRE matches "// input: ORIG -> REPL: INPUT" on a mutant's line:
+// the input the prover reports for it.
+var inputRE = regexp.MustCompile(`// input: (.+) -> (.+): (.+)$`)
+
+// TestPlainInputs: the input reported for a killable mutant is the
+// plainest the prover's model leads to (qty=100, not math.MaxInt64), so
+// that a report can offer it as a case to write; every input of the
+// package stays small where small values kill.
+func TestPlainInputs(t *testing.T) {
+	pkg, set, a, rep := analyzeTestdata(t, "./plain")
+	units := map[string]*unit.Unit{}
+	for _, u := range a.Units {
+		units[u.Name] = u
+	}
+	src, err := os.ReadFile(pkg.Files[0].Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants := 0
+	for i, text := range strings.Split(string(src), "\n") {
+		w := inputRE.FindStringSubmatch(text)
+		if w == nil {
+			continue
+		}
+		wants++
+		found := false
+		for _, m := range set.Mutants {
+			if m.Line != i+1 || m.Orig != w[1] || m.Repl != w[2] {
+				continue
+			}
+			found = true
+			v := rep.Verdicts[m.ID]
+			if got := Render(units[m.Func], v.Input); v.Status != mutate.Killable || got != w[3] {
+				t.Errorf("line %d: %s -> %s: %s with input %q, want killable with %q", i+1, w[1], w[2], v.Status, got, w[3])
+			}
+		}
+		if !found {
+			t.Errorf("line %d: no mutant %s -> %s", i+1, w[1], w[2])
+		}
+	}
+	if wants == 0 {
+		t.Fatal("no expectation found")
+	}
+	number := regexp.MustCompile(`-?\d+`)
+	for _, m := range set.Mutants {
+		v := rep.Verdicts[m.ID]
+		if v.Status != mutate.Killable || m.Func == "Huge" {
+			continue
+		}
+		if m.Func == "Max" && (strings.HasSuffix(m.Repl, "+ 1)") || strings.HasSuffix(m.Repl, "- 1)")) {
+			// a > b as a+1 > b differs only where a+1 wraps around
+			// (at a == b both return the same value): a bound is the
+			// plainest input.
+			continue
+		}
+		in := Render(units[m.Func], v.Input)
+		for _, n := range number.FindAllString(in, -1) {
+			if len(strings.TrimPrefix(n, "-")) > 3 {
+				t.Errorf("%s: %s -> %s: input %s is not plain", m.Func, m.Orig, m.Repl, in)
+			}
+		}
+		if strings.Contains(in, "math.") {
+			t.Errorf("%s: %s -> %s: input %s is at a bound", m.Func, m.Orig, m.Repl, in)
 		}
 	}
 }

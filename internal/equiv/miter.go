@@ -9,6 +9,7 @@ package equiv
 // is an input that kills it.
 
 import (
+	"errors"
 	"fmt"
 
 	"golang.org/x/tools/go/ssa"
@@ -81,8 +82,15 @@ func (p *prover) killedBySimulation(v *Verdict, m *mutate.Mutant) bool {
 	if err != nil {
 		return false
 	}
-	if model := p.simulate(outcomes(p.bounded), outcomes(mb)); model != nil {
-		v.Status, v.Input = mutate.Killable, p.modelInput(model)
+	oa, ma := outcomes(p.bounded), outcomes(mb)
+	if model := p.simulate(oa, ma); model != nil {
+		differs := &solve.Query{Checks: []func(c.Assignment) error{func(a c.Assignment) error {
+			if d, err := outcomesDiffer(oa, ma, a); err != nil || !d {
+				return errSame
+			}
+			return nil
+		}}}
+		v.Status, v.Input = mutate.Killable, p.modelInput(p.plainModel(differs, model))
 		v.Reason = "an input makes the outputs differ (found by evaluating both versions' paths)"
 		return true
 	}
@@ -118,7 +126,8 @@ func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 			v.Reason = appendWhy(v.Reason, fmt.Sprintf("miter undecided: %v", err))
 			continue
 		}
-		r := p.solvers.exact.Solve(&solve.Query{Clause: append(cl, diff...), Checks: checks}, solve.Budget{Props: p.cfg.Budget})
+		q := &solve.Query{Clause: append(cl, diff...), Checks: checks}
+		r := p.solvers.exact.Solve(q, solve.Budget{Props: p.cfg.Budget})
 		model := r.Model
 		switch r.Status {
 		case solve.Unsat:
@@ -131,7 +140,7 @@ func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 			return true
 		case solve.Sat:
 			if !assumed || v.Status != mutate.Killable {
-				v.Status, v.Input = mutate.Killable, p.modelInput(model)
+				v.Status, v.Input = mutate.Killable, p.modelInput(p.plainModel(q, model))
 				v.Reason = "an input makes the outputs differ (a model of the miter)"
 			}
 			if !assumed {
@@ -201,6 +210,9 @@ func (p *prover) simulate(a, b []pathOutcome) c.Assignment {
 	}
 	return nil
 }
+
+// errSame is a check's answer for an input on which the outcomes agree.
+var errSame = errors.New("the outcomes agree")
 
 func appendWhy(a, b string) string {
 	if a == "" {

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
@@ -402,7 +403,11 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 
 // textSurvivors writes the survivors as a reviewer wants them: one per
 // line of code, the most telling, with what to do about it; the others
-// are counted, and -v (and the JSON) lists them all.
+// are counted, and -v (and the JSON) lists them all. A function's
+// heading says which test runs it, so that a line says only what is its
+// own: the change, the input that tells it apart, a test other than the
+// function's. Lines no test runs, without an input to suggest, are one
+// line a function; a function no test runs is its heading alone.
 func (s *Score) textSurvivors(w io.Writer, src Sources, used map[string]bool) {
 	survives := func(m Mutant) bool { return m.Status == mutate.Lived || m.Status == mutate.NotCovered }
 	lines := map[[2]any]bool{}
@@ -413,33 +418,106 @@ func (s *Score) textSurvivors(w io.Writer, src Sources, used map[string]bool) {
 			lines[[2]any{m.File, m.Line}] = true
 		}
 	}
-	fmt.Fprintf(w, "\nSURVIVORS: %d mutants no test notices, on %d lines; below, the most telling of each line (-v lists all)\n", n, len(lines))
-	writeByFunc(w, s.Mutants, survives, func(ms []Mutant) bool {
-		for _, m := range ms {
-			if m.Status != mutate.NotCovered {
-				return false
+	fmt.Fprintf(w, "\nSURVIVORS: %d %s no test notices, on %d %s; below, the most telling of each line (-v lists all)\n", n, plural(n, "mutant", "mutants"), len(lines), plural(len(lines), "line", "lines"))
+	for _, g := range groupByFunc(s.Mutants, survives) {
+		head := fmt.Sprintf("\n%s  %s:%d  %d %s", g.name(), g.file, g.ms[0].Line, len(g.ms), plural(len(g.ms), "survives", "survive"))
+		runBy, tests := funcRunBy(g.ms)
+		if runBy == "" {
+			used["not_covered"] = true
+			fmt.Fprintf(w, "%s: no test runs it; a test that calls it kills many at once\n", head)
+			continue
+		}
+		used["lived"] = true
+		fmt.Fprintf(w, "%s; %s with each change below\n", head, runsIt(runBy, tests, "it"))
+		var unrun []Mutant // lines no test runs, without an input
+		var unrunLines []string
+		for _, line := range byLine(g.ms) {
+			best := line[0]
+			for _, m := range line[1:] {
+				if telling(m) > telling(best) {
+					best = m
+				}
 			}
-		}
-		used["not_covered"] = true
-		fmt.Fprintf(w, "  no test runs it: its %d mutants are not covered; a test that calls it kills many at once\n", len(ms))
-		return true
-	}, func(tw io.Writer, line []Mutant) {
-		best := line[0]
-		for _, m := range line[1:] {
-			if telling(m) > telling(best) {
-				best = m
+			if best.Status == mutate.NotCovered && best.Input == "" {
+				unrun = append(unrun, line...)
+				unrunLines = append(unrunLines, strconv.Itoa(best.Line))
+				continue
 			}
+			used[best.Op] = true
+			used[best.Status.String()] = true
+			writeSource(w, src, best, "")
+			var step string
+			switch {
+			case best.Status == mutate.NotCovered:
+				step = ": no test runs this line"
+			case best.RunBy != "" && best.RunBy != runBy:
+				step = ": " + runsIt(best.RunBy, best.Tests, "this line")
+			}
+			if best.Input != "" {
+				if step == "" {
+					step = ":"
+				} else {
+					step += ";"
+				}
+				step += " a case with " + best.Input + " tells it apart"
+			}
+			more := ""
+			if k := len(line) - 1; k > 0 {
+				more = fmt.Sprintf("  (%d more on this line)", k)
+			}
+			fmt.Fprintf(w, "         #%d  %s  %s%s%s\n", best.ID, best.Op, Change(best.Orig, best.Repl), step, more)
 		}
-		used[best.Op] = true
-		used[best.Status.String()] = true
-		writeSource(tw, src, best, "")
-		more := ""
-		if k := len(line) - 1; k > 0 {
-			more = fmt.Sprintf("\t(%d more on this line)", k)
+		if len(unrun) > 0 {
+			used["not_covered"] = true
+			word := "line"
+			if len(unrunLines) > 1 {
+				word = "lines"
+			}
+			fmt.Fprintf(w, "  no test runs %s %s: %d %s not covered\n", word, strings.Join(unrunLines, ", "), len(unrun), plural(len(unrun), "mutant is", "mutants are"))
 		}
-		fmt.Fprintf(tw, "      #%d\t%s\t%s%s\n", best.ID, best.Op, Change(best.Orig, best.Repl), more)
-		fmt.Fprintf(tw, "      \t\t%s\n", nextStep(best))
-	}, true)
+	}
+}
+
+// funcRunBy is the test that runs most of a function's lived mutants
+// with the least work, and the most tests that run one of them; "" when
+// no test runs any.
+func funcRunBy(ms []Mutant) (string, int) {
+	count := map[string]int{}
+	best, tests := "", 0
+	for _, m := range ms {
+		if m.Status != mutate.Lived {
+			continue
+		}
+		name := m.RunBy
+		if name == "" {
+			name = "tests"
+		}
+		count[name]++
+		if c := count[name]; c > count[best] || c == count[best] && name < best {
+			best = name
+		}
+		tests = max(tests, m.Tests)
+	}
+	return best, tests
+}
+
+// runsIt says that test runs what (it, this line) and passes, with how
+// many other tests do.
+func runsIt(test string, tests int, what string) string {
+	switch {
+	case test == "tests":
+		return "tests run " + what + " and pass"
+	case tests > 1:
+		return fmt.Sprintf("%s (and %d more %s) run %s and pass", test, tests-1, plural(tests-1, "test", "tests"), what)
+	}
+	return test + " runs " + what + " and passes"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // telling ranks a survivor by how much it tells a reviewer: one with an
@@ -460,40 +538,24 @@ func telling(m Mutant) int {
 	return rank
 }
 
-// nextStep says what to do about a survivor: the input that kills it,
-// where there is one, and which test runs its line.
-func nextStep(m Mutant) string {
-	var who string
-	switch {
-	case m.Status == mutate.NotCovered:
-		who = "no test runs this line"
-	case m.RunBy != "" && m.Tests > 1:
-		who = fmt.Sprintf("%s (and %d more tests) run this line and pass with the change", m.RunBy, m.Tests-1)
-	case m.RunBy != "":
-		who = m.RunBy + " runs this line and passes with the change"
-	default:
-		who = "tests run this line and pass with the change"
-	}
-	switch {
-	case m.Input != "":
-		return who + ": a case with " + m.Input + " tells it apart"
-	case m.Status == mutate.NotCovered:
-		return who + ": a test that reaches it and checks the result"
-	}
-	return who + ": check what the change alters"
+// funcGroup is the mutants of one function, in source order.
+type funcGroup struct {
+	file, fn string
+	ms       []Mutant
 }
 
-// writeByFunc writes the mutants keep selects, grouped by function (in
-// file order) and by line: a heading per function, then, unless whole
-// writes the function in one line and returns true, each line's
-// mutants through each.
-func writeByFunc(w io.Writer, ms []Mutant, keep func(Mutant) bool, whole func([]Mutant) bool, each func(tw io.Writer, line []Mutant), byLine ...bool) {
-	type group struct {
-		file, fn string
-		ms       []Mutant
+func (g *funcGroup) name() string {
+	if g.fn == "" {
+		return "(package level)"
 	}
-	var groups []*group
-	at := map[[2]string]*group{}
+	return g.fn
+}
+
+// groupByFunc groups the mutants keep selects by function, in file
+// order, each function's in source order.
+func groupByFunc(ms []Mutant, keep func(Mutant) bool) []*funcGroup {
+	var groups []*funcGroup
+	at := map[[2]string]*funcGroup{}
 	for _, m := range ms {
 		if !keep(m) {
 			continue
@@ -501,7 +563,7 @@ func writeByFunc(w io.Writer, ms []Mutant, keep func(Mutant) bool, whole func([]
 		k := [2]string{m.File, m.Func}
 		g := at[k]
 		if g == nil {
-			g = &group{file: m.File, fn: m.Func}
+			g = &funcGroup{file: m.File, fn: m.Func}
 			at[k] = g
 			groups = append(groups, g)
 		}
@@ -516,19 +578,37 @@ func writeByFunc(w io.Writer, ms []Mutant, keep func(Mutant) bool, whole func([]
 		}
 		return groups[i].ms[0].Offset < groups[j].ms[0].Offset
 	})
-	for _, g := range groups {
-		fn := g.fn
-		if fn == "" {
-			fn = "(package level)"
+	return groups
+}
+
+// byLine splits mutants in source order into runs of one line each.
+func byLine(ms []Mutant) [][]Mutant {
+	var out [][]Mutant
+	for i := 0; i < len(ms); {
+		j := i + 1
+		for j < len(ms) && ms[j].Line == ms[i].Line {
+			j++
 		}
-		fmt.Fprintf(w, "\n%s  %s:%d  (%d)\n", fn, g.file, g.ms[0].Line, len(g.ms))
+		out = append(out, ms[i:j])
+		i = j
+	}
+	return out
+}
+
+// writeByFunc writes the mutants keep selects, grouped by function (in
+// file order) and by line and status: a heading per function, then,
+// unless whole writes the function in one line and returns true, each
+// line's mutants through each.
+func writeByFunc(w io.Writer, ms []Mutant, keep func(Mutant) bool, whole func([]Mutant) bool, each func(tw io.Writer, line []Mutant)) {
+	for _, g := range groupByFunc(ms, keep) {
+		fmt.Fprintf(w, "\n%s  %s:%d  (%d)\n", g.name(), g.file, g.ms[0].Line, len(g.ms))
 		if whole != nil && whole(g.ms) {
 			continue
 		}
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		for i := 0; i < len(g.ms); {
 			j := i + 1
-			for j < len(g.ms) && g.ms[j].Line == g.ms[i].Line && (len(byLine) > 0 && byLine[0] || g.ms[j].Status == g.ms[i].Status) {
+			for j < len(g.ms) && g.ms[j].Line == g.ms[i].Line && g.ms[j].Status == g.ms[i].Status {
 				j++
 			}
 			each(tw, g.ms[i:j])
@@ -608,18 +688,18 @@ func PlainReason(st mutate.Status, reason string) string {
 // writeLegend explains the statuses and the operators the report shows,
 // and the score.
 func writeLegend(w io.Writer, used map[string]bool, verbose bool) {
-	fmt.Fprintln(w, "\nlegend:")
-	fmt.Fprintln(w, "  MS, the mutation score = killed (timed out included) / (mutants - equivalent)")
-	for _, st := range []struct{ name, text string }{
-		{"lived", "lived: the tests run the mutated code and all pass"},
-		{"not_covered", "not covered: no test runs the mutated code"},
-	} {
-		if used[st.name] {
-			fmt.Fprintln(w, "  "+st.text)
-		}
+	fmt.Fprintln(w, "\nlegend: MS, the mutation score = killed (timed out included) / (mutants - equivalent)")
+	var st []string
+	if used["lived"] {
+		st = append(st, "lived: the tests run the mutated code and all pass")
 	}
-	fmt.Fprintln(w, "  timed out: the mutant ran far longer than the code (an endless loop, say): counted as killed")
-	fmt.Fprintln(w, "  equivalent: proven to behave like the code on every input: left out of MS")
+	if used["not_covered"] {
+		st = append(st, "not covered: no test runs the mutated code")
+	}
+	if len(st) > 0 {
+		fmt.Fprintln(w, "  "+strings.Join(st, "; "))
+	}
+	fmt.Fprintln(w, "  timed out: ran far longer than the code (an endless loop, say), counted as killed; equivalent: proven to behave like the code on every input, left out of MS")
 	for _, op := range mutate.AllOps() {
 		if used[op.String()] {
 			fmt.Fprintf(w, "  %s: %s\n", op, op.Doc())
@@ -636,7 +716,7 @@ func (s *Score) textSlowest(w io.Writer) {
 	var rows []string
 	for _, p := range s.Packages {
 		for i, t := range p.TestsTime {
-			if i == slowestListed || t.Seconds < 0.1 {
+			if i == slowestListed || t.Seconds < 1 {
 				break
 			}
 			rows = append(rows, fmt.Sprintf("  %s %s\t%.3fs × %d mutants\t≈ %.1fs\n", p.Path, t.Test, t.BaselineSeconds, t.Mutants, t.Seconds))

@@ -165,6 +165,7 @@ func TestScoreText(t *testing.T) {
 			Reason: "rules: reachability ∧ necessity infeasible on each of 1 arrival(s) (Offutt–Pan strategies): partial negation: a > b conflicts with a == b"},
 		{ID: 2, Package: "p", Func: "F", Op: "ROR", File: file, Line: 4, Offset: 30, Orig: "a > b", Repl: "true", Status: mutate.Lived, RunBy: "TestF", Tests: 2},
 		{ID: 6, Package: "p", Func: "F", Op: "ROR", File: file, Line: 4, Offset: 30, Orig: "a > b", Repl: "a != b", Status: mutate.Lived, RunBy: "TestF", Tests: 2, Input: "a=1, b=2"},
+		{ID: 7, Package: "p", Func: "F", Op: "RSR", File: file, Line: 5, Offset: 40, Orig: "return a", Repl: "return 0", Status: mutate.Lived, RunBy: "TestG", Tests: 1},
 		{ID: 3, Package: "p", Func: "F", Op: "RSR", File: file, Line: 7, Offset: 50, Orig: "return b", Repl: "return 0", Status: mutate.NotCovered},
 		{ID: 4, Package: "p", Func: "F", Op: "ROR", File: file, Line: 4, Offset: 30, Orig: "a > b", Repl: "a < b", Status: mutate.Killed, KilledBy: "TestF"},
 		{ID: 5, Package: "p", Func: "G", Op: "SDL", File: file, Line: 10, Offset: 70, Orig: "x()", Status: mutate.NotCovered},
@@ -178,22 +179,20 @@ func TestScoreText(t *testing.T) {
 	// One survivor a line, the most telling (the one with an input that
 	// kills it), and what to do about it.
 	for _, want := range []string{
-		"mutation score 0.200: the tests kill 1 of 5 mutants (1 more are equivalent to the code and left out); 4 survive\n\nPACKAGE",
-		"SURVIVORS: 4 mutants no test notices, on 3 lines; below, the most telling of each line (-v lists all)\n\nF  " + file + ":4  (3)\n",
-		"     4 |     if a > b {\n      #6  ROR  a > b  →  a != b  (1 more on this line)\n",
-		"TestF (and 1 more tests) run this line and pass with the change: a case with a=1, b=2 tells it apart\n",
-		"     7 |     return b\n      #3  RSR  return b  →  return 0\n",
-		"no test runs this line: a test that reaches it and checks the result\n",
-		"G  " + file + ":10  (1)\n  no test runs it: its 1 mutants are not covered; a test that calls it kills many at once\n",
-		"legend:\n",
-		"  lived: the tests run the mutated code and all pass\n",
-		"  RSR: returned values replaced by zero values\n",
+		"mutation score 0.167: the tests kill 1 of 6 mutants (1 more are equivalent to the code and left out); 5 survive\n\nPACKAGE",
+		"SURVIVORS: 5 mutants no test notices, on 4 lines; below, the most telling of each line (-v lists all)\n\nF  " + file + ":4  4 survive; TestF (and 1 more test) run it and pass with each change below\n",
+		"     4 |     if a > b {\n         #6  ROR  a > b  →  a != b: a case with a=1, b=2 tells it apart  (1 more on this line)\n",
+		"     5 |         return a\n         #7  RSR  return a  →  return 0: TestG runs this line and passes\n",
+		"  no test runs line 7: 1 mutant is not covered\n",
+		"G  " + file + ":10  1 survives: no test runs it; a test that calls it kills many at once\n",
+		"legend: MS, the mutation score",
+		"  lived: the tests run the mutated code and all pass; not covered: no test runs the mutated code\n",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)
 		}
 	}
-	for _, not := range []string{"#1 ", "#2 ", "#4 ", "EQUIVALENT (", "KILLED (", "SDL:"} {
+	for _, not := range []string{"#1 ", "#2 ", "#3 ", "#4 ", "EQUIVALENT (", "KILLED (", "SDL:"} {
 		if strings.Contains(text, not) {
 			t.Errorf("text without -v has %q:\n%s", not, text)
 		}
