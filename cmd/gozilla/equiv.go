@@ -9,10 +9,33 @@ import (
 	"regexp"
 	"runtime"
 
-	"github.com/gozilla/gozilla/internal/report"
-
 	"github.com/gozilla/gozilla/internal/equiv"
+	"github.com/gozilla/gozilla/internal/gen"
+	"github.com/gozilla/gozilla/internal/gen/evidence"
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/report"
+	"github.com/gozilla/gozilla/internal/value"
 )
+
+// equivKillers is equiv's search for killing inputs: gen's engines on
+// the mutants, the prover's inputs first (internal/gen/evidence).
+func equivKillers(tags string, workers int) func(context.Context, *load.Package, *mutate.Set, []int, map[int][]value.Value) (map[int]equiv.Killer, error) {
+	return func(ctx context.Context, pkg *load.Package, set *mutate.Set, ids []int, seeds map[int][]value.Value) (map[int]equiv.Killer, error) {
+		var sd []gen.Seed
+		for _, m := range set.Mutants {
+			if in := seeds[m.ID]; in != nil {
+				sd = append(sd, gen.Seed{Unit: m.Func, In: in, Pass: "equiv"})
+			}
+		}
+		found, err := evidence.Find(ctx, pkg, set, ids, evidence.Config{Tags: tags, Workers: workers, Seeds: sd})
+		out := map[int]equiv.Killer{}
+		for id, f := range found {
+			out[id] = equiv.Killer{Input: f.Input, Test: f.Test, Name: f.Name, Row: f.Row, Pass: f.Pass}
+		}
+		return out, err
+	}
+}
 
 func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("equiv", flag.ContinueOnError)
@@ -27,6 +50,7 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		quiet   = fs.Bool("q", false, "no progress on standard error")
 		jobs    = fs.Int("j", 0, "units analysed at once (default: number of CPUs); the verdicts do not depend on it")
 		dl      = fs.Duration("deadline", 0, deadlineUsage)
+		killers = fs.Bool("evidence", true, "run inputs of gozilla's engines (and the prover's) on the code and each mutant not proven equivalent: killable only with an input seen to kill it, shown as the row gozilla gen writes")
 	)
 	sel := addSelectFlags(fs, false)
 	explain := fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): the verdict in plain words, the proof's steps or an input that tells the mutant apart")
@@ -48,6 +72,9 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return &exitError{code: 2, msg: fmt.Sprintf("bad -explain: %v", err)}
 	}
 	cfg := equiv.RunConfig{Tags: *tags, Ops: opSet, Jobs: workers, Skip: sel.skipRE, Arid: *sel.arid}
+	if *killers {
+		cfg.Killers = equivKillers(*tags, workers)
+	}
 	switch *upto {
 	case "rules":
 		cfg.Cfg.Upto = equiv.Rules

@@ -288,6 +288,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		threshold = fs.String("threshold", "", "exit 1 when the mutation score is below this (0.8 or 80%)")
 		quiet     = fs.Bool("q", false, "no progress on standard error")
 		proofs    = fs.Bool("equiv", true, "prove the mutants the tests leave alive equivalent where possible (gozilla equiv) and exclude them from MS")
+		killers   = fs.Bool("evidence", true, "look for an input that kills each survivor with gen's engines, run it on the code and the mutant, and report the row that kills it (killable) or undecided")
 		flaky     = fs.String("flaky", "skip", "a test that both passes and fails on the unmutated code: skip (leave it out of the runs and list it) or fail (exit 2)")
 		deadline  = fs.Duration("deadline", 0, deadlineUsage)
 	)
@@ -324,7 +325,7 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return &exitError{code: 2, msg: err.Error()}
 		}
 	}
-	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: sel.skipRE, Arid: *sel.arid, Shard: part, Keep: sel.keep, CacheDir: cachePath(*cacheDir), Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, FlakyFatal: *flaky == "fail"}
+	cfg := score.Config{Tags: *tags, Ops: opSet, Skip: sel.skipRE, Arid: *sel.arid, Shard: part, Keep: sel.keep, CacheDir: cachePath(*cacheDir), Jobs: *jobs, Timeout: *timeout, NoEquiv: !*proofs, NoEvidence: !*killers, FlakyFatal: *flaky == "fail"}
 	prog := newProgress(stderr, *quiet)
 	if prog != nil {
 		etas := map[string]*eta{}

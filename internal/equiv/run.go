@@ -37,6 +37,23 @@ type RunConfig struct {
 	// unit is analysed on its own whatever Jobs is, so the verdicts do
 	// not depend on it.
 	Jobs int
+	// Killers, when set, looks for an input that kills each of the
+	// mutants ids of set the prover did not prove equivalent, running
+	// every candidate on the code and the mutant (gozilla's engines:
+	// internal/gen/evidence); seeds are the prover's inputs, by ID,
+	// tried first. A mutant is killable only with an input so run: a
+	// prover's input the runs do not confirm leaves it unknown.
+	Killers func(ctx context.Context, pkg *load.Package, set *mutate.Set, ids []int, seeds map[int][]value.Value) (map[int]Killer, error)
+}
+
+// Killer is an input that kills a mutant, run on the code and the
+// mutant, with the table row gozilla gen writes for it.
+type Killer struct {
+	Input string // the unit's arguments as Go
+	Test  string // the generated test function of the row
+	Name  string // the row's name
+	Row   string // the row, as Go
+	Pass  string // the engine that found it
 }
 
 // Run analyses the packages matching patterns. Its errors are the user's
@@ -112,6 +129,9 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 				continue
 			}
 			doc.Mutants = append(doc.Mutants, Record(m, rep.Verdicts[m.ID], units[m.Func]))
+		}
+		if cfg.Killers != nil && ctx.Err() == nil {
+			confirm(ctx, cfg, pkg, set, rep, doc.Mutants[len(doc.Mutants)-len(set.Mutants):])
 		}
 		for _, u := range rep.Units {
 			if cfg.Run != nil && !cfg.Run.MatchString(u.Name) {
@@ -228,6 +248,49 @@ feed:
 		done[m.Func] = done[""]
 	}
 	return rep, done, nil
+}
+
+// confirm decides the package's mutants the prover left killable or
+// unknown by running inputs (RunConfig.Killers): one that kills makes
+// the mutant killable, with its row; a prover's input that does not
+// leaves it unknown. recs are the records of set's mutants, in order.
+func confirm(ctx context.Context, cfg RunConfig, pkg *load.Package, set *mutate.Set, rep *Report, recs []report.EquivMutant) {
+	var ids []int
+	seeds := map[int][]value.Value{}
+	for i, m := range set.Mutants {
+		if recs[i].Status == mutate.Killable || recs[i].Status == mutate.Unknown && recs[i].Reason != "not analysed: stopped first" {
+			ids = append(ids, m.ID)
+			if v := rep.Verdicts[m.ID]; v != nil && v.Status == mutate.Killable && v.Input != nil {
+				seeds[m.ID] = v.Input
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	found, err := cfg.Killers(ctx, pkg, set, ids, seeds)
+	if ctx.Err() != nil {
+		return
+	}
+	for i, m := range set.Mutants {
+		r := &recs[i]
+		if r.Status != mutate.Killable && r.Status != mutate.Unknown {
+			continue
+		}
+		k, ok := found[m.ID]
+		switch {
+		case ok:
+			r.Status, r.Input, r.Proof = mutate.Killable, k.Input, nil
+			r.Mutant.Input, r.Row, r.RowTest, r.RowName = k.Input, k.Row, k.Test, k.Name
+			r.Reason = "an input kills it, run on the code and the mutant (found by " + k.Pass + ")"
+		case r.Status == mutate.Killable && err == nil:
+			r.Status = mutate.Unknown
+			r.Reason = "the prover's input " + r.Input + " does not tell it apart when run (its model of the code is not exact there)"
+			r.Input = ""
+		case err != nil:
+			r.Reason = appendWhy(r.Reason, "the search for a killing input failed: "+err.Error())
+		}
+	}
 }
 
 func finding(pkg *load.Package, f Finding) report.Finding {

@@ -153,16 +153,27 @@ func (g *generator) replay(ctx context.Context, u *unit.Unit, e *genEntry, start
 	for i, in := range e.Inputs {
 		cands[i] = candidate{Unit: u, In: in.In}
 	}
-	resps, errs := g.execQuick(ctx, cands)
-	for i, r := range resps {
-		if errs[i] != nil {
-			return stale, errs[i]
-		}
-		g.account(u, r)
-		g.reach(r)
+	err = g.judge(ctx, u, cands, func(i int, r *harness.Response) string {
 		if out := e.Inputs[i].Out; out != "" && out != outDigest(r.Orig) {
 			stale = true
 		}
+		return e.Inputs[i].Pass
+	})
+	return stale, err
+}
+
+// judge runs the inputs cands of u, in order, and keeps each that kills
+// a live mutant or covers a new goal, as the pass that pass names (it
+// sees each run, usable or not).
+func (g *generator) judge(ctx context.Context, u *unit.Unit, cands []candidate, pass func(i int, r *harness.Response) string) error {
+	resps, errs := g.execQuick(ctx, cands)
+	for i, r := range resps {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		g.account(u, r)
+		g.reach(r)
+		name := pass(i, r)
 		if !usable(u, r) {
 			continue
 		}
@@ -170,7 +181,7 @@ func (g *generator) replay(ctx context.Context, u *unit.Unit, e *genEntry, start
 		if unsure := g.liveOf(r.Unsure); len(unsure) > 0 {
 			v, err := g.exec(ctx, u, cands[i].In, unsure, nil, false)
 			if err != nil {
-				return stale, err
+				return err
 			}
 			more := g.liveOf(v.Killed)
 			credit = append(credit, more...)
@@ -179,9 +190,9 @@ func (g *generator) replay(ctx context.Context, u *unit.Unit, e *genEntry, start
 		if len(credit) == 0 && len(g.freshGoals(u, r)) == 0 {
 			continue
 		}
-		g.keep(u, cands[i].In, r, e.Inputs[i].Pass)
+		g.keep(u, cands[i].In, r, name)
 	}
-	return stale, nil
+	return nil
 }
 
 // entry is what the cache keeps of unit u after a run: its tests in the

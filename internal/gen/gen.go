@@ -86,6 +86,19 @@ type Config struct {
 	// is left out of the build.
 	Skip string
 
+	// Set, when not nil, is the package's mutants, made by the caller
+	// with Ops, SkipRE and Arid (score's set, whose numbers its report
+	// uses): generation uses it instead of making its own.
+	Set *mutate.Set
+	// Only, when not nil, restricts generation to these mutants (score's
+	// survivors): the others are never live, and only the units with
+	// one of them are tried. The cache is not used.
+	Only map[int]bool
+	// Seeds are inputs to judge before the random pass, each as its
+	// pass (the prover's killing inputs, which score's evidence offers
+	// first: plain, and found for the mutant itself).
+	Seeds []Seed
+
 	// Budgets: a unit's passes stop when it has spent UnitRuns harness
 	// runs (original, mutant and canary executions; 0 = 100,000 plus
 	// 100 per mutant of the unit's function: an input runs every mutant
@@ -114,6 +127,14 @@ type Progress struct {
 	Unit          string
 	Units, UnitNo int
 	Killed, Total int
+}
+
+// Seed is an input of the unit named Unit, judged before the random
+// pass and kept, unshrunk, as Pass when it kills a live mutant.
+type Seed struct {
+	Unit string
+	In   []value.Value
+	Pass string
 }
 
 // candidate is an input an engine proposes for a unit.
@@ -294,9 +315,16 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		}
 		plan, probes = p, p.Probes()
 	}
-	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Probes: probes, Skip: cfg.SkipRE, Arid: cfg.Arid, Done: ctx.Done()})
-	if err != nil {
-		return nil, err
+	set := cfg.Set
+	if set == nil || probes != nil {
+		var err error
+		set, err = mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Probes: probes, Skip: cfg.SkipRE, Arid: cfg.Arid, Done: ctx.Done()})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if cfg.Only != nil {
+		cfg.CacheDir = ""
 	}
 	*setOut = set
 	if set.ProbesErr != "" {
@@ -390,8 +418,12 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		x := Goal{r.Kind, r.ID}
 		return !g.covered[x] && g.infeasible[x] == ""
 	}
+	targets := map[string]bool{} // the functions with a live mutant
 	for _, m := range set.Mutants {
-		g.live[m.ID] = true
+		if cfg.Only == nil || cfg.Only[m.ID] {
+			g.live[m.ID] = true
+			targets[m.Func] = true
+		}
 	}
 	g.byFunc = map[string][]*mutate.Mutant{}
 	for _, m := range set.Mutants {
@@ -400,7 +432,7 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 	seconds := map[*unit.Unit]float64{}
 	var supported []*unit.Unit
 	for _, u := range units {
-		if u.Skip == "" {
+		if u.Skip == "" && (cfg.Only == nil || targets[u.Name]) {
 			supported = append(supported, u)
 		}
 	}
@@ -447,6 +479,28 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 			// recorded (a constructor or a callee changed) runs its
 			// passes too, after what the replay kept.
 			g.replayed[u] = !stale
+		}
+	}
+	for _, u := range supported {
+		var cands []candidate
+		var passes []string
+		for _, sd := range cfg.Seeds {
+			if sd.Unit == u.Name && !g.replayed[u] {
+				cands, passes = append(cands, candidate{Unit: u, In: sd.In}), append(passes, sd.Pass)
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		t0 := time.Now()
+		g.startUnit(u)
+		leave := g.enter("seeds")
+		err := g.judge(ctx, u, cands, func(i int, _ *harness.Response) string { return passes[i] })
+		leave()
+		g.clock(u, false)
+		seconds[u] += time.Since(t0).Seconds()
+		if err != nil {
+			return nil, err
 		}
 	}
 	for i, u := range supported {

@@ -7,6 +7,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/gozilla/gozilla/internal/mutate"
@@ -270,6 +271,12 @@ func (e *Equiv) Explain(w io.Writer, ids []int) {
 			fmt.Fprintf(w, "  verdict: %s: %s\n", m.Status, PlainReason(m.Status, reason))
 			if m.Input != "" {
 				fmt.Fprintf(w, "  input that tells it apart: %s\n", m.Input)
+			}
+			if m.Row != "" {
+				fmt.Fprintf(w, "  row:    add to %s (gozilla gen writes it):\n", m.RowTest)
+				for _, line := range strings.Split(m.Row, "\n") {
+					fmt.Fprintf(w, "          %s\n", line)
+				}
 			}
 			if m.Assumed {
 				fmt.Fprintln(w, "  the proof needs the function's //gozilla:assume directives")

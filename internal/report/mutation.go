@@ -67,18 +67,12 @@ func Why(m Mutant) string {
 		case m.RunBy != "":
 			s = m.RunBy + " runs this code and passes with the change: it does not check what the change alters"
 		}
-		if m.Why != "" {
+		if m.Why != "" && m.Verdict == "" {
 			s += " (" + m.Why + ")"
 		}
-		if m.Input != "" {
-			s += "; the prover finds an input that tells it apart: " + m.Input + " (a case with it kills the mutant)"
-		}
-		return s
+		return s + decided(m)
 	case mutate.NotCovered:
-		if m.Input != "" {
-			return "no test runs this code; the prover finds an input that tells it apart: " + m.Input
-		}
-		return "no test runs this code"
+		return "no test runs this code" + decided(m)
 	case mutate.Killed:
 		if m.KilledBy != "" {
 			return "killed by " + m.KilledBy
@@ -92,6 +86,27 @@ func Why(m Mutant) string {
 		return "not run: the run was stopped first"
 	}
 	return m.Status.String()
+}
+
+// decided says what is known of a survivor beyond the tests: the input
+// that kills it (run on the code and the mutant, with the row to add),
+// or that it is undecided; a prover's input not run is offered as such.
+func decided(m Mutant) string {
+	switch {
+	case m.Verdict == "killable" && m.Row != "":
+		return "; killable: the input " + m.Input + " tells it apart (run on both); the row " + oneLine(m.Row) + " of " + m.RowTest + " kills it"
+	case m.Verdict == "killable":
+		return "; killable: the input " + m.Input + " tells it apart (run on both)"
+	case m.Verdict == "unknown":
+		s := "; undecided: no proof that it is equivalent, and no input gozilla's engines tried kills it"
+		if m.Why != "" {
+			s += " (" + m.Why + ")"
+		}
+		return s
+	case m.Input != "":
+		return "; the prover finds an input that tells it apart: " + m.Input + " (a case with it kills the mutant)"
+	}
+	return ""
 }
 
 // Sources reads the files a report's mutants are in, once each.
@@ -181,6 +196,12 @@ func Explain(w io.Writer, m *Mutation, ids []int) {
 			}
 			if mu.Reason != "" && mu.Status == mutate.Equivalent {
 				fmt.Fprintf(w, "  proof:  %s\n", mu.Reason)
+			}
+			if mu.Row != "" {
+				fmt.Fprintf(w, "  row:    add to %s (gozilla gen writes it):\n", mu.RowTest)
+				for _, line := range strings.Split(mu.Row, "\n") {
+					fmt.Fprintf(w, "          %s\n", line)
+				}
 			}
 		}
 		if !found {

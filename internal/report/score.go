@@ -45,10 +45,21 @@ type Mutant struct {
 	KilledBy string        `json:"killed_by,omitempty"` // first failing test (or panic) for killed mutants
 	Reason   string        `json:"reason,omitempty"`    // why it is equivalent, when it is
 	// Input is, for a survivor, an input (its function's parameters as
-	// Go literals) on which the prover found the mutant's outputs differ
-	// from the code's: the test case that would kill it.
+	// Go literals) on which the mutant's outputs differ from the code's:
+	// the test case that would kill it. With Verdict "killable" it was
+	// run on both; without a Verdict it is the prover's, not run.
 	Input string `json:"input,omitempty"`
-	Why   string `json:"why,omitempty"` // gen: why the deterministic passes left it alive
+	// Verdict decides a survivor (score, unless -evidence=false):
+	// "killable" when an input gen's engines found was run and tells
+	// the mutant apart (Row is the table row that kills it, in the test
+	// function RowTest, as gozilla gen writes it), "unknown" when
+	// neither the prover nor the engines decided it. An equivalent
+	// mutant's status says so, with its proof in Reason.
+	Verdict string `json:"verdict,omitempty"`
+	Row     string `json:"row,omitempty"`
+	RowTest string `json:"row_test,omitempty"`
+	RowName string `json:"row_name,omitempty"` // the row's name field
+	Why     string `json:"why,omitempty"`      // gen: why the deterministic passes left it alive
 	// RunBy is, for a mutant that lived, the test that runs its code
 	// with the least work, and Tests how many tests run it: all of them
 	// pass with the change.
@@ -65,6 +76,10 @@ type Counts struct {
 	NotCovered int `json:"not_covered"`
 	Equivalent int `json:"equivalent"`
 	NotRun     int `json:"not_run,omitempty"` // partial reports only
+	// Killable and Unknown split the survivors (lived and not covered)
+	// by their Verdict: a killing input found and run, or undecided.
+	Killable int `json:"killable,omitempty"`
+	Unknown  int `json:"unknown,omitempty"`
 }
 
 // Add counts one mutant of status st.
@@ -83,6 +98,17 @@ func (c *Counts) Add(st mutate.Status) {
 		c.Equivalent++
 	case mutate.NotRun:
 		c.NotRun++
+	}
+}
+
+// addMutant counts m by its status and, for a survivor, its verdict.
+func (c *Counts) addMutant(m Mutant) {
+	c.Add(m.Status)
+	switch m.Verdict {
+	case "killable":
+		c.Killable++
+	case "unknown":
+		c.Unknown++
 	}
 }
 
@@ -199,9 +225,9 @@ func NewScore(pkgs []Package, mutants []Mutant, seconds float64) *Score {
 	}
 	s := &Score{Schema: ScoreSchema, Packages: pkgs, Mutants: mutants}
 	for _, m := range mutants {
-		s.Summary.Add(m.Status)
+		s.Summary.addMutant(m)
 		if c := byPkg[m.Package]; c != nil {
-			c.Add(m.Status)
+			c.addMutant(m)
 		}
 	}
 	for i := range pkgs {
@@ -355,10 +381,16 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 			writeSource(tw, src, m, why)
 			for _, m := range line {
 				extra := ""
-				if m.Input != "" {
-					extra = "\ttold apart by " + m.Input
+				switch {
+				case m.Verdict == "unknown":
+					extra = "\tundecided"
+				case m.Input != "":
+					extra = "\t" + tellsApart(m)
 				}
 				row(tw, m, extra)
+				if m.Row != "" {
+					fmt.Fprintf(tw, "      \t\t  row of %s: %s\n", m.RowTest, oneLine(m.Row))
+				}
 			}
 		})
 	}
@@ -418,7 +450,14 @@ func (s *Score) textSurvivors(w io.Writer, src Sources, used map[string]bool) {
 			lines[[2]any{m.File, m.Line}] = true
 		}
 	}
-	fmt.Fprintf(w, "\nSURVIVORS: %d %s no test notices, on %d %s; below, the most telling of each line (-v lists all)\n", n, plural(n, "mutant", "mutants"), len(lines), plural(len(lines), "line", "lines"))
+	decided, hint := "", ""
+	if c := s.Summary; c.Killable+c.Unknown > 0 {
+		decided = fmt.Sprintf(" (%d with an input that kills them, %d undecided)", c.Killable, c.Unknown)
+		if c.Killable > 0 {
+			hint = "; -explain ID shows the row that kills one"
+		}
+	}
+	fmt.Fprintf(w, "\nSURVIVORS: %d %s no test notices, on %d %s%s; below, the most telling of each line (-v lists all%s)\n", n, plural(n, "mutant", "mutants"), len(lines), plural(len(lines), "line", "lines"), decided, hint)
 	for _, g := range groupByFunc(s.Mutants, survives) {
 		head := fmt.Sprintf("\n%s  %s:%d  %d %s", g.name(), g.file, g.ms[0].Line, len(g.ms), plural(len(g.ms), "survives", "survive"))
 		runBy, tests := funcRunBy(g.ms)
@@ -453,13 +492,16 @@ func (s *Score) textSurvivors(w io.Writer, src Sources, used map[string]bool) {
 			case best.RunBy != "" && best.RunBy != runBy:
 				step = ": " + runsIt(best.RunBy, best.Tests, "this line")
 			}
-			if best.Input != "" {
+			if best.Verdict == "unknown" {
+				step += ": undecided (no proof it is equivalent, no input found that kills it)"
+			}
+			if tells := tellsApart(best); tells != "" {
 				if step == "" {
 					step = ":"
 				} else {
 					step += ";"
 				}
-				step += " a case with " + best.Input + " tells it apart"
+				step += " " + tells
 			}
 			more := ""
 			if k := len(line) - 1; k > 0 {
@@ -476,6 +518,22 @@ func (s *Score) textSurvivors(w io.Writer, src Sources, used map[string]bool) {
 			fmt.Fprintf(w, "  no test runs %s %s: %d %s not covered\n", word, strings.Join(unrunLines, ", "), len(unrun), plural(len(unrun), "mutant is", "mutants are"))
 		}
 	}
+}
+
+// maxInputShown is the longest input a survivor's line spells out;
+// past it, the line names the row that kills the mutant.
+const maxInputShown = 60
+
+// tellsApart says what kills a survivor: the input, when it is short, or
+// the row of the generated tests that kills it ("" for neither).
+func tellsApart(m Mutant) string {
+	switch {
+	case m.Input != "" && (len(m.Input) <= maxInputShown || m.RowName == ""):
+		return "a case with " + m.Input + " tells it apart"
+	case m.RowName != "":
+		return fmt.Sprintf("the row %q of %s tells it apart (-explain %d)", m.RowName, m.RowTest, m.ID)
+	}
+	return ""
 }
 
 // funcRunBy is the test that runs most of a function's lived mutants

@@ -32,7 +32,7 @@ import (
 )
 
 // cacheVersion changes when an entry's meaning does.
-const cacheVersion = 3
+const cacheVersion = 4
 
 // cacheEntry is one function's verdicts.
 type cacheEntry struct {
@@ -52,6 +52,11 @@ type cachedMutant struct {
 	Input    string        `json:"input,omitempty"`
 	RunBy    string        `json:"run_by,omitempty"`
 	Tests    int           `json:"tests,omitempty"`
+	Verdict  string        `json:"verdict,omitempty"`
+	Row      string        `json:"row,omitempty"`
+	RowTest  string        `json:"row_test,omitempty"`
+	RowName  string        `json:"row_name,omitempty"`
+	Why      string        `json:"why,omitempty"`
 }
 
 // resultCache is one package's view of the cache.
@@ -69,7 +74,7 @@ func openCache(cfg Config, pkg *load.Package) *resultCache {
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "gozilla score cache %d\n%s\n", cacheVersion, version.Key())
-	fmt.Fprintf(h, "ops %v tags %q timeout %v equiv %v flaky %v skip %v arid %v\n", opList(cfg.Ops), cfg.Tags, cfg.Timeout, !cfg.NoEquiv, cfg.FlakyFatal, cfg.Skip, cfg.Arid)
+	fmt.Fprintf(h, "ops %v tags %q timeout %v equiv %v evidence %v flaky %v skip %v arid %v\n", opList(cfg.Ops), cfg.Tags, cfg.Timeout, !cfg.NoEquiv, !cfg.NoEvidence, cfg.FlakyFatal, cfg.Skip, cfg.Arid)
 	tests, _ := filepath.Glob(filepath.Join(pkg.Dir, "*_test.go"))
 	sort.Strings(tests)
 	for _, t := range tests {
@@ -250,6 +255,7 @@ func (c *resultCache) lookup(ms []*mutate.Mutant, out []report.Mutant) (hit []bo
 			cm := have[cachedir.MutantKey(ms[i], start)]
 			out[i].Status, out[i].KilledBy, out[i].Reason, out[i].Input = cm.Status, cm.KilledBy, cm.Reason, cm.Input
 			out[i].RunBy, out[i].Tests = cm.RunBy, cm.Tests
+			out[i].Verdict, out[i].Row, out[i].RowTest, out[i].RowName, out[i].Why = cm.Verdict, cm.Row, cm.RowTest, cm.RowName, cm.Why
 			hit[i] = true
 		}
 		tests = max(tests, e.Tests)
@@ -276,7 +282,7 @@ func (c *resultCache) store(ms []*mutate.Mutant, out []report.Mutant, tests int)
 			}
 			e.Mutants = append(e.Mutants, cachedMutant{Key: cachedir.MutantKey(ms[i], c.starts[fn]),
 				Status: out[i].Status, KilledBy: out[i].KilledBy, Reason: out[i].Reason, Input: out[i].Input,
-				RunBy: out[i].RunBy, Tests: out[i].Tests})
+				RunBy: out[i].RunBy, Tests: out[i].Tests, Verdict: out[i].Verdict, Row: out[i].Row, RowTest: out[i].RowTest, RowName: out[i].RowName, Why: out[i].Why})
 		}
 		if !done {
 			continue

@@ -25,6 +25,8 @@ import (
 
 	"github.com/gozilla/gozilla/internal/analysis"
 	"github.com/gozilla/gozilla/internal/equiv"
+	"github.com/gozilla/gozilla/internal/gen"
+	"github.com/gozilla/gozilla/internal/gen/evidence"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
@@ -51,6 +53,13 @@ type Config struct {
 	// NoEquiv turns off the equivalence proofs (internal/equiv) run on
 	// the mutants the tests leave alive.
 	NoEquiv bool
+	// NoEvidence turns off the search for a killing input of each
+	// survivor with gen's engines (internal/gen/evidence): survivors
+	// then have no verdict, and the prover's inputs are not run.
+	NoEvidence bool
+	// Env is the environment of the evidence search's harness runs
+	// (nil: the process's).
+	Env []string
 	// FlakyFatal makes a flaky test an error (a UserError naming it)
 	// instead of a test left out of the runs.
 	FlakyFatal bool
@@ -427,13 +436,21 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		}
 	}
 	pr.Flaky = flakyList(base, flaky)
+	var seeds []gen.Seed
 	if !cfg.NoEquiv {
-		err := proveSurvivors(ctx, pkg, full, set, out, cached)
+		var err error
+		seeds, err = proveSurvivors(ctx, pkg, full, set, out, cached)
 		if ctx.Err() != nil {
 			return stopped()
 		}
 		if err != nil {
 			return pr, nil, err
+		}
+	}
+	if !cfg.NoEvidence {
+		findKillers(ctx, cfg, pkg, full, set, out, cached, seeds)
+		if ctx.Err() != nil {
+			return stopped()
 		}
 	}
 	if cache != nil {
@@ -600,7 +617,9 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 // proveSurvivors asks the prover about the mutants no test killed: a
 // killed mutant is not equivalent, so only these can be. Those it proves
 // equivalent leave the score's denominator (MS = D/(M−E)).
-func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool) error {
+//
+// It returns the prover's killing inputs, as seeds for findKillers.
+func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool) ([]gen.Seed, error) {
 	var alive []*mutate.Mutant
 	for i, m := range set.Mutants {
 		if !cached[i] && (out[i].Status == mutate.Lived || out[i].Status == mutate.NotCovered) {
@@ -608,17 +627,18 @@ func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Se
 		}
 	}
 	if len(alive) == 0 {
-		return nil
+		return nil, nil
 	}
 	a := analysis.New(pkg, full, nil)
 	rep, err := equiv.Analyze(ctx, a, &mutate.Set{Pkg: set.Pkg, Mutants: alive}, equiv.Config{})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	units := map[string]*unit.Unit{}
 	for _, u := range a.Units {
 		units[u.Name] = u
 	}
+	var seeds []gen.Seed
 	for i, m := range set.Mutants {
 		v := rep.Verdicts[m.ID]
 		switch {
@@ -629,9 +649,44 @@ func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Se
 		case v.Status == mutate.Killable && v.Input != nil && units[m.Func] != nil && (out[i].Status == mutate.Lived || out[i].Status == mutate.NotCovered):
 			// The test the survivor needs, found by the prover.
 			out[i].Input = equiv.Render(units[m.Func], v.Input)
+			seeds = append(seeds, gen.Seed{Unit: m.Func, In: v.Input, Pass: "equiv"})
 		}
 	}
-	return nil
+	return seeds, nil
+}
+
+// findKillers decides the survivors the prover did not: gen's engines
+// look for an input that kills each (internal/gen/evidence), run on the
+// original and the mutant; one found makes the survivor killable, with
+// the row that kills it. A prover's input the runs do not confirm is
+// dropped: a report offers only inputs seen to kill. A search that
+// fails leaves the survivors unknown (the package's score stands).
+func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool, seeds []gen.Seed) {
+	var ids []int
+	for i, m := range set.Mutants {
+		if !cached[i] && (out[i].Status == mutate.Lived || out[i].Status == mutate.NotCovered) {
+			ids = append(ids, m.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	found, err := evidence.Find(ctx, pkg, full, ids, evidence.Config{Tags: cfg.Tags, Env: cfg.Env, Workers: max(cfg.Jobs, 1), Seeds: seeds})
+	for i, m := range set.Mutants {
+		if cached[i] || out[i].Status != mutate.Lived && out[i].Status != mutate.NotCovered {
+			continue
+		}
+		f, ok := found[m.ID]
+		switch {
+		case ok:
+			out[i].Verdict, out[i].Input, out[i].Row, out[i].RowTest, out[i].RowName = "killable", f.Input, f.Row, f.Test, f.Name
+		default:
+			out[i].Verdict, out[i].Input = "unknown", ""
+			if err != nil {
+				out[i].Why = "the search for a killing input failed: " + err.Error()
+			}
+		}
+	}
 }
 
 // failure picks the most telling line of a failed test's output: the

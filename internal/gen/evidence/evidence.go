@@ -1,0 +1,143 @@
+// Package evidence finds, for mutants a package's own tests leave alive,
+// an input that kills each: gen's engines (the registry's default list,
+// the same contract and passes as gozilla gen) run on those mutants
+// alone, every input they propose is executed on the original and the
+// mutant through the harness, and a mutant counts as killable only when
+// such a run differs. Each one comes with the table row gen would write
+// for it, rendered by internal/emit, ready to paste.
+//
+// In: a loaded package, its mutant set (the caller's, whose numbers its
+// report uses) and the IDs to look at. Out: the killing rows, by ID.
+// score and equiv use it to decide the survivors they report.
+package evidence
+
+import (
+	"context"
+	"go/parser"
+	"go/token"
+	"strings"
+
+	"github.com/gozilla/gozilla/internal/emit"
+	"github.com/gozilla/gozilla/internal/engines"
+	"github.com/gozilla/gozilla/internal/equiv"
+	"github.com/gozilla/gozilla/internal/gen"
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+)
+
+// Found is a killing input of one mutant, confirmed by running it.
+type Found struct {
+	Input string // the unit's arguments as Go ("qty=100"), receiver first
+	Test  string // the generated test function the row belongs to
+	Name  string // the row's name
+	Row   string // the table row, as gen writes it (gofmt'd, one level of indentation)
+	Pass  string // the pass that found it: random, cbt, equiv, ddr…
+}
+
+// Config sets what the search may spend. The budgets are counts, so
+// that what is found does not depend on the machine or its load.
+type Config struct {
+	Tags    string
+	Env     []string
+	Workers int
+	Seed    uint64 // 0 = 1
+	// Random is the most random inputs tried per unit, and Patience the
+	// inputs in a row that kill nothing after which a unit's random
+	// pass stops (0 = DefaultRandom, DefaultPatience).
+	Random, Patience int
+	// UnitRuns bounds the harness runs of one unit (0 = DefaultUnitRuns
+	// plus DefaultRunsPerMutant per mutant looked at).
+	UnitRuns int64
+	// Seeds are inputs to try first (the prover's killing inputs).
+	Seeds []gen.Seed
+}
+
+// Default budgets: a tenth of gen's, since score pays them on top of
+// its own run.
+const (
+	DefaultRandom        = 1000
+	DefaultPatience      = 200
+	DefaultUnitRuns      = 5_000
+	DefaultRunsPerMutant = 50
+)
+
+// Find looks for a killing input of each mutant of ids (set's numbers).
+// A mutant without one is absent from the result.
+func Find(ctx context.Context, pkg *load.Package, set *mutate.Set, ids []int, cfg Config) (map[int]Found, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	only := map[int]bool{}
+	for _, id := range ids {
+		only[id] = true
+	}
+	infos, err := engines.Parse(engines.Default)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Random == 0 {
+		cfg.Random = DefaultRandom
+	}
+	if cfg.Patience == 0 {
+		cfg.Patience = DefaultPatience
+	}
+	if cfg.UnitRuns == 0 {
+		cfg.UnitRuns = DefaultUnitRuns + DefaultRunsPerMutant*int64(len(ids))
+	}
+	res, err := gen.Generate(ctx, pkg, gen.Config{Dir: pkg.Dir, Tags: cfg.Tags, Env: cfg.Env, Workers: cfg.Workers, Seed: cfg.Seed,
+		Set: set, Only: only, Seeds: cfg.Seeds, Engines: engines.New(infos), Random: cfg.Random, Patience: cfg.Patience, UnitRuns: cfg.UnitRuns})
+	if err != nil {
+		return nil, err
+	}
+	if len(res.Tests) == 0 {
+		return nil, nil
+	}
+	src, err := emit.File(res, emit.Options{})
+	if err != nil {
+		return nil, err
+	}
+	rows := rowsOf(src)
+	out := map[int]Found{}
+	for _, t := range res.Tests {
+		for _, id := range t.Kills {
+			if _, done := out[id]; done || !only[id] {
+				continue
+			}
+			out[id] = Found{Input: equiv.Render(t.Unit, t.In), Test: t.Func, Name: t.Name, Row: rows[[2]string{t.Func, t.Name}], Pass: t.Pass}
+		}
+	}
+	return out, nil
+}
+
+// rowsOf returns the text of each row of src's tables, by test function
+// and row name, with the row's indentation taken off.
+func rowsOf(src []byte) map[[2]string]string {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	out := map[[2]string]string{}
+	for _, t := range emit.Tables(f, nil) {
+		for _, r := range t.Rows {
+			from, to := fset.Position(r.Lit.Pos()).Offset, fset.Position(r.Lit.End()).Offset
+			out[[2]string{t.Func.Name.Name, r.Name}] = dedent(string(src[from:to]))
+		}
+	}
+	return out
+}
+
+// dedent takes off the lines after the first the indentation of the
+// last one (a row's closing brace is at the row's own depth).
+func dedent(s string) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) < 2 {
+		return s
+	}
+	last := lines[len(lines)-1]
+	indent := last[:len(last)-len(strings.TrimLeft(last, "\t"))]
+	for i := 1; i < len(lines); i++ {
+		lines[i] = strings.TrimPrefix(lines[i], indent)
+	}
+	return strings.Join(lines, "\n")
+}

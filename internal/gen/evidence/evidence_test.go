@@ -1,0 +1,89 @@
+package evidence
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/gozilla/gozilla/internal/gen"
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/testmod"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+const discount = `package shop
+
+// Discount is the percentage taken off an order of qty items.
+func Discount(qty int) int {
+	switch {
+	case qty >= 100:
+		return 15
+	case qty >= 10:
+		return 5
+	}
+	return 0
+}
+
+// Same returns x: its mutant x + 0 cannot be told apart.
+func Same(x int) int { return x }
+`
+
+// TestFind: the engines find, for the mutants asked about and no
+// others, an input that kills each, with the row that kills it; a seed
+// (the prover's input) is tried first and kept as its pass.
+func TestFind(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"shop/shop.go": discount})
+	pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, "./shop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := mutate.Generate(pkgs[0], mutate.Options{Ops: map[mutate.Op]bool{mutate.ROR: true, mutate.RSR: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	find := func(orig, repl string) *mutate.Mutant {
+		for _, m := range set.Mutants {
+			if m.Orig == orig && m.Repl == repl {
+				return m
+			}
+		}
+		t.Fatalf("no mutant %s -> %s", orig, repl)
+		return nil
+	}
+	boundary := find("qty >= 100", "qty > 100") // only qty == 100 kills it
+	ret := find("return 15", "return 0")
+	other := find("qty >= 10", "qty > 10") // not asked about
+	seed := gen.Seed{Unit: "Discount", In: []value.Value{{I: 100}}, Pass: "equiv"}
+	found, err := Find(context.Background(), pkgs[0], set, []int{boundary.ID, ret.ID}, Config{Seeds: []gen.Seed{seed}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, ok := found[boundary.ID]
+	if !ok {
+		t.Fatalf("no input kills %s -> %s: %v", boundary.Orig, boundary.Repl, found)
+	}
+	if b.Input != "qty=100" || b.Pass != "equiv" || b.Test != "TestGozillaDiscount" || b.Name == "" {
+		t.Errorf("boundary mutant: %+v, want the seed qty=100 as pass equiv in TestGozillaDiscount", b)
+	}
+	if !strings.HasPrefix(b.Row, "{") || !strings.Contains(b.Row, "qty: 100") || !strings.Contains(b.Row, "want: 15") {
+		t.Errorf("boundary mutant's row %q is not the table row with qty 100 and its result 15", b.Row)
+	}
+	if r, ok := found[ret.ID]; !ok || !strings.Contains(r.Row, "want: 15") {
+		t.Errorf("return 15 -> return 0: %+v, want a row that expects 15", r)
+	}
+	if _, ok := found[other.ID]; ok {
+		t.Errorf("mutant %d was not asked about, yet found", other.ID)
+	}
+}
+
+func TestDedent(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"{a: 1}", "{a: 1}"},
+		{"{\n\t\t\ta: 1,\n\t\t}", "{\n\ta: 1,\n}"},
+	} {
+		if got := dedent(tt.in); got != tt.want {
+			t.Errorf("dedent(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
