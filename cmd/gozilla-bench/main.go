@@ -14,6 +14,7 @@
 //	go run ./cmd/gozilla-bench speed [-j 2] [-std a,b] [-modules m@v,…] [-pkgs p,…] [-suite] [-limit 30m] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench large [-j 2] [-deadline 15m] [-modules m@v,…] [-pkgs p,…] [-signals 1s,build+1s,…] [-grace 30s] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench report [-j 2] [-before REV] [-subjects a,b] [-realistic=true] [-std a,b] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench survivors [-j 2] [-random N] [-subjects a,b] [-realistic=true] [-std a,b] [-w BENCHMARKS.md]
 //
 // score: gozilla score against gremlins v0.5.0 on copies of standard
 // library packages with their own tests (same packages, same tests, same
@@ -70,6 +71,12 @@
 // earlier revision's side by side: its lines per 100 source lines, the
 // survivors it shows against all survivors, and MS with the filter of
 // arid code on and off.
+//
+// survivors: how many of the mutants the packages' own tests leave alive
+// gozilla score decides (issue 33) — equivalent, or killable with an
+// input run on both versions — at what cost to score, and whether the
+// verdicts are true (the oracle runs every killing input and checks every
+// Equivalent verdict).
 package main
 
 import (
@@ -85,7 +92,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large|report [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large|report|survivors [flags]")
 		os.Exit(2)
 	}
 	// Every figure is of a run that computes its verdicts: gozilla's
@@ -218,6 +225,13 @@ func main() {
 		std := fs.String("std", defaultReportStd, "standard library packages to copy with their tests (those stdcopy.sh refuses are noted)")
 		fs.Parse(os.Args[2:])
 		err = benchReport(*jobs, *before, only(*subj), *realistic, only(*std), *write)
+	case "survivors":
+		subj := subjects()
+		realistic := fs.Bool("realistic", true, "include every package of the module testdata/realistic")
+		std := fs.String("std", defaultReportStd, "standard library packages to copy with their tests (those stdcopy.sh refuses are noted)")
+		random := fs.Int("random", defaultSurvivorsRandom, "random inputs each Equivalent verdict's function runs when its domain is too large to enumerate")
+		fs.Parse(os.Args[2:])
+		err = benchSurvivors(*jobs, *random, only(*subj), *realistic, only(*std), *write)
 	default:
 		fmt.Fprintf(os.Stderr, "gozilla-bench: unknown benchmark %q\n", os.Args[1])
 		os.Exit(2)

@@ -412,7 +412,7 @@ func headRevision(root string) string {
 // reportFlags is the command line's flags, as the markdown names them.
 func reportFlags(cfg *reportConfig) string {
 	flags := fmt.Sprintf(" -j %d", cfg.jobs)
-	if cfg.before != defaultReportBefore {
+	if cfg.before != "" && cfg.before != defaultReportBefore { // "": a benchmark without -before
 		flags += " -before " + cfg.before
 	}
 	if len(cfg.subjects) > 0 {

@@ -346,13 +346,17 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 		}
 	}
+	began := time.Now()
 	res, err := score.Run(ctx, cfg, fs.Args()...)
 	prog.clear()
 	if err != nil {
-		if ctx.Err() != nil {
-			return stopped(ctx, false)
+		if ctx.Err() == nil {
+			return err
 		}
-		return err
+		// Stopped while loading: the report says so, with nothing
+		// scored (a CI job reading -json -o gets a document).
+		res = report.NewScore(nil, nil, time.Since(began).Seconds())
+		res.Summary.Partial = true
 	}
 	if res.Summary.Partial {
 		res.Summary.Stopped = stopReason(ctx)

@@ -187,7 +187,7 @@ func (g *generator) clocked(u *unit.Unit) bool {
 // unitRuns is u's run budget (Config.UnitRuns).
 func (g *generator) unitRuns(u *unit.Unit) int64 {
 	if g.cfg.UnitRuns > 0 {
-		return g.cfg.UnitRuns
+		return g.cfg.UnitRuns + g.cfg.RunsPerTarget*int64(g.targets[u.Name])
 	}
 	return DefaultUnitRuns + DefaultRunsPerMutant*int64(len(g.byFunc[u.Name]))
 }

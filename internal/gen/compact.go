@@ -93,7 +93,10 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 	for i, t := range tests {
 		direct[i] = t.Direct()
 	}
-	chosen := smallestSuite(tests, direct)
+	chosen := tests
+	if !g.cfg.KeepAll {
+		chosen = smallestSuite(tests, direct)
+	}
 
 	// Emission order: units in source order, then the tests built
 	// through the API before those that build a state directly, then

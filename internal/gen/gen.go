@@ -94,6 +94,10 @@ type Config struct {
 	// survivors): the others are never live, and only the units with
 	// one of them are tried. The cache is not used.
 	Only map[int]bool
+	// KeepAll keeps every stable test instead of the smallest suite
+	// (score's evidence: each mutant's own row, the first that killed
+	// it, rather than the one a smaller file would keep).
+	KeepAll bool
 	// Seeds are inputs to judge before the random pass, each as its
 	// pass (the prover's killing inputs, which score's evidence offers
 	// first: plain, and found for the mutant itself).
@@ -112,7 +116,11 @@ type Config struct {
 	// idle machine: when it fires, its live mutants are left undecided
 	// and the result is marked partial (Result.Clock). Each hit is in
 	// UnitStats.Limits.
-	UnitRuns, PackageRuns   int64
+	UnitRuns, PackageRuns int64
+	// RunsPerTarget, with UnitRuns, adds to a unit's run budget this
+	// many runs per mutant of the unit generation is for (all, or
+	// Only's).
+	RunsPerTarget           int64
 	UnitTicks, PackageTicks uint64
 	UnitWall                time.Duration
 
@@ -418,11 +426,11 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		x := Goal{r.Kind, r.ID}
 		return !g.covered[x] && g.infeasible[x] == ""
 	}
-	targets := map[string]bool{} // the functions with a live mutant
+	g.targets = map[string]int{} // the functions' live mutants
 	for _, m := range set.Mutants {
 		if cfg.Only == nil || cfg.Only[m.ID] {
 			g.live[m.ID] = true
-			targets[m.Func] = true
+			g.targets[m.Func]++
 		}
 	}
 	g.byFunc = map[string][]*mutate.Mutant{}
@@ -432,7 +440,7 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 	seconds := map[*unit.Unit]float64{}
 	var supported []*unit.Unit
 	for _, u := range units {
-		if u.Skip == "" && (cfg.Only == nil || targets[u.Name]) {
+		if u.Skip == "" && (cfg.Only == nil || g.targets[u.Name] > 0) {
 			supported = append(supported, u)
 		}
 	}
@@ -592,6 +600,7 @@ type generator struct {
 	solvers int                // engines other than the sampler
 	index   map[*unit.Unit]int // harness table index of supported units
 	live    map[int]bool       // mutants not killed yet
+	targets map[string]int     // per function, the mutants generation is for
 	reached map[int]bool       // schemata sites some executed input reached
 
 	mu     sync.Mutex

@@ -552,9 +552,18 @@ func (p *Pool) start() (*worker, error) {
 		respR.Close()
 		close(w.done)
 	}()
+	// Close may have run while the process started: it did not see this
+	// worker, which would outlive the pool (and gozilla).
 	p.mu.Lock()
-	p.all[w] = true
+	dead = p.dead
+	if !dead {
+		p.all[w] = true
+	}
 	p.mu.Unlock()
+	if dead {
+		w.kill()
+		return nil, errors.New("harness: pool closed")
+	}
 	return w, nil
 }
 

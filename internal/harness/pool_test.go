@@ -2,10 +2,14 @@ package harness
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
@@ -197,4 +201,65 @@ func TestPoolBatch(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPoolCloseLeavesNoWorker: Close while requests crash workers and
+// new ones start leaves no worker process behind (one that started as
+// Close ran used to outlive the pool, and gozilla).
+func TestPoolCloseLeavesNoWorker(t *testing.T) {
+	if _, err := os.Stat("/proc/self/exe"); err != nil {
+		t.Skip("no /proc to list processes")
+	}
+	p, _ := pool(t)
+	// Every other request exits the process (a worker restarts), and
+	// the one after it leaves the new worker alive.
+	inputs := [][]value.Value{{{I: 1}}, {{I: 0}}}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				if _, err := p.Do(context.Background(), &Request{In: inputs[i%2], Budget: 1 << 20}); err != nil {
+					return // the pool closed
+				}
+			}
+		}()
+	}
+	time.Sleep(300 * time.Millisecond)
+	p.Close()
+	wg.Wait()
+	bin, err := filepath.EvalSymlinks(p.cfg.Bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		left := processesOf(bin)
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("worker processes %v still run after Close", left)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// processesOf lists the PIDs of the running processes of the executable
+// path (zombies excluded).
+func processesOf(path string) []string {
+	ents, _ := os.ReadDir("/proc")
+	var out []string
+	for _, e := range ents {
+		exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
+		if err != nil || strings.TrimSuffix(exe, " (deleted)") != path {
+			continue
+		}
+		if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil && strings.Contains(string(stat), ") Z ") {
+			continue
+		}
+		out = append(out, e.Name())
+	}
+	return out
 }

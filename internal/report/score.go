@@ -292,6 +292,17 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 		if why == "" {
 			why = "stopped"
 		}
+		if c.Mutants == 0 {
+			what := "before any mutant was made"
+			if len(s.Packages) == 0 {
+				what = "while loading the packages"
+			}
+			fmt.Fprintf(w, "PARTIAL REPORT (%s): stopped %s; nothing was scored\n", why, what)
+			for _, p := range s.Packages {
+				fmt.Fprintf(w, "not scored: %s\n", p.Path)
+			}
+			return nil
+		}
 		fmt.Fprintf(w, "PARTIAL REPORT (%s): %d of %d mutants not run, left out of the score\n", why, c.NotRun, c.Mutants)
 	}
 	switch {

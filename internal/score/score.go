@@ -448,12 +448,11 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		}
 	}
 	if !cfg.NoEvidence {
+		// Stopped here, the tests' verdicts stand: the survivors the
+		// search did not get to are undecided, and nothing is cached.
 		findKillers(ctx, cfg, pkg, full, set, out, cached, seeds)
-		if ctx.Err() != nil {
-			return stopped()
-		}
 	}
-	if cache != nil {
+	if cache != nil && ctx.Err() == nil {
 		cache.store(set.Mutants, out, pr.Tests)
 	}
 	pr.Seconds = time.Since(start).Seconds()
@@ -682,7 +681,10 @@ func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *
 			out[i].Verdict, out[i].Input, out[i].Row, out[i].RowTest, out[i].RowName = "killable", f.Input, f.Row, f.Test, f.Name
 		default:
 			out[i].Verdict, out[i].Input = "unknown", ""
-			if err != nil {
+			switch {
+			case ctx.Err() != nil:
+				out[i].Why = "the search for a killing input was stopped first"
+			case err != nil:
 				out[i].Why = "the search for a killing input failed: " + err.Error()
 			}
 		}

@@ -23,6 +23,7 @@ import (
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/value"
 )
 
 // Found is a killing input of one mutant, confirmed by running it.
@@ -32,6 +33,10 @@ type Found struct {
 	Name  string // the row's name
 	Row   string // the table row, as gen writes it (gofmt'd, one level of indentation)
 	Pass  string // the pass that found it: random, cbt, equiv, ddr…
+	// Unit names the unit the row calls, and In is its input (receiver
+	// first), as the harness ran it.
+	Unit string
+	In   []value.Value
 }
 
 // Config sets what the search may spend. The budgets are counts, so
@@ -46,14 +51,16 @@ type Config struct {
 	// pass stops (0 = DefaultRandom, DefaultPatience).
 	Random, Patience int
 	// UnitRuns bounds the harness runs of one unit (0 = DefaultUnitRuns
-	// plus DefaultRunsPerMutant per mutant looked at).
+	// plus DefaultRunsPerMutant per mutant of the unit looked at).
 	UnitRuns int64
 	// Seeds are inputs to try first (the prover's killing inputs).
 	Seeds []gen.Seed
 }
 
-// Default budgets: a tenth of gen's, since score pays them on top of
-// its own run.
+// Default budgets: a twentieth of gen's runs per unit, and half its
+// per mutant, since score pays them on top of its own run; gen's random
+// pass (a unit's receivers are built by method sequences the random
+// pass finds).
 const (
 	DefaultRandom        = 1000
 	DefaultPatience      = 200
@@ -81,11 +88,12 @@ func Find(ctx context.Context, pkg *load.Package, set *mutate.Set, ids []int, cf
 	if cfg.Patience == 0 {
 		cfg.Patience = DefaultPatience
 	}
+	perMutant := int64(0)
 	if cfg.UnitRuns == 0 {
-		cfg.UnitRuns = DefaultUnitRuns + DefaultRunsPerMutant*int64(len(ids))
+		cfg.UnitRuns, perMutant = DefaultUnitRuns, DefaultRunsPerMutant
 	}
 	res, err := gen.Generate(ctx, pkg, gen.Config{Dir: pkg.Dir, Tags: cfg.Tags, Env: cfg.Env, Workers: cfg.Workers, Seed: cfg.Seed,
-		Set: set, Only: only, Seeds: cfg.Seeds, Engines: engines.New(infos), Random: cfg.Random, Patience: cfg.Patience, UnitRuns: cfg.UnitRuns})
+		Set: set, Only: only, Seeds: cfg.Seeds, KeepAll: true, Engines: engines.New(infos), Random: cfg.Random, Patience: cfg.Patience, UnitRuns: cfg.UnitRuns, RunsPerTarget: perMutant})
 	if err != nil {
 		return nil, err
 	}
@@ -97,13 +105,18 @@ func Find(ctx context.Context, pkg *load.Package, set *mutate.Set, ids []int, cf
 		return nil, err
 	}
 	rows := rowsOf(src)
+	// Each mutant's row: the first (API-built first, then in the order
+	// found) of its own function's tests that kills it, else the first
+	// of another's (a constructor's mutant killed through a method).
 	out := map[int]Found{}
-	for _, t := range res.Tests {
-		for _, id := range t.Kills {
-			if _, done := out[id]; done || !only[id] {
-				continue
+	for _, own := range []bool{true, false} {
+		for _, t := range res.Tests {
+			for _, id := range t.Kills {
+				if _, done := out[id]; done || !only[id] || own != (t.Unit.Name == set.Mutants[id-1].Func) {
+					continue
+				}
+				out[id] = Found{Input: equiv.Render(t.Unit, t.In), Test: t.Func, Name: t.Name, Row: rows[[2]string{t.Func, t.Name}], Pass: t.Pass, Unit: t.Unit.Name, In: t.In}
 			}
-			out[id] = Found{Input: equiv.Render(t.Unit, t.In), Test: t.Func, Name: t.Name, Row: rows[[2]string{t.Func, t.Name}], Pass: t.Pass}
 		}
 	}
 	return out, nil
