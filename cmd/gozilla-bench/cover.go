@@ -117,6 +117,9 @@ func setupSubjects(prefix string, only []string) (*benchEnv, string, []string, e
 }
 
 func subjectList(src string, only []string) ([]string, error) {
+	if len(only) == 1 && only[0] == "none" {
+		return nil, nil
+	}
 	if len(only) > 0 {
 		return only, nil
 	}

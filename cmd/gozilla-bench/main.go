@@ -105,7 +105,7 @@ func main() {
 	jobs := fs.Int("j", runtime.NumCPU(), "workers")
 	write := fs.String("w", "", "update this markdown file's section of the benchmark (e.g. BENCHMARKS.md)")
 	subjects := func() *string {
-		return fs.String("subjects", "", "comma-separated subjects of testdata/subjects (default all)")
+		return fs.String("subjects", "", "comma-separated subjects of testdata/subjects (default all; none for none)")
 	}
 	only := func(s string) []string {
 		if s == "" {

@@ -94,6 +94,11 @@ type Config struct {
 	// survivors): the others are never live, and only the units with
 	// one of them are tried. The cache is not used.
 	Only map[int]bool
+	// Bin, when set, is a test binary of the package built with Set's
+	// overlay and HarnessFile's file (score's own, which its test runs
+	// use with the harness off): generation runs it instead of building
+	// one. Set must be given with it, and Run and Cover left unset.
+	Bin string
 	// KeepAll keeps every stable test instead of the smallest suite
 	// (score's evidence: each mutant's own row, the first that killed
 	// it, rather than the one a smaller file would keep).
@@ -348,26 +353,13 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 			return nil, errors.New(u.AssumeErr)
 		}
 	}
-	var hunits []harness.Unit
-	index := map[*unit.Unit]int{}
-	stateful := harness.Stateful(pkg)
-	isStateful := map[*unit.Unit]bool{}
-	for _, u := range units {
-		if u.Skip == "" {
-			index[u] = len(hunits)
-			isStateful[u] = stateful(u.Func)
-			hunits = append(hunits, harness.UnitOf(pkg, u, isStateful[u]))
-		}
-	}
-	mutSite := make([]int, len(set.Mutants)+1)
-	for _, m := range set.Mutants {
-		mutSite[m.ID] = m.Site
-	}
+	hunits, index, isStateful := harnessUnits(pkg, units)
 	overlay := map[string][]byte{}
 	for k, v := range set.Overlay {
 		overlay[k] = v
 	}
-	overlay[filepath.Join(pkg.Dir, harness.File)] = harness.Source(pkg.Name, hunits, mutSite, unit.Sentinels(pkg))
+	hpath, hsrc := harnessFile(pkg, set, hunits)
+	overlay[hpath] = hsrc
 	if cfg.Skip != "" {
 		overlay[cfg.Skip] = []byte("package " + pkg.Name + "\n")
 	}
@@ -377,16 +369,18 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		problem.Pkg.UseCoverage(plan) // the engines' goals are the probes' IDs
 	}
 
-	work, err := os.MkdirTemp("", "gozilla-gen-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(work)
 	prep := time.Since(start)
 	t0 := time.Now()
-	bin, err := run.Build(ctx, run.BuildConfig{Dir: pkg.Dir, Pkg: pkg.Path, Overlay: overlay, Tags: cfg.Tags, WorkDir: work, Env: cfg.Env})
-	if err != nil {
-		return nil, err
+	bin := cfg.Bin
+	if bin == "" {
+		work, err := os.MkdirTemp("", "gozilla-gen-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(work)
+		if bin, err = run.Build(ctx, run.BuildConfig{Dir: pkg.Dir, Pkg: pkg.Path, Overlay: overlay, Tags: cfg.Tags, WorkDir: work, Env: cfg.Env}); err != nil {
+			return nil, err
+		}
 	}
 	build := time.Since(t0)
 	pool, err := harness.NewPool(harness.Config{Bin: bin, Dir: pkg.Dir, Workers: max(cfg.Workers, 1), Env: cfg.Env, MemLimit: cfg.MemLimit, MaxStack: cfg.MaxStack})
@@ -644,6 +638,40 @@ type generator struct {
 	replayed map[*unit.Unit]bool // units whose earlier tests came back from the cache
 
 	ph phases // where the time and runs go (phase.go), under mu
+}
+
+// HarnessFile returns the harness source generation adds to pkg for set
+// (its path and text), for every unit: a test binary built with set's
+// overlay and this file can be Config.Bin.
+func HarnessFile(pkg *load.Package, set *mutate.Set) (string, []byte) {
+	hunits, _, _ := harnessUnits(pkg, unit.Find(pkg, nil))
+	return harnessFile(pkg, set, hunits)
+}
+
+// harnessUnits lists the harness's table of units (the supported ones,
+// in order) and each one's index in it, and which may touch
+// package-level state.
+func harnessUnits(pkg *load.Package, units []*unit.Unit) ([]harness.Unit, map[*unit.Unit]int, map[*unit.Unit]bool) {
+	var hunits []harness.Unit
+	index := map[*unit.Unit]int{}
+	stateful := harness.Stateful(pkg)
+	isStateful := map[*unit.Unit]bool{}
+	for _, u := range units {
+		if u.Skip == "" {
+			index[u] = len(hunits)
+			isStateful[u] = stateful(u.Func)
+			hunits = append(hunits, harness.UnitOf(pkg, u, isStateful[u]))
+		}
+	}
+	return hunits, index, isStateful
+}
+
+func harnessFile(pkg *load.Package, set *mutate.Set, hunits []harness.Unit) (string, []byte) {
+	mutSite := make([]int, len(set.Mutants)+1)
+	for _, m := range set.Mutants {
+		mutSite[m.ID] = m.Site
+	}
+	return filepath.Join(pkg.Dir, harness.File), harness.Source(pkg.Name, hunits, mutSite, unit.Sentinels(pkg))
 }
 
 // liveIDs returns the live mutants, ascending.

@@ -15,6 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"regexp"
@@ -273,9 +274,27 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	defer os.RemoveAll(work)
 
 	buildStart := time.Now()
+	// The search for the survivors' killing inputs runs gen's harness:
+	// its file goes into the test binary (inert unless the harness's
+	// environment variable is set), so that the search need not build
+	// one of its own. A binary that does not build with it is built
+	// without, and the search builds its own.
+	overlay, withHarness := set.Overlay, !cfg.NoEvidence
+	if withHarness {
+		overlay = maps.Clone(set.Overlay)
+		path, src := gen.HarnessFile(pkg, full)
+		overlay[path] = src
+	}
 	bin, err := run.Build(ctx, run.BuildConfig{
-		Dir: pkg.Dir, Pkg: pkg.Path, Overlay: set.Overlay, Tags: cfg.Tags, WorkDir: work,
+		Dir: pkg.Dir, Pkg: pkg.Path, Overlay: overlay, Tags: cfg.Tags, WorkDir: work,
 	})
+	var be *run.BuildError
+	if withHarness && errors.As(err, &be) && ctx.Err() == nil {
+		withHarness = false
+		bin, err = run.Build(ctx, run.BuildConfig{
+			Dir: pkg.Dir, Pkg: pkg.Path, Overlay: set.Overlay, Tags: cfg.Tags, WorkDir: work,
+		})
+	}
 	if ctx.Err() != nil {
 		return stopped()
 	}
@@ -284,7 +303,6 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		return pr, nil, nil
 	}
 	if err != nil {
-		var be *run.BuildError
 		if errors.As(err, &be) {
 			// The package and its tests type-checked, so a failure here
 			// is in the schemata: gozilla's bug, reported as such.
@@ -450,7 +468,11 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	if !cfg.NoEvidence {
 		// Stopped here, the tests' verdicts stand: the survivors the
 		// search did not get to are undecided, and nothing is cached.
-		findKillers(ctx, cfg, pkg, full, set, out, cached, seeds)
+		harnessBin := ""
+		if withHarness {
+			harnessBin = bin
+		}
+		findKillers(ctx, cfg, pkg, full, set, out, cached, seeds, harnessBin)
 	}
 	if cache != nil && ctx.Err() == nil {
 		cache.store(set.Mutants, out, pr.Tests)
@@ -660,7 +682,10 @@ func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Se
 // the row that kills it. A prover's input the runs do not confirm is
 // dropped: a report offers only inputs seen to kill. A search that
 // fails leaves the survivors unknown (the package's score stands).
-func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool, seeds []gen.Seed) {
+//
+// bin, when set, is the package's test binary built with the harness
+// (gen.HarnessFile), which the search then runs instead of building one.
+func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool, seeds []gen.Seed, bin string) {
 	var ids []int
 	for i, m := range set.Mutants {
 		if !cached[i] && (out[i].Status == mutate.Lived || out[i].Status == mutate.NotCovered) {
@@ -670,7 +695,7 @@ func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *
 	if len(ids) == 0 {
 		return
 	}
-	found, err := evidence.Find(ctx, pkg, full, ids, evidence.Config{Tags: cfg.Tags, Env: cfg.Env, Workers: max(cfg.Jobs, 1), Seeds: seeds})
+	found, err := evidence.Find(ctx, pkg, full, ids, evidence.Config{Tags: cfg.Tags, Env: cfg.Env, Workers: max(cfg.Jobs, 1), Seeds: seeds, Bin: bin})
 	for i, m := range set.Mutants {
 		if cached[i] || out[i].Status != mutate.Lived && out[i].Status != mutate.NotCovered {
 			continue

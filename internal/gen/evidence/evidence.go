@@ -55,6 +55,9 @@ type Config struct {
 	UnitRuns int64
 	// Seeds are inputs to try first (the prover's killing inputs).
 	Seeds []gen.Seed
+	// Bin, when set, is the package's test binary built with set's
+	// overlay and gen.HarnessFile (gen.Config.Bin).
+	Bin string
 }
 
 // Default budgets: a twentieth of gen's runs per unit, and half its
@@ -67,6 +70,11 @@ const (
 	DefaultUnitRuns      = 5_000
 	DefaultRunsPerMutant = 50
 )
+
+// memLimit bounds the heap of a harness run (gen's default is 1 GiB): an
+// input that makes the code allocate past it (a huge capacity, say)
+// ends sooner, and is no row a developer would keep anyway.
+const memLimit = 256 << 20
 
 // Find looks for a killing input of each mutant of ids (set's numbers).
 // A mutant without one is absent from the result.
@@ -93,7 +101,7 @@ func Find(ctx context.Context, pkg *load.Package, set *mutate.Set, ids []int, cf
 		cfg.UnitRuns, perMutant = DefaultUnitRuns, DefaultRunsPerMutant
 	}
 	res, err := gen.Generate(ctx, pkg, gen.Config{Dir: pkg.Dir, Tags: cfg.Tags, Env: cfg.Env, Workers: cfg.Workers, Seed: cfg.Seed,
-		Set: set, Only: only, Seeds: cfg.Seeds, KeepAll: true, Engines: engines.New(infos), Random: cfg.Random, Patience: cfg.Patience, UnitRuns: cfg.UnitRuns, RunsPerTarget: perMutant})
+		Set: set, Only: only, Seeds: cfg.Seeds, KeepAll: true, Bin: cfg.Bin, Engines: engines.New(infos), Random: cfg.Random, Patience: cfg.Patience, UnitRuns: cfg.UnitRuns, RunsPerTarget: perMutant, MemLimit: memLimit})
 	if err != nil {
 		return nil, err
 	}
