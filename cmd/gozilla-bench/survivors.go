@@ -55,6 +55,7 @@ type survRow struct {
 	eqHow                      map[string]int // how the Equivalent verdicts were checked
 	checkedKill, confirmedKill int
 	badKill                    []string // killable inputs the oracle does not see kill
+	flakyKill                  []string // killable inputs the oracle sees kill in some runs only
 	falseEqs                   []string
 	differs                    int            // survivors the in-process search decides otherwise than score did
 	why                        map[string]int // why the unknown ones are unknown (the prover's reason, in classes)
@@ -222,16 +223,30 @@ func survivorsTruth(r *survRow, t reportTarget, status map[int]report.Mutant, jo
 			r.badKill = append(r.badKill, fmt.Sprintf("#%d: the oracle has no unit %s", id, f.Unit))
 			continue
 		}
-		killed, rejected, err := o.Run(ctx, u, f.In, []int{id})
+		// The oracle runs the input oracleRuns times: a kill in every
+		// run confirms it; in some only, the code is not deterministic
+		// (it ranges over a map, say); in none, the verdict is false.
+		kills, why := 0, ""
+		for k := 0; k < oracleRuns && why == ""; k++ {
+			killed, rejected, err := o.Run(ctx, u, f.In, []int{id})
+			switch {
+			case err != nil:
+				why = err.Error()
+			case rejected:
+				why = "the unit's assumptions reject the input"
+			case len(killed) == 1 && killed[0] == id:
+				kills++
+			}
+		}
 		switch {
-		case err != nil:
-			r.badKill = append(r.badKill, fmt.Sprintf("#%d %s(%s): %v", id, f.Unit, f.Input, err))
-		case rejected:
-			r.badKill = append(r.badKill, fmt.Sprintf("#%d %s(%s): the unit's assumptions reject the input", id, f.Unit, f.Input))
-		case len(killed) != 1 || killed[0] != id:
-			r.badKill = append(r.badKill, fmt.Sprintf("#%d %s(%s): the oracle's run does not kill it", id, f.Unit, f.Input))
-		default:
+		case why != "":
+			r.badKill = append(r.badKill, fmt.Sprintf("#%d %s(%s): %s", id, f.Unit, f.Input, why))
+		case kills == oracleRuns:
 			r.confirmedKill++
+		case kills > 0:
+			r.flakyKill = append(r.flakyKill, fmt.Sprintf("#%d %s(%s): killed in %d of %d runs", id, f.Unit, f.Input, kills, oracleRuns))
+		default:
+			r.badKill = append(r.badKill, fmt.Sprintf("#%d %s(%s): no oracle run kills it", id, f.Unit, f.Input))
 		}
 	}
 	// The Equivalent verdicts, unit by unit.
@@ -338,7 +353,7 @@ func survivorsMarkdown(rows []*survRow, cfg *reportConfig, random int, rev, host
 	}
 	fmt.Fprintf(&b, "Measured %s on %s, this tree at %s; `go run ./cmd/gozilla-bench survivors%s -w BENCHMARKS.md`.\n", date, host, rev, flags)
 	b.WriteString("On each target (the subjects with their tests, the packages of testdata/realistic, standard library copies), side by side: `gozilla score -json -evidence=false` (the prover alone) and `gozilla score -json` (every survivor the prover does not prove equivalent goes to gen's engines, the prover's inputs first; a survivor is killable only with an input run on the code and the mutant). " +
-		"*Alive* are the mutants the package's own tests do not kill (lived, not covered, equivalent); *decided* those equivalent or killable. *Truth*: score's evidence step is run again in the benchmark's process on the same survivors and every input it finds is run by the oracle (its own harness binary), which must see it kill its mutant; every Equivalent verdict is run by the oracle on every input where the unit's domain is small, else on " +
+		"*Alive* are the mutants the package's own tests do not kill (lived, not covered, equivalent); *decided* those equivalent or killable. *Truth*: score's evidence step is run again in the benchmark's process on the same survivors and every input it finds is run by the oracle (its own harness binary), which must see it kill its mutant in each of 5 runs (*killable confirmed*; a kill in some runs only is listed below the table: the package's code is not deterministic); every Equivalent verdict is run by the oracle on every input where the unit's domain is small, else on " +
 		fmt.Sprintf("%d random inputs, the boundary and small ones and a float grid (`internal/equiv/check`). ", random) +
 		"*Same* counts the survivors the second search decides as score did (the search is deterministic: counted budgets).\n\n")
 	b.WriteString("| package | mutants | alive | equivalent | killable | unknown | decided | score s, prover only / decided | growth | killable confirmed | equivalent checked / false | same |\n")
@@ -369,6 +384,7 @@ func survivorsMarkdown(rows []*survRow, cfg *reportConfig, random int, rev, host
 		t.falseEq += r.falseEq
 		t.differs += r.differs
 		t.badKill = append(t.badKill, prefixed(r.name, r.badKill)...)
+		t.flakyKill = append(t.flakyKill, prefixed(r.name, r.flakyKill)...)
 		t.falseEqs = append(t.falseEqs, prefixed(r.name, r.falseEqs)...)
 		for k, v := range r.why {
 			t.why[k] += v
@@ -390,6 +406,9 @@ func survivorsMarkdown(rows []*survRow, cfg *reportConfig, random int, rev, host
 	for _, s := range t.badKill {
 		b.WriteString("\n- killable, not confirmed: " + s)
 	}
+	for _, s := range t.flakyKill {
+		b.WriteString("\n- killable, on some runs only (the code is not deterministic): " + s)
+	}
 	for _, s := range t.falseEqs {
 		b.WriteString("\n- FALSE equivalent: " + s)
 	}
@@ -399,6 +418,9 @@ func survivorsMarkdown(rows []*survRow, cfg *reportConfig, random int, rev, host
 	b.WriteString("\n")
 	return b.String()
 }
+
+// oracleRuns is how many times the oracle runs each killing input.
+const oracleRuns = 5
 
 // defaultSurvivorsRandom is how many random inputs each Equivalent
 // verdict's unit runs when its domain is too large to enumerate.

@@ -8,6 +8,7 @@ package gen
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sort"
 	"sync"
 
@@ -50,28 +51,42 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 			// the test and the code alone, not of what was live when
 			// generation kept it (a run that replays it from the cache
 			// first must credit it with the same mutants).
-			r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[t.Unit], In: t.In, Mutants: killed, Budget: origBudget, Quick: true})
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			a, _ := json.Marshal(r.Orig)
-			b, _ := json.Marshal(t.Out)
-			stable[i] = string(a) == string(b)
-			kills := append([]int(nil), r.Killed...)
-			if len(r.Unsure) > 0 {
-				v, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[t.Unit], In: t.In, Mutants: r.Unsure, Budget: origBudget})
+			// With Config.Recheck, the kills are those of every run:
+			// a mutant the input kills only on some runs (map order,
+			// scheduling) is not one its row kills.
+			var kills []int
+			for k := 0; k <= g.cfg.Recheck; k++ {
+				r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[t.Unit], In: t.In, Mutants: killed, Budget: origBudget, Quick: true})
 				if err != nil {
 					errs[i] = err
 					return
 				}
-				kills = append(kills, v.Killed...)
+				a, _ := json.Marshal(r.Orig)
+				b, _ := json.Marshal(t.Out)
+				if string(a) != string(b) {
+					return // not stable
+				}
+				now := append([]int(nil), r.Killed...)
+				if len(r.Unsure) > 0 {
+					v, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[t.Unit], In: t.In, Mutants: r.Unsure, Budget: origBudget})
+					if err != nil {
+						errs[i] = err
+						return
+					}
+					now = append(now, v.Killed...)
+				}
+				sort.Ints(now)
+				if k == 0 {
+					kills = now
+					t.Hits = r.Hits
+					t.cover = r.Cover
+					t.Covers = g.goalsOf(r)
+				} else {
+					kills = slices.DeleteFunc(kills, func(m int) bool { _, found := slices.BinarySearch(now, m); return !found })
+				}
 			}
-			sort.Ints(kills)
+			stable[i] = true
 			t.Kills = kills
-			t.Hits = r.Hits
-			t.cover = r.Cover
-			t.Covers = g.goalsOf(r)
 		}()
 	}
 	wg.Wait()

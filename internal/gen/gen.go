@@ -99,6 +99,9 @@ type Config struct {
 	// use with the harness off): generation runs it instead of building
 	// one. Set must be given with it, and Run and Cover left unset.
 	Bin string
+	// Recheck runs each kept test this many more times before compaction:
+	// a mutant it kills only on some runs does not count as killed by it.
+	Recheck int
 	// KeepAll keeps every stable test instead of the smallest suite
 	// (score's evidence: each mutant's own row, the first that killed
 	// it, rather than the one a smaller file would keep).

@@ -71,6 +71,11 @@ const (
 	DefaultRunsPerMutant = 50
 )
 
+// recheck is how many more times each kept input runs on its mutants:
+// a kill that does not repeat (the code ranges over a map, say) is not
+// one a pasted row would make every time.
+const recheck = 2
+
 // memLimit bounds the heap of a harness run (gen's default is 1 GiB): an
 // input that makes the code allocate past it (a huge capacity, say)
 // ends sooner, and is no row a developer would keep anyway.
@@ -101,7 +106,7 @@ func Find(ctx context.Context, pkg *load.Package, set *mutate.Set, ids []int, cf
 		cfg.UnitRuns, perMutant = DefaultUnitRuns, DefaultRunsPerMutant
 	}
 	res, err := gen.Generate(ctx, pkg, gen.Config{Dir: pkg.Dir, Tags: cfg.Tags, Env: cfg.Env, Workers: cfg.Workers, Seed: cfg.Seed,
-		Set: set, Only: only, Seeds: cfg.Seeds, KeepAll: true, Bin: cfg.Bin, Engines: engines.New(infos), Random: cfg.Random, Patience: cfg.Patience, UnitRuns: cfg.UnitRuns, RunsPerTarget: perMutant, MemLimit: memLimit})
+		Set: set, Only: only, Seeds: cfg.Seeds, KeepAll: true, Recheck: recheck, Bin: cfg.Bin, Engines: engines.New(infos), Random: cfg.Random, Patience: cfg.Patience, UnitRuns: cfg.UnitRuns, RunsPerTarget: perMutant, MemLimit: memLimit})
 	if err != nil {
 		return nil, err
 	}
