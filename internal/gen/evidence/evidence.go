@@ -74,7 +74,7 @@ const (
 // recheck is how many more times each kept input runs on its mutants:
 // a kill that does not repeat (the code ranges over a map, say) is not
 // one a pasted row would make every time.
-const recheck = 2
+const recheck = 5
 
 // memLimit bounds the heap of a harness run (gen's default is 1 GiB): an
 // input that makes the code allocate past it (a huge capacity, say)
