@@ -424,7 +424,7 @@ const oracleRuns = 5
 
 // defaultSurvivorsRandom is how many random inputs each Equivalent
 // verdict's unit runs when its domain is too large to enumerate.
-const defaultSurvivorsRandom = 100_000
+const defaultSurvivorsRandom = 10_000
 
 func growth(a, b float64) string {
 	if a <= 0 {
