@@ -82,6 +82,15 @@ func benchSurvivors(jobs, random int, subjects []string, realistic bool, std []s
 		fmt.Fprintf(os.Stderr, "survivors %s: %d alive, %d equivalent, %d killable, %d unknown; %.1fs → %.1fs; killable confirmed %d/%d, equivalent false %d/%d%s\n",
 			r.name, r.alive(), r.eq, r.killable, r.unknown, r.secs0, r.secs1, r.confirmedKill, r.checkedKill, r.falseEq, r.checkedEq, failText(r.fails))
 		rows = append(rows, r)
+		// The section is written as the run goes (a run of an hour that
+		// is stopped keeps what it measured), marked until it ends.
+		if write != "" && len(rows) < len(targets) {
+			text := survivorsMarkdown(rows, cfg, random, headRevision(env.root), machine(), time.Now().UTC().Format("2006-01-02"))
+			text += fmt.Sprintf("\n*Unfinished run: %d of %d targets so far.*\n", len(rows), len(targets))
+			if err := updateSection(write, "survivors", text); err != nil {
+				return err
+			}
+		}
 	}
 	text := survivorsMarkdown(rows, cfg, random, headRevision(env.root), machine(), time.Now().UTC().Format("2006-01-02"))
 	fmt.Print(text)
