@@ -635,18 +635,25 @@ func testsTime(base []run.TestInfo, runs map[string]int) []report.TestTime {
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
+// survivors are set's mutants the tests left alive (lived or not
+// covered) whose verdicts were not reused from the cache.
+func survivors(set *mutate.Set, out []report.Mutant, cached []bool) []*mutate.Mutant {
+	var alive []*mutate.Mutant
+	for i, m := range set.Mutants {
+		if !cached[i] && report.Survives(out[i].Status) {
+			alive = append(alive, m)
+		}
+	}
+	return alive
+}
+
 // proveSurvivors asks the prover about the mutants no test killed: a
 // killed mutant is not equivalent, so only these can be. Those it proves
 // equivalent leave the score's denominator (MS = D/(M−E)).
 //
 // It returns the prover's killing inputs, as seeds for findKillers.
 func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool) ([]gen.Seed, error) {
-	var alive []*mutate.Mutant
-	for i, m := range set.Mutants {
-		if !cached[i] && (out[i].Status == mutate.Lived || out[i].Status == mutate.NotCovered) {
-			alive = append(alive, m)
-		}
-	}
+	alive := survivors(set, out, cached)
 	if len(alive) == 0 {
 		return nil, nil
 	}
@@ -687,10 +694,8 @@ func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Se
 // (gen.HarnessFile), which the search then runs instead of building one.
 func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool, seeds []gen.Seed, bin string) {
 	var ids []int
-	for i, m := range set.Mutants {
-		if !cached[i] && (out[i].Status == mutate.Lived || out[i].Status == mutate.NotCovered) {
-			ids = append(ids, m.ID)
-		}
+	for _, m := range survivors(set, out, cached) {
+		ids = append(ids, m.ID)
 	}
 	if len(ids) == 0 {
 		return
