@@ -59,6 +59,8 @@ type survRow struct {
 	falseEqs                   []string
 	differs                    int            // survivors the in-process search decides otherwise than score did
 	why                        map[string]int // why the unknown ones are unknown (the prover's reason, in classes)
+	unknownRun, unknownKilled  int            // unknown survivors the oracle ran, and those it killed
+	unknownKills               []string       // some of the oracle's killing inputs for unknown survivors
 	fails                      []string
 }
 
@@ -79,8 +81,11 @@ func benchSurvivors(jobs, random int, subjects []string, realistic bool, std []s
 	var rows []*survRow
 	for _, t := range targets {
 		r := survivorsOne(env.gz, t, jobs, random)
-		fmt.Fprintf(os.Stderr, "survivors %s: %d alive, %d equivalent, %d killable, %d unknown; %.1fs → %.1fs; killable confirmed %d/%d, equivalent false %d/%d%s\n",
-			r.name, r.alive(), r.eq, r.killable, r.unknown, r.secs0, r.secs1, r.confirmedKill, r.checkedKill, r.falseEq, r.checkedEq, failText(r.fails))
+		fmt.Fprintf(os.Stderr, "survivors %s: %d alive, %d equivalent, %d killable, %d unknown; %.1fs → %.1fs; killable confirmed %d/%d, equivalent false %d/%d, unknown killed by the oracle %d/%d%s\n",
+			r.name, r.alive(), r.eq, r.killable, r.unknown, r.secs0, r.secs1, r.confirmedKill, r.checkedKill, r.falseEq, r.checkedEq, r.unknownKilled, r.unknownRun, failText(r.fails))
+		for _, s := range r.unknownKills {
+			fmt.Fprintln(os.Stderr, "  unknown, killed by the oracle:", s)
+		}
 		rows = append(rows, r)
 		// The section is written as the run goes (a run of an hour that
 		// is stopped keeps what it measured), marked until it ends.
@@ -206,7 +211,7 @@ func survivorsTruth(r *survRow, t reportTarget, status map[int]report.Mutant, jo
 			seeds = append(seeds, gen.Seed{Unit: m.Func, In: v.Input, Pass: "equiv"})
 		}
 	}
-	found, err := evidence.Find(ctx, pkg, set, ids, evidence.Config{Workers: jobs, Seeds: seeds})
+	found, err := evidence.Find(ctx, pkg, set, ids, evidence.Config{Workers: jobs, Seeds: seeds, Verdicts: rep.Verdicts})
 	if err != nil {
 		return err
 	}
@@ -259,22 +264,34 @@ func survivorsTruth(r *survRow, t reportTarget, status map[int]report.Mutant, jo
 		}
 	}
 	// The Equivalent verdicts, unit by unit.
+	// The unknown survivors are checked the same way, as if claimed
+	// equivalent: a kill the oracle finds is one the search missed.
 	verdicts := map[int]*equiv.Verdict{}
+	unknown := map[int]bool{}
 	for id, m := range status {
-		if m.Status == mutate.Equivalent {
+		switch {
+		case m.Status == mutate.Equivalent:
 			verdicts[id] = &equiv.Verdict{ID: id, Status: mutate.Equivalent}
+		case report.Survives(m.Status) && m.Verdict != "killable":
+			verdicts[id] = &equiv.Verdict{ID: id, Status: mutate.Equivalent}
+			unknown[id] = true
 		}
 	}
 	checked := map[int]bool{}
 	for _, u := range o.Units() {
-		claims := 0
+		claims, unknowns := 0, 0
 		for _, id := range o.Mutants(u) {
-			if verdicts[id] != nil {
+			switch {
+			case unknown[id]:
+				unknowns++
+			case verdicts[id] != nil:
 				claims++
-				checked[id] = true
+			default:
+				continue
 			}
+			checked[id] = true
 		}
-		if claims == 0 {
+		if claims+unknowns == 0 {
 			continue
 		}
 		var truth map[int][]value.Value
@@ -295,15 +312,25 @@ func survivorsTruth(r *survRow, t reportTarget, status map[int]report.Mutant, jo
 			return err
 		}
 		r.checkedEq += claims
-		r.eqHow[how] += claims
+		if claims > 0 {
+			r.eqHow[how] += claims
+		}
+		r.unknownRun += unknowns
 		for _, f := range res.False {
 			m := set.Mutants[f.ID-1]
+			if unknown[f.ID] {
+				r.unknownKilled++
+				if len(r.unknownKills) < 5 {
+					r.unknownKills = append(r.unknownKills, fmt.Sprintf("#%d %s line %d: `%s` → `%s`: killed by %s (%s)", f.ID, m.Func, m.Line, m.Orig, m.Repl, check.Call(u, f.In), f.How))
+				}
+				continue
+			}
 			r.falseEq = len(r.falseEqs) + 1
 			r.falseEqs = append(r.falseEqs, fmt.Sprintf("#%d %s line %d: `%s` → `%s`: killed by %s (%s)", f.ID, m.Func, m.Line, m.Orig, m.Repl, check.Call(u, f.In), f.How))
 		}
 	}
 	for id := range verdicts {
-		if !checked[id] {
+		if !checked[id] && !unknown[id] {
 			r.eqHow["not run: the oracle does not run its function"]++
 		}
 	}
@@ -392,6 +419,9 @@ func survivorsMarkdown(rows []*survRow, cfg *reportConfig, random int, rev, host
 		t.checkedEq += r.checkedEq
 		t.falseEq += r.falseEq
 		t.differs += r.differs
+		t.unknownRun += r.unknownRun
+		t.unknownKilled += r.unknownKilled
+		t.unknownKills = append(t.unknownKills, prefixed(r.name, r.unknownKills)...)
 		t.badKill = append(t.badKill, prefixed(r.name, r.badKill)...)
 		t.flakyKill = append(t.flakyKill, prefixed(r.name, r.flakyKill)...)
 		t.falseEqs = append(t.falseEqs, prefixed(r.name, r.falseEqs)...)
@@ -411,6 +441,15 @@ func survivorsMarkdown(rows []*survRow, cfg *reportConfig, random int, rev, host
 	}
 	if len(t.why) > 0 {
 		b.WriteString("\nWhy the unknown survivors are unknown (the prover's reason): " + countsText(t.why) + ".\n")
+	}
+	if t.unknownRun > 0 {
+		fmt.Fprintf(&b, "\nThe oracle ran %d of the %d unknown survivors the same way as the Equivalent verdicts: %d are killed by one of its inputs (the search missed them; the rest may be equivalent).\n", t.unknownRun, t.unknown, t.unknownKilled)
+		for _, s := range t.unknownKills {
+			b.WriteString("\n- unknown, killed by the oracle: " + s)
+		}
+		if len(t.unknownKills) > 0 {
+			b.WriteString("\n")
+		}
 	}
 	for _, s := range t.badKill {
 		b.WriteString("\n- killable, not confirmed: " + s)

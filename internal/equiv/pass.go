@@ -28,6 +28,19 @@ func NewEngine() *Engine {
 	return &Engine{reports: map[string]*Report{}, proofs: map[string]Proofs{}, verdicts: map[int]*Verdict{}}
 }
 
+// Preset gives the engine verdicts the prover has already reached on
+// these mutants with the engine's configuration (score's, on its
+// survivors): a mutant with one is not analysed again. Verdicts do not
+// depend on the other mutants analysed with them, so this changes only
+// the time taken.
+func (p *Engine) Preset(verdicts map[int]*Verdict) {
+	for id, v := range verdicts {
+		if v != nil {
+			p.verdicts[id] = v
+		}
+	}
+}
+
 // Name implements engine.Engine.
 func (p *Engine) Name() string { return "equiv" }
 
@@ -72,8 +85,10 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 	if m == nil {
 		return engine.Answer{Reason: "no such mutant"}, nil
 	}
-	if _, err := p.analyse(ctx, pb, m.Func); err != nil {
-		return engine.Answer{}, err
+	if p.verdicts[m.ID] == nil {
+		if _, err := p.analyse(ctx, pb, m.Func); err != nil {
+			return engine.Answer{}, err
+		}
 	}
 	v := p.verdicts[m.ID]
 	if v == nil {

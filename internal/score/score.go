@@ -455,9 +455,10 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	}
 	pr.Flaky = flakyList(base, flaky)
 	var seeds []gen.Seed
+	var verdicts map[int]*equiv.Verdict
 	if !cfg.NoEquiv {
 		var err error
-		seeds, err = proveSurvivors(ctx, pkg, full, set, out, cached)
+		seeds, verdicts, err = proveSurvivors(ctx, pkg, full, set, out, cached)
 		if ctx.Err() != nil {
 			return stopped()
 		}
@@ -472,7 +473,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		if withHarness {
 			harnessBin = bin
 		}
-		findKillers(ctx, cfg, pkg, full, set, out, cached, seeds, harnessBin)
+		findKillers(ctx, cfg, pkg, full, set, out, cached, seeds, verdicts, harnessBin)
 	}
 	if cache != nil && ctx.Err() == nil {
 		cache.store(set.Mutants, out, pr.Tests)
@@ -651,16 +652,18 @@ func survivors(set *mutate.Set, out []report.Mutant, cached []bool) []*mutate.Mu
 // killed mutant is not equivalent, so only these can be. Those it proves
 // equivalent leave the score's denominator (MS = D/(M−E)).
 //
-// It returns the prover's killing inputs, as seeds for findKillers.
-func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool) ([]gen.Seed, error) {
+// It returns the prover's killing inputs, as seeds for findKillers, and
+// its verdicts, which findKillers' equiv engine uses instead of proving
+// again.
+func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool) ([]gen.Seed, map[int]*equiv.Verdict, error) {
 	alive := survivors(set, out, cached)
 	if len(alive) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	a := analysis.New(pkg, full, nil)
 	rep, err := equiv.Analyze(ctx, a, &mutate.Set{Pkg: set.Pkg, Mutants: alive}, equiv.Config{})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	units := map[string]*unit.Unit{}
 	for _, u := range a.Units {
@@ -680,7 +683,7 @@ func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Se
 			seeds = append(seeds, gen.Seed{Unit: m.Func, In: v.Input, Pass: "equiv"})
 		}
 	}
-	return seeds, nil
+	return seeds, rep.Verdicts, nil
 }
 
 // findKillers decides the survivors the prover did not: gen's engines
@@ -692,7 +695,7 @@ func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Se
 //
 // bin, when set, is the package's test binary built with the harness
 // (gen.HarnessFile), which the search then runs instead of building one.
-func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool, seeds []gen.Seed, bin string) {
+func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool, seeds []gen.Seed, verdicts map[int]*equiv.Verdict, bin string) {
 	var ids []int
 	for _, m := range survivors(set, out, cached) {
 		ids = append(ids, m.ID)
@@ -700,7 +703,7 @@ func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *
 	if len(ids) == 0 {
 		return
 	}
-	found, err := evidence.Find(ctx, pkg, full, ids, evidence.Config{Tags: cfg.Tags, Env: cfg.Env, Workers: max(cfg.Jobs, 1), Seeds: seeds, Bin: bin})
+	found, err := evidence.Find(ctx, pkg, full, ids, evidence.Config{Tags: cfg.Tags, Env: cfg.Env, Workers: max(cfg.Jobs, 1), Seeds: seeds, Verdicts: verdicts, Bin: bin})
 	for i, m := range set.Mutants {
 		if cached[i] || out[i].Status != mutate.Lived && out[i].Status != mutate.NotCovered {
 			continue

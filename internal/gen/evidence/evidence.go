@@ -55,6 +55,10 @@ type Config struct {
 	UnitRuns int64
 	// Seeds are inputs to try first (the prover's killing inputs).
 	Seeds []gen.Seed
+	// Verdicts are the prover's, with its default configuration, on
+	// these mutants when the caller has them (score asks it first): the
+	// equiv engine uses them instead of proving again.
+	Verdicts map[int]*equiv.Verdict
 	// Bin, when set, is the package's test binary built with set's
 	// overlay and gen.HarnessFile (gen.Config.Bin).
 	Bin string
@@ -105,8 +109,14 @@ func Find(ctx context.Context, pkg *load.Package, set *mutate.Set, ids []int, cf
 	if cfg.UnitRuns == 0 {
 		cfg.UnitRuns, perMutant = DefaultUnitRuns, DefaultRunsPerMutant
 	}
+	engs := engines.New(infos)
+	for _, e := range engs {
+		if p, ok := e.(*equiv.Engine); ok {
+			p.Preset(cfg.Verdicts)
+		}
+	}
 	res, err := gen.Generate(ctx, pkg, gen.Config{Dir: pkg.Dir, Tags: cfg.Tags, Env: cfg.Env, Workers: cfg.Workers, Seed: cfg.Seed,
-		Set: set, Only: only, Seeds: cfg.Seeds, KeepAll: true, Recheck: recheck, Bin: cfg.Bin, Engines: engines.New(infos), Random: cfg.Random, Patience: cfg.Patience, UnitRuns: cfg.UnitRuns, RunsPerTarget: perMutant, MemLimit: memLimit})
+		Set: set, Only: only, Seeds: cfg.Seeds, KeepAll: true, Recheck: recheck, Bin: cfg.Bin, Engines: engs, Random: cfg.Random, Patience: cfg.Patience, UnitRuns: cfg.UnitRuns, RunsPerTarget: perMutant, MemLimit: memLimit})
 	if err != nil {
 		return nil, err
 	}

@@ -2,8 +2,12 @@ package evidence
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/gozilla/gozilla/internal/analysis"
+	"github.com/gozilla/gozilla/internal/equiv"
 
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/load"
@@ -85,5 +89,41 @@ func TestDedent(t *testing.T) {
 		if got := dedent(tt.in); got != tt.want {
 			t.Errorf("dedent(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestFindPreset: given the prover's verdicts (score has them), the
+// search finds the same rows as when its equiv engine proves again.
+func TestFindPreset(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"shop/shop.go": discount})
+	pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, "./shop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := mutate.Generate(pkgs[0], mutate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int
+	for _, m := range set.Mutants {
+		ids = append(ids, m.ID)
+	}
+	rep, err := equiv.Analyze(context.Background(), analysis.New(pkgs[0], set, nil), set, equiv.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone, err := Find(context.Background(), pkgs[0], set, ids, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	preset, err := Find(context.Background(), pkgs[0], set, ids, Config{Verdicts: rep.Verdicts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(alone) == 0 {
+		t.Fatal("no mutant found killable")
+	}
+	if !reflect.DeepEqual(alone, preset) {
+		t.Errorf("with the prover's verdicts given, found %d mutants killable, %d without; they differ", len(preset), len(alone))
 	}
 }
