@@ -86,6 +86,9 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 		if err != nil {
 			return nil, err
 		}
+		// full keeps every mutant, numbered as mutate made them: the
+		// search for killing inputs builds them all (set.Mutants[id-1]).
+		full := set
 		if cfg.Run != nil {
 			var keep []*mutate.Mutant
 			for _, m := range set.Mutants {
@@ -93,7 +96,9 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 					keep = append(keep, m)
 				}
 			}
-			set = &mutate.Set{Mutants: keep}
+			only := *set
+			only.Mutants = keep
+			set = &only
 		}
 		if cfg.Each != nil {
 			cfg.Each(pkg.Path, len(set.Mutants))
@@ -131,7 +136,7 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 			doc.Mutants = append(doc.Mutants, Record(m, rep.Verdicts[m.ID], units[m.Func]))
 		}
 		if cfg.Killers != nil && ctx.Err() == nil {
-			confirm(ctx, cfg, pkg, set, rep, doc.Mutants[len(doc.Mutants)-len(set.Mutants):])
+			confirm(ctx, cfg, pkg, full, set, rep, doc.Mutants[len(doc.Mutants)-len(set.Mutants):])
 		}
 		for _, u := range rep.Units {
 			if cfg.Run != nil && !cfg.Run.MatchString(u.Name) {
@@ -253,8 +258,9 @@ feed:
 // confirm decides the package's mutants the prover left killable or
 // unknown by running inputs (RunConfig.Killers): one that kills makes
 // the mutant killable, with its row; a prover's input that does not
-// leaves it unknown. recs are the records of set's mutants, in order.
-func confirm(ctx context.Context, cfg RunConfig, pkg *load.Package, set *mutate.Set, rep *Report, recs []report.EquivMutant) {
+// leaves it unknown. recs are the records of set's mutants, in order;
+// full is every mutant of the package (set may be a -run's part of it).
+func confirm(ctx context.Context, cfg RunConfig, pkg *load.Package, full, set *mutate.Set, rep *Report, recs []report.EquivMutant) {
 	var ids []int
 	seeds := map[int][]value.Value{}
 	for i, m := range set.Mutants {
@@ -268,7 +274,7 @@ func confirm(ctx context.Context, cfg RunConfig, pkg *load.Package, set *mutate.
 	if len(ids) == 0 {
 		return
 	}
-	found, err := cfg.Killers(ctx, pkg, set, ids, seeds)
+	found, err := cfg.Killers(ctx, pkg, full, ids, seeds)
 	if ctx.Err() != nil {
 		return
 	}

@@ -115,7 +115,14 @@ func (g *generator) account(u *unit.Unit, r *harness.Response) {
 		}
 		for _, e := range a.Ends {
 			g.noteLocked(u, Limit{Kind: e.Kind, Mutant: e.Mutant})
-			if e.Kind == harness.PanicSlow {
+			switch e.Kind {
+			case harness.PanicSlow:
+				g.wallHits[e.Mutant]++
+			case harness.PanicBlocked:
+				// A deadlock is seen only after the watchdog's wait (200 ms
+				// for channels), as much as twenty restarts, so a mutant
+				// that deadlocked twice without being killed is run no
+				// more, like one too slow twice.
 				g.wallHits[e.Mutant]++
 			}
 			if e.Kind != harness.PanicBudget {

@@ -136,6 +136,24 @@ func TestBudgetsAndLimits(t *testing.T) {
 			}
 		}
 	})
+	t.Run("blocked, rechecked", func(t *testing.T) {
+		// Where kills are run again before they count (score's
+		// search), a deadlock is still a kill: the mutant is not
+		// dropped before its kill is confirmed.
+		pkg := loadPkg(t, map[string]string{"lock/lock.go": lockSrc}, "./lock")
+		res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2, Recheck: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range res.Set.Mutants {
+			if m.Func != "Bump" || m.Orig != "x > 5" || m.Repl != "true" {
+				continue
+			}
+			if res.Status[m.ID] != mutate.Killed {
+				t.Errorf("mutant #%d is %v, want killed", m.ID, res.Status[m.ID])
+			}
+		}
+	})
 }
 
 // slowPass takes 100 ms per mutant of Sign and has no candidate.
