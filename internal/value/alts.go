@@ -520,6 +520,11 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 			std = true
 		}
 	}
+	// A reader that fails after its text, as Go's own tests build one
+	// (testing/iotest): the error path of code that reads.
+	if len(want) == 1 && want[mRead] && b.usePkg("io", "io") && b.usePkg("strings", "strings") && b.usePkg("iotest", "testing/iotest") && b.usePkg("errors", "errors") {
+		out.add(b.alt("failing reader", `io.MultiReader(strings.NewReader($0), iotest.ErrReader(errors.New("read failed")))`, "", "", tString))
+	}
 	// Neither the package nor the standard library implements it: the
 	// test file does (fakes.go).
 	if n == 0 && !std {

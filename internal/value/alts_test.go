@@ -91,8 +91,8 @@ func TestBuildAlts(t *testing.T) {
 		want []string // labels among the alternatives
 		not  []string
 	}{
-		{"r", Built, []string{"strings.NewReader", "bytes.NewReader", "bytes.Buffer"}, []string{"strings.Builder"}},
-		{"w", Built, []string{"bytes.Buffer", "strings.Builder"}, []string{"strings.NewReader"}},
+		{"r", Built, []string{"strings.NewReader", "bytes.NewReader", "bytes.Buffer", "failing reader"}, []string{"strings.Builder"}},
+		{"w", Built, []string{"bytes.Buffer", "strings.Builder"}, []string{"strings.NewReader", "failing reader"}},
 		{"st", Built, []string{"bytes.Buffer", "strings.Builder"}, nil},
 		{"e", Built, []string{"ErrBad", "errors.New", "wrapped"}, nil},
 		{"an", Built, []string{"int", "string", "float64", "bool", "[]int", "map[string]int"}, nil},
@@ -149,6 +149,7 @@ func TestLiteralBuilt(t *testing.T) {
 	}{
 		{"r", Value{X: alt("r", "strings.NewReader").Key, E: []Value{{S: "a\n"}}}, `strings.NewReader("a\n")`},
 		{"r", Value{Nil: true}, "nil"},
+		{"r", Value{X: alt("r", "failing reader").Key, E: []Value{{S: "a b"}}}, `io.MultiReader(strings.NewReader("a b"), iotest.ErrReader(errors.New("read failed")))`},
 		{"an", Value{X: alt("an", "float64").Key, E: []Value{FloatValue(2)}}, "float64(2)"},
 		{"an", Value{X: alt("an", "int").Key, E: []Value{{I: 3}}}, "3"},
 		{"an", Value{X: alt("an", "[]int").Key, E: []Value{{Nil: true}}}, "[]int(nil)"},
