@@ -525,6 +525,11 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 	if len(want) == 1 && want[mRead] && b.usePkg("io", "io") && b.usePkg("strings", "strings") && b.usePkg("iotest", "testing/iotest") && b.usePkg("errors", "errors") {
 		out.add(b.alt("failing reader", `io.MultiReader(strings.NewReader($0), iotest.ErrReader(errors.New("read failed")))`, "", "", tString))
 	}
+	// A writer that fails: the test file's fake, whose results the
+	// engines choose (fakes.go).
+	if len(want) == 1 && want[mWrite] && std && n == 0 {
+		b.mockAlt(out, t, u)
+	}
 	// Neither the package nor the standard library implements it: the
 	// test file does (fakes.go).
 	if n == 0 && !std {

@@ -92,7 +92,7 @@ func TestBuildAlts(t *testing.T) {
 		not  []string
 	}{
 		{"r", Built, []string{"strings.NewReader", "bytes.NewReader", "bytes.Buffer", "failing reader"}, []string{"strings.Builder"}},
-		{"w", Built, []string{"bytes.Buffer", "strings.Builder"}, []string{"strings.NewReader", "failing reader"}},
+		{"w", Built, []string{"bytes.Buffer", "strings.Builder", "gozillaIoWriter"}, []string{"strings.NewReader", "failing reader"}},
 		{"st", Built, []string{"bytes.Buffer", "strings.Builder"}, nil},
 		{"e", Built, []string{"ErrBad", "errors.New", "wrapped"}, nil},
 		{"an", Built, []string{"int", "string", "float64", "bool", "[]int", "map[string]int"}, nil},
