@@ -436,6 +436,9 @@ func (c *collector) table(e ast.Expr, level int) {
 			if r, ok := c.rune(e); ok {
 				c.char(r, level)
 			}
+		default:
+			// The keys a table is looked up by: currency codes, ports.
+			c.constant(tv.Value, level)
 		}
 		return
 	}

@@ -207,6 +207,21 @@ func TestPool(t *testing.T) {
 		})
 	}
 
+	t.Run("table keys", func(t *testing.T) {
+		// The integers of the tables Lookup reads are keys too (the
+		// values of units, the precedences of ops); not those of a
+		// table it does not read.
+		p := units["Lookup"].Pool
+		for _, n := range []int64{1, 2, 60, 3600} {
+			if !slices.Contains(p.Ints, n) {
+				t.Errorf("Ints %v misses %d", p.Ints, n)
+			}
+		}
+		if slices.Contains(units["Decode"].Pool.Ints, 3600) {
+			t.Errorf("Decode's Ints %v hold 3600, of a table it does not read", units["Decode"].Pool.Ints)
+		}
+	})
+
 	t.Run("bounded and sorted", func(t *testing.T) {
 		p := units["Words"].Pool
 		if len(p.Strings) != maxPoolStrings {
