@@ -321,12 +321,12 @@ func survivorsTruth(r *survRow, t reportTarget, status map[int]report.Mutant, jo
 			if unknown[f.ID] {
 				r.unknownKilled++
 				if len(r.unknownKills) < 5 {
-					r.unknownKills = append(r.unknownKills, fmt.Sprintf("#%d %s line %d: `%s` → `%s`: killed by %s (%s)", f.ID, m.Func, m.Line, m.Orig, m.Repl, check.Call(u, f.In), f.How))
+					r.unknownKills = append(r.unknownKills, fmt.Sprintf("#%d %s line %d: `%s` → `%s`: killed by %s (%s)", f.ID, m.Func, m.Line, shortCode(m.Orig), shortCode(m.Repl), cut(check.Call(u, f.In), 100), f.How))
 				}
 				continue
 			}
 			r.falseEq = len(r.falseEqs) + 1
-			r.falseEqs = append(r.falseEqs, fmt.Sprintf("#%d %s line %d: `%s` → `%s`: killed by %s (%s)", f.ID, m.Func, m.Line, m.Orig, m.Repl, check.Call(u, f.In), f.How))
+			r.falseEqs = append(r.falseEqs, fmt.Sprintf("#%d %s line %d: `%s` → `%s`: killed by %s (%s)", f.ID, m.Func, m.Line, shortCode(m.Orig), shortCode(m.Repl), cut(check.Call(u, f.In), 100), f.How))
 		}
 	}
 	for id := range verdicts {
@@ -370,6 +370,20 @@ func unknownClass(v *equiv.Verdict) string {
 		return "no reason given"
 	}
 	return firstWords(reason, 6)
+}
+
+// shortCode puts a mutant's code on one line (a deleted statement spans
+// several), cut at 60 characters.
+func shortCode(s string) string {
+	return cut(strings.Join(strings.Fields(s), " "), 60)
+}
+
+// cut shortens s to n runes, the last three "...".
+func cut(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-3]) + "..."
+	}
+	return s
 }
 
 func firstWords(s string, n int) string {

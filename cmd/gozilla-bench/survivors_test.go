@@ -49,3 +49,15 @@ func TestUnknownClass(t *testing.T) {
 		}
 	}
 }
+
+func TestShortCode(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"x < 0", "x < 0"},
+		{"if workers < 1 {\n\t\tworkers = 1\n\t}", "if workers < 1 { workers = 1 }"},
+		{strings.Repeat("a", 70), strings.Repeat("a", 57) + "..."},
+	} {
+		if got := shortCode(tt.in); got != tt.want {
+			t.Errorf("shortCode(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -219,6 +219,13 @@ func (g *generator) runnable(ids []int) []int {
 	return out
 }
 
+// isCostly reports whether a run of mutant m has ended its process.
+func (g *generator) isCostly(m int) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.costly[m]
+}
+
 // limitsOf returns the limits u hit, by mutant then kind.
 func (g *generator) limitsOf(u *unit.Unit) []Limit {
 	g.mu.Lock()

@@ -139,7 +139,8 @@ func TestBudgetsAndLimits(t *testing.T) {
 	t.Run("blocked, rechecked", func(t *testing.T) {
 		// Where kills are run again before they count (score's
 		// search), a deadlock is still a kill: the mutant is not
-		// dropped before its kill is confirmed.
+		// dropped before its kill is confirmed, and the recheck keeps
+		// it without running it again.
 		pkg := loadPkg(t, map[string]string{"lock/lock.go": lockSrc}, "./lock")
 		res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2, Recheck: 5})
 		if err != nil {

@@ -54,9 +54,25 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 			// With Config.Recheck, the kills are those of every run:
 			// a mutant the input kills only on some runs (map order,
 			// scheduling) is not one its row kills.
+			// A recheck runs the kills so far but those whose run ended
+			// the process (a crash, a deadlock): each would cost a new
+			// process, a deadlock the watchdog's wait too, and such an
+			// outcome is not one a map's order or a schedule brings.
 			var kills []int
 			for k := 0; k <= g.cfg.Recheck; k++ {
-				r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[t.Unit], In: t.In, Mutants: killed, Budget: origBudget, Quick: true})
+				ask := killed
+				var kept []int
+				if k > 0 {
+					ask = nil
+					for _, m := range kills {
+						if g.isCostly(m) {
+							kept = append(kept, m)
+						} else {
+							ask = append(ask, m)
+						}
+					}
+				}
+				r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[t.Unit], In: t.In, Mutants: ask, Budget: origBudget, Quick: true})
 				if err != nil {
 					errs[i] = err
 					return
@@ -82,7 +98,13 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 					t.cover = r.Cover
 					t.Covers = g.goalsOf(r)
 				} else {
-					kills = slices.DeleteFunc(kills, func(m int) bool { _, found := slices.BinarySearch(now, m); return !found })
+					for _, m := range ask {
+						if _, found := slices.BinarySearch(now, m); found {
+							kept = append(kept, m)
+						}
+					}
+					sort.Ints(kept)
+					kills = kept
 				}
 			}
 			stable[i] = true
