@@ -238,6 +238,11 @@ func (e *emitter) helpers(b *strings.Builder) {
 		} else {
 			var vs strings.Builder
 			for _, a := range e.views {
+				if a.Decl != "" && e.p.Decls[a.DeclName] == "" {
+					// A fake no row builds (the unit's interface has
+					// others too): the file does not declare it.
+					continue
+				}
 				fmt.Fprintf(&vs, "\treflect.TypeOf((*%s)(nil)).Elem(): {%s, %v},\n", a.Of, a.Decon, a.Self)
 			}
 			h := fmt.Sprintf(viewHelper, vs.String())
