@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gozilla/gozilla/internal/analysis"
+	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/equiv"
 
 	"github.com/gozilla/gozilla/internal/gen"
@@ -33,19 +34,27 @@ func Discount(qty int) int {
 func Same(x int) int { return x }
 `
 
-// TestFind: the engines find, for the mutants asked about and no
-// others, an input that kills each, with the row that kills it; a seed
-// (the prover's input) is tried first and kept as its pass.
-func TestFind(t *testing.T) {
+// shop loads the package of discount, with its mutants of ops (nil:
+// every operator).
+func shop(t *testing.T, ops map[mutate.Op]bool) (*load.Package, *mutate.Set) {
+	t.Helper()
 	dir := testmod.Write(t, map[string]string{"shop/shop.go": discount})
 	pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, "./shop")
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := mutate.Generate(pkgs[0], mutate.Options{Ops: map[mutate.Op]bool{mutate.ROR: true, mutate.RSR: true}})
+	set, err := mutate.Generate(pkgs[0], mutate.Options{Ops: ops})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return pkgs[0], set
+}
+
+// TestFind: the engines find, for the mutants asked about and no
+// others, an input that kills each, with the row that kills it; a seed
+// (the prover's input) is tried first and kept as its pass.
+func TestFind(t *testing.T) {
+	pkg, set := shop(t, map[mutate.Op]bool{mutate.ROR: true, mutate.RSR: true})
 	find := func(orig, repl string) *mutate.Mutant {
 		for _, m := range set.Mutants {
 			if m.Orig == orig && m.Repl == repl {
@@ -59,7 +68,7 @@ func TestFind(t *testing.T) {
 	ret := find("return 15", "return 0")
 	other := find("qty >= 10", "qty > 10") // not asked about
 	seed := gen.Seed{Unit: "Discount", In: []value.Value{{I: 100}}, Pass: "equiv"}
-	found, err := Find(context.Background(), pkgs[0], set, []int{boundary.ID, ret.ID}, Config{Seeds: []gen.Seed{seed}})
+	found, err := Find(context.Background(), pkg, set, []int{boundary.ID, ret.ID}, Config{Seeds: []gen.Seed{seed}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,28 +104,20 @@ func TestDedent(t *testing.T) {
 // TestFindPreset: given the prover's verdicts (score has them), the
 // search finds the same rows as when its equiv engine proves again.
 func TestFindPreset(t *testing.T) {
-	dir := testmod.Write(t, map[string]string{"shop/shop.go": discount})
-	pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, "./shop")
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := mutate.Generate(pkgs[0], mutate.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, set := shop(t, nil)
 	var ids []int
 	for _, m := range set.Mutants {
 		ids = append(ids, m.ID)
 	}
-	rep, err := equiv.Analyze(context.Background(), analysis.New(pkgs[0], set, nil), set, equiv.Config{})
+	rep, err := equiv.Analyze(context.Background(), analysis.New(pkg, set, nil), set, equiv.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	alone, err := Find(context.Background(), pkgs[0], set, ids, Config{})
+	alone, err := Find(context.Background(), pkg, set, ids, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	preset, err := Find(context.Background(), pkgs[0], set, ids, Config{Verdicts: rep.Verdicts})
+	preset, err := Find(context.Background(), pkg, set, ids, Config{Verdicts: rep.Verdicts})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,5 +126,32 @@ func TestFindPreset(t *testing.T) {
 	}
 	if !reflect.DeepEqual(alone, preset) {
 		t.Errorf("with the prover's verdicts given, found %d mutants killable, %d without; they differ", len(preset), len(alone))
+	}
+}
+
+// TestPresetUsed: the equiv engine answers from the verdicts it is
+// given, without proving again: a verdict given as Equivalent (here a
+// false one, to tell) is what gen reports for a mutant that only the
+// prover's input (qty=100) would kill.
+func TestPresetUsed(t *testing.T) {
+	pkg, set := shop(t, map[mutate.Op]bool{mutate.ROR: true})
+	var boundary *mutate.Mutant
+	for _, m := range set.Mutants {
+		if m.Orig == "qty >= 100" && m.Repl == "qty > 100" {
+			boundary = m
+		}
+	}
+	if boundary == nil {
+		t.Fatal("no mutant qty >= 100 → qty > 100")
+	}
+	eq := equiv.NewEngine()
+	eq.Preset(map[int]*equiv.Verdict{boundary.ID: {ID: boundary.ID, Status: mutate.Equivalent, Reason: "given"}})
+	res, err := gen.Generate(context.Background(), pkg, gen.Config{Dir: pkg.Dir, Set: set, Only: map[int]bool{boundary.ID: true},
+		Engines: []engine.Engine{eq}, Random: 1, Patience: 1, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Status[boundary.ID]; got != mutate.Equivalent {
+		t.Errorf("mutant %d is %v, want the given verdict, equivalent", boundary.ID, got)
 	}
 }
