@@ -332,9 +332,11 @@ func (b *builder) funcAlts(out *Type, t types.Type, sig *types.Signature) error 
 
 // stdImpl is a standard-library implementation of interfaces: its
 // method set (as methodSig writes them), how to build one from operands
-// and, for buffers, how to observe one.
+// and, for buffers, how to observe one. more are the other packages
+// (name, path) its expression names.
 type stdImpl struct {
 	pkg, path string
+	more      [][2]string
 	label     string
 	expr      string
 	of        string
@@ -379,6 +381,10 @@ var stdImpls = []stdImpl{
 		methods: []string{mRead, mWrite, mWriteStr, mWriteByte, mWriteRune, mReadByte, mUnreadByte, mReadRune, mUnreadRune,
 			mString, mLen, mWriteTo, mReadFrom, "Bytes() []byte", "Reset()", "Truncate(int)", "Grow(int)", "Cap() int",
 			"Available() int", "AvailableBuffer() []byte", "Next(int) []byte", "ReadBytes(byte) ([]byte, error)", "ReadString(byte) (string, error)"}},
+	// A reader that fails after its text, as Go's own tests build one
+	// (testing/iotest): the error path of code that reads.
+	{pkg: "io", path: "io", more: [][2]string{{"strings", "strings"}, {"iotest", "testing/iotest"}, {"errors", "errors"}}, label: "failing reader",
+		expr: `io.MultiReader(strings.NewReader($0), iotest.ErrReader(errors.New("read failed")))`, params: []types.Type{tString}, methods: []string{mRead}},
 	{pkg: "strings", path: "strings", label: "strings.Builder", expr: "func(s string) *strings.Builder { b := new(strings.Builder); b.WriteString(s); return b }($0)", of: "*strings.Builder",
 		decon:   "func(b *strings.Builder) string { return b.String() }",
 		params:  []types.Type{tString},
@@ -515,15 +521,14 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 		for m := range want {
 			ok = ok && has[m]
 		}
-		if ok && b.usePkg(impl.pkg, impl.path) {
+		ok = ok && b.usePkg(impl.pkg, impl.path)
+		for _, m := range impl.more {
+			ok = ok && b.usePkg(m[0], m[1])
+		}
+		if ok {
 			out.add(b.alt(impl.label, impl.expr, impl.of, impl.decon, impl.params...))
 			std = true
 		}
-	}
-	// A reader that fails after its text, as Go's own tests build one
-	// (testing/iotest): the error path of code that reads.
-	if len(want) == 1 && want[mRead] && b.usePkg("io", "io") && b.usePkg("strings", "strings") && b.usePkg("iotest", "testing/iotest") && b.usePkg("errors", "errors") {
-		out.add(b.alt("failing reader", `io.MultiReader(strings.NewReader($0), iotest.ErrReader(errors.New("read failed")))`, "", "", tString))
 	}
 	// A writer that fails: the test file's fake, whose results the
 	// engines choose (fakes.go).
