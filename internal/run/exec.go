@@ -164,28 +164,53 @@ type Group struct {
 // loop budget: it gets a process of its own.
 const heavyTicks = 1 << 16
 
+// slowTest marks a test whose baseline time would dominate a shared
+// process although it counts few ticks (its work is in other packages:
+// math/big, crypto): it gets a process of its own, after the heavy ones.
+// Only where such a test runs and which test is named a mutant's killer
+// depend on this clock, never whether a mutant is killed; the margin
+// keeps it stable: a test that takes half a second idle and less under
+// load, or the reverse, is rare.
+const slowTest = 500 * time.Millisecond
+
 // Plan makes the job that runs a mutant against tests (the baseline facts
 // of the tests that reach it). Light tests share the first process; each
 // heavy test runs alone afterwards, the least work first, so that an endless loop in a light
-// test meets a budget sized for light tests. timeout > 0 overrides the
-// derived timeouts.
+// test meets a budget sized for light tests; each slow test runs alone
+// last. timeout > 0 overrides the derived timeouts.
 func Plan(mutant int, tests []TestInfo, timeout time.Duration) Job {
 	job := Job{Mutant: mutant}
 	light := Group{}
 	var lightDur time.Duration
 	var lightTicks uint64
-	var heavy []Group
+	var heavy, slow []Group
+	// Each test's baseline time is that of its own process: the quickest
+	// one's stands for the cost of a process, paid once by the light
+	// group, not once per test in it (a group of a hundred quick tests
+	// would wait ten times a second of process starts before its
+	// timeout, and a mutant that hangs it, RetryFor that again).
+	proc := time.Duration(-1)
 	for _, t := range tests {
-		if t.Ticks > heavyTicks {
-			heavy = append(heavy, Group{Tests: []string{t.Name}, Timeout: TimeoutFor(t.Duration), Budget: BudgetFor(t.Ticks)})
+		if proc < 0 || t.Duration < proc {
+			proc = t.Duration
+		}
+	}
+	for _, t := range tests {
+		g := Group{Tests: []string{t.Name}, Timeout: TimeoutFor(t.Duration), Budget: BudgetFor(t.Ticks)}
+		switch {
+		case t.Ticks > heavyTicks:
+			heavy = append(heavy, g)
+			continue
+		case t.Duration >= slowTest:
+			slow = append(slow, g)
 			continue
 		}
 		light.Tests = append(light.Tests, t.Name)
-		lightDur += t.Duration
+		lightDur += t.Duration - proc
 		lightTicks += t.Ticks
 	}
 	if len(light.Tests) > 0 {
-		light.Timeout, light.Budget = TimeoutFor(lightDur), BudgetFor(lightTicks)
+		light.Timeout, light.Budget = TimeoutFor(lightDur+proc), BudgetFor(lightTicks)
 		job.Groups = append(job.Groups, light)
 	}
 	// The cheapest heavy test first: a mutant is killed by the first
@@ -193,7 +218,9 @@ func Plan(mutant int, tests []TestInfo, timeout time.Duration) Job {
 	// counted work, not the measured time, so that the test named as
 	// the killer does not depend on the machine's load.
 	sort.SliceStable(heavy, func(i, j int) bool { return heavy[i].Budget < heavy[j].Budget })
+	sort.SliceStable(slow, func(i, j int) bool { return slow[i].Budget < slow[j].Budget })
 	job.Groups = append(job.Groups, heavy...)
+	job.Groups = append(job.Groups, slow...)
 	if timeout > 0 {
 		for i := range job.Groups {
 			job.Groups[i].Timeout = timeout
@@ -227,10 +254,27 @@ type Result struct {
 // then the jobs not run to the end have Outcome NotRun (a process
 // interrupted half-way is killed with its group and decides nothing),
 // and the error is ctx's.
+//
+// It runs in two passes: first every job's first group (most mutants
+// die in it, in a few milliseconds), then the other groups of the jobs
+// still alive, the shortest first. Stopped by a deadline, a
+// run has decided as many mutants as it could; the verdicts are those
+// of one pass, each job's groups in its order.
 func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, res Result)) ([]Result, error) {
 	results := make([]Result, len(jobs))
+	for i, j := range jobs {
+		results[i] = Result{Mutant: j.Mutant, Outcome: mutate.NotRun}
+	}
 	var mu sync.Mutex
 	done := 0
+	finish := func(i int) {
+		if progress != nil {
+			mu.Lock()
+			done++
+			progress(done, results[i])
+			mu.Unlock()
+		}
+	}
 	// Units of work: the runs of consecutive jobs of one site.
 	var units [][2]int
 	for i := range jobs {
@@ -240,24 +284,64 @@ func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, re
 		}
 		units = append(units, [2]int{i, i + 1})
 	}
+	rest := make([][]Group, len(jobs)) // the groups left for the second pass
 	err := r.parallel(ctx, len(units), func(u int) error {
 		lead := "" // the test that killed the site's last killed mutant
 		for i := units[u][0]; i < units[u][1]; i++ {
-			out, err := r.runJob(ctx, r.lead(jobs[i], lead))
+			j := r.lead(jobs[i], lead)
+			first := j
+			if len(j.Groups) > 1 {
+				first.Groups = j.Groups[:1]
+			}
+			out, err := r.runJob(ctx, first)
 			if err != nil {
 				return err
 			}
 			if out.Outcome == mutate.Killed && len(out.Suspects) == 1 {
 				lead = out.Suspects[0]
 			}
-			results[i] = out
-			if progress != nil {
-				mu.Lock()
-				done++
-				progress(done, out)
-				mu.Unlock()
+			if out.Outcome == mutate.Lived && len(j.Groups) > 1 {
+				rest[i] = j.Groups[1:]
+				out.Outcome = mutate.NotRun // until the second pass
+				results[i] = out
+				continue
 			}
+			results[i] = out
+			finish(i)
 		}
+		return nil
+	})
+	if err != nil {
+		return results, err
+	}
+	var second []int
+	for i, g := range rest {
+		if g != nil {
+			second = append(second, i)
+		}
+	}
+	// The order of the second pass changes no verdict (each job is its
+	// own): the shortest first, by the baseline's times.
+	work := func(gs []Group) (w time.Duration) {
+		for _, g := range gs {
+			w += g.Timeout
+		}
+		return w
+	}
+	sort.SliceStable(second, func(a, b int) bool { return work(rest[second[a]]) < work(rest[second[b]]) })
+	err = r.parallel(ctx, len(second), func(k int) error {
+		i := second[k]
+		j := jobs[i]
+		j.Groups = rest[i]
+		out, err := r.runJob(ctx, j)
+		if err != nil {
+			return err
+		}
+		first := results[i]
+		out.Duration += first.Duration
+		out.Ran = append(first.Ran, out.Ran...)
+		results[i] = out
+		finish(i)
 		return nil
 	})
 	return results, err
@@ -303,14 +387,14 @@ func (r *Runner) runJob(ctx context.Context, j Job) (Result, error) {
 			env = append(env, mutate.EnvBudget+"="+strconv.FormatUint(g.Budget, 10))
 		}
 		res := r.exec(ctx, g.Tests, g.Timeout, env...)
-		if res.err == nil && res.timedOut && g.Timeout > 0 && ctx.Err() == nil {
+		if res.err == nil && res.timedOut && g.Timeout > 0 && ctx.Err() == nil && starved(g.Timeout, res.cpu) {
 			// The clock, not the loop budget, ended the run: a
 			// safety net, which a loaded machine may trip as well as
-			// the mutant. Once more, with four times the time, so
+			// the mutant. Once more, with RetryFor the time, so
 			// that a mutant an assertion kills is not timed out for
-			// the machine's load.
+			// the machine's load; not when it was not starved.
 			out.Duration += res.dur
-			res = r.exec(ctx, g.Tests, 4*g.Timeout, env...)
+			res = r.exec(ctx, g.Tests, RetryFor(g.Timeout), env...)
 		}
 		if res.err != nil {
 			return out, res.err
@@ -337,6 +421,18 @@ func (r *Runner) runJob(ctx context.Context, j Job) (Result, error) {
 	}
 	return out, nil
 }
+
+// starved says whether a process the clock stopped after timeout had
+// less of the CPU than it needed to be judged: less than three quarters
+// of the timeout (ten times its tests' baseline and a second). One that
+// had more was working far past what its tests need on any machine (its
+// work outside the package, which counts no loop ticks: math/big with a
+// huge exponent), and is timed out without a second, four times longer
+// run. Only a mutant that needs 7.5 to 10 times the tests' baseline
+// work before it fails may be timed out here where an idle machine
+// would have seen the failure: a mutant the timeout judges narrowly on
+// any machine.
+func starved(timeout, cpu time.Duration) bool { return cpu < timeout*3/4 }
 
 var failRE = regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)
 
@@ -395,6 +491,7 @@ type execResult struct {
 	exit     int
 	timedOut bool
 	dur      time.Duration
+	cpu      time.Duration // the process's CPU time (user and system)
 	out      string
 	err      error // the process could not be run, or ctx was cancelled
 }
@@ -426,6 +523,9 @@ func (r *Runner) exec(ctx context.Context, tests []string, timeout time.Duration
 	start := time.Now()
 	err := cmd.Run()
 	res := execResult{dur: time.Since(start), out: out.String()}
+	if st := cmd.ProcessState; st != nil {
+		res.cpu = st.UserTime() + st.SystemTime()
+	}
 	if ctx.Err() != nil {
 		res.err = ctx.Err()
 		return res
@@ -494,11 +594,20 @@ func BudgetFor(ticks uint64) uint64 {
 }
 
 // TimeoutFor derives a mutant's timeout from the baseline duration of the
-// tests it runs: generous enough for a slow machine, short enough that an
-// endless loop costs little.
+// tests it runs: short enough that an endless loop costs little. A run
+// it ends while starved of the CPU (a loaded machine) runs again with
+// RetryFor of it, generous enough for a slow machine.
 func TimeoutFor(base time.Duration) time.Duration {
 	return 10*base + TimeoutSlack
 }
 
-// TimeoutSlack is the constant part of a mutant's timeout.
-const TimeoutSlack = time.Second
+// TimeoutSlack is the constant part of a mutant's timeout: ten times
+// the start of a test process, and more.
+const TimeoutSlack = 250 * time.Millisecond
+
+// RetryFor is the timeout of a second run, after a first one timeout
+// ended while starved: four times as long and three seconds more (for
+// a test of a few milliseconds, 4s).
+func RetryFor(timeout time.Duration) time.Duration {
+	return 4*timeout + 3*time.Second
+}

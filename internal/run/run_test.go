@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -218,17 +219,21 @@ func TestPlan(t *testing.T) {
 		{Name: "TestB", Duration: 20 * ms, Ticks: 300},
 		{Name: "TestHeavier", Duration: 40 * ms, Ticks: 1 << 22},
 		{Name: "TestHeavyFast", Duration: 90 * ms, Ticks: 1 << 18},
+		{Name: "TestSlow", Duration: 3 * time.Second, Ticks: 50}, // its work in math/big
 	}
 	job := Plan(7, tests, 0)
-	if job.Mutant != 7 || len(job.Groups) != 4 {
-		t.Fatalf("Plan = %+v; want mutant 7 in 4 groups", job)
+	if job.Mutant != 7 || len(job.Groups) != 5 {
+		t.Fatalf("Plan = %+v; want mutant 7 in 5 groups", job)
+	}
+	if last := job.Groups[4].Tests; !reflect.DeepEqual(last, []string{"TestSlow"}) {
+		t.Errorf("last group %v; want the slow test alone, last: a survivor's light group stays quick", last)
 	}
 	light, heavy := job.Groups[0], job.Groups[2]
 	if !reflect.DeepEqual(light.Tests, []string{"TestA", "TestB"}) || !reflect.DeepEqual(heavy.Tests, []string{"TestHeavy"}) {
 		t.Errorf("groups %v, %v; want the light tests first, each heavy one alone", light.Tests, heavy.Tests)
 	}
 	var order []string
-	for _, g := range job.Groups[1:] {
+	for _, g := range job.Groups[1:4] {
 		order = append(order, g.Tests...)
 	}
 	if want := []string{"TestHeavyFast", "TestHeavy", "TestHeavier"}; !reflect.DeepEqual(order, want) {
@@ -237,8 +242,11 @@ func TestPlan(t *testing.T) {
 	if light.Budget != BudgetFor(400) || heavy.Budget != BudgetFor(1<<20) {
 		t.Errorf("budgets %d, %d; want BudgetFor of each group's ticks", light.Budget, heavy.Budget)
 	}
-	if light.Timeout != TimeoutFor(30*ms) || heavy.Timeout != TimeoutFor(50*ms) {
-		t.Errorf("timeouts %v, %v; want TimeoutFor of each group's time", light.Timeout, heavy.Timeout)
+	// The quickest test (10ms) is the cost of a process: the light
+	// group's time is TestA's and TestB's less one process each, plus
+	// its own.
+	if light.Timeout != TimeoutFor(20*ms) || heavy.Timeout != TimeoutFor(50*ms) {
+		t.Errorf("timeouts %v, %v; want TimeoutFor of each group's time, a process counted once", light.Timeout, heavy.Timeout)
 	}
 	for _, g := range Plan(7, tests, 5*time.Second).Groups {
 		if g.Timeout != 5*time.Second {
@@ -363,4 +371,173 @@ func buildModule(t *testing.T, files map[string]string, ops ...mutate.Op) (dir, 
 		t.Fatal(err)
 	}
 	return dir, work, bin, set
+}
+
+// absSrc is a package of one function whose ROR mutants some tests kill.
+const absSrc = `package abs
+
+// Abs is |x|.
+func Abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+`
+
+// TestTwoPasses: every job's first group runs before any job's second,
+// so that a run stopped early has decided the mutants its first groups
+// kill; the verdicts and the groups each mutant ran are those of running
+// each job's groups in order.
+func TestTwoPasses(t *testing.T) {
+	files := map[string]string{
+		"go.mod": "module example.com/abs\n\ngo 1.26\n",
+		"abs.go": absSrc,
+		"abs_test.go": `package abs
+
+import "testing"
+
+func TestPositive(t *testing.T) {
+	if Abs(3) != 3 {
+		t.Fatal("Abs(3)")
+	}
+}
+
+func TestNegative(t *testing.T) {
+	if Abs(-3) != 3 {
+		t.Fatal("Abs(-3)")
+	}
+}
+`,
+	}
+	dir, work, bin, set := buildModule(t, files, mutate.ROR)
+	ctx := context.Background()
+	r := &Runner{Binary: bin, Dir: dir, Jobs: 1, WorkDir: work}
+	base, err := r.Baseline(ctx, []string{"TestPositive", "TestNegative"}, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each test in a group of its own: TestPositive first.
+	var jobs []Job
+	for _, m := range set.Mutants {
+		j := Job{Mutant: m.ID}
+		for _, b := range base {
+			j.Groups = append(j.Groups, Plan(0, []TestInfo{b}, 0).Groups[0])
+		}
+		jobs = append(jobs, j)
+	}
+	var order []int // mutants in the order they were decided
+	got, err := r.Run(ctx, jobs, func(_ int, res Result) { order = append(order, res.Mutant) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := false // a mutant decided in the second pass came already
+	for k, id := range order {
+		i := slices.IndexFunc(jobs, func(j Job) bool { return j.Mutant == id })
+		res := got[i]
+		var ran []string
+		for _, g := range res.Ran {
+			ran = append(ran, g.Tests...)
+		}
+		// Running the groups in order: the first failing one decides.
+		want := []string{"TestPositive"}
+		if res.KilledBy != "TestPositive" {
+			want = append(want, "TestNegative")
+		}
+		if !reflect.DeepEqual(ran, want) {
+			t.Errorf("mutant %d (%s) ran %v, want %v", id, res.Outcome, ran, want)
+		}
+		if len(ran) == 2 {
+			second = true
+		} else if second {
+			t.Errorf("mutant %d, decided by its first group, came %dth, after a mutant that needed its second", id, k+1)
+		}
+	}
+	if len(order) != len(jobs) || !second {
+		t.Fatalf("%d of %d mutants decided, second pass used: %v; want all, and some in the second pass", len(order), len(jobs), second)
+	}
+}
+
+// TestClockRetry: a run the clock ends is run again with four times the
+// time (a loaded machine may have starved it), unless it had the CPU
+// for most of its time (TestStarved): a mutant that sends a test
+// spinning outside the package (no loop ticks) is timed out, one that
+// blocks it is given its second chance.
+func TestClockRetry(t *testing.T) {
+	files := map[string]string{
+		"go.mod": "module example.com/abs\n\ngo 1.26\n",
+		"abs.go": absSrc,
+		"abs_test.go": `package abs
+
+import (
+	"testing"
+	"time"
+)
+
+// The loops are in the test file, which has no loop ticks.
+
+func TestSpins(t *testing.T) {
+	if Abs(-3) != 3 {
+		for {
+		}
+	}
+}
+
+func TestBlocks(t *testing.T) {
+	if Abs(-3) != 3 {
+		time.Sleep(time.Hour)
+	}
+}
+`,
+	}
+	dir, work, bin, set := buildModule(t, files, mutate.ROR)
+	ctx := context.Background()
+	r := &Runner{Binary: bin, Dir: dir, Jobs: 2, WorkDir: work}
+	base, err := r.Baseline(ctx, []string{"TestSpins", "TestBlocks"}, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m *mutate.Mutant // x < 0 → x > 0: Abs(-3) is -3
+	for _, c := range set.Mutants {
+		if c.Repl == "x > 0" {
+			m = c
+		}
+	}
+	if m == nil {
+		t.Fatal("no mutant x > 0")
+	}
+	const timeout = 400 * time.Millisecond
+	for _, b := range base {
+		got, err := r.Run(ctx, []Job{Plan(m.ID, []TestInfo{b}, timeout)}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := got[0]
+		if res.Outcome != mutate.TimedOut || res.Budget {
+			t.Fatalf("%s: %v (budget %v), want timed out by the clock", b.Name, res.Outcome, res.Budget)
+		}
+		// Whether the spinning one had three quarters of the CPU
+		// depends on the machine's load; the blocked one never has.
+		if retried := res.Duration >= RetryFor(timeout); b.Name == "TestBlocks" && !retried {
+			t.Errorf("%s: timed out after %v, not run again: a blocked process is given its second chance", b.Name, res.Duration)
+		}
+	}
+}
+
+func TestStarved(t *testing.T) {
+	s := time.Second
+	for _, c := range []struct {
+		timeout, cpu time.Duration
+		want         bool
+	}{
+		{10 * s, 0, true},                        // blocked, or never scheduled
+		{10 * s, 5 * s, true},                    // half the CPU: a loaded machine
+		{10 * s, 7 * s, true},                    // short of three quarters
+		{10 * s, 7500 * time.Millisecond, false}, // working, far past the baseline
+		{10 * s, 12 * s, false},                  // several threads working
+	} {
+		if got := starved(c.timeout, c.cpu); got != c.want {
+			t.Errorf("starved(%v, %v) = %v, want %v", c.timeout, c.cpu, got, c.want)
+		}
+	}
 }
