@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gozilla/gozilla/internal/report"
 
@@ -34,7 +35,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		dry        = fs.Bool("n", false, "report only; write no test file")
 		quiet      = fs.Bool("q", false, "no progress on standard error")
 		explain    = fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): status, why they live, their constraint system")
-		dl         = fs.Duration("deadline", 0, deadlineUsage+"; a package not finished gets no test file")
+		dl         = fs.Duration("deadline", 0, deadlineUsage+"; the search stops a fifth of it early (at least 30s, or half of it) so that the tests found are checked and written")
 		covers     = fs.Bool("cover", true, "also keep tests that cover branches and def-use pairs the others miss (gozilla cover), and report the generated tests' coverage")
 		perUnit    = fs.Duration("unit", gen.DefaultUnitWall, "safety net on the wall time of one unit (its random pass and its mutants' deterministic passes), far past what its counted budgets take: when it fires, the unit's live mutants are undecided and the result is partial (exit 3)")
 	)
@@ -53,6 +54,8 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	ctx, cancel := withDeadline(ctx, *dl)
 	defer cancel()
+	search, cancelSearch := searchDeadline(ctx, *dl)
+	defer cancelSearch()
 	var re *regexp.Regexp
 	if *runRE != "" {
 		if re, err = regexp.Compile(*runRE); err != nil {
@@ -75,7 +78,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		workers = runtime.NumCPU()
 	}
 	cfg := drive.Config{Tags: *tags, Ops: opSet, OpsText: *ops, Skip: sel.skipRE, Arid: *sel.arid, Keep: sel.keep, CacheDir: cachePath(*cacheDir), Run: re, RunText: *runRE, Seed: *seed, Workers: workers, Random: *random, UnitWall: *perUnit,
-		Engines: infos, Cover: *covers, Name: *name, Dry: *dry, Explain: explainIDs}
+		Engines: infos, Cover: *covers, Name: *name, Dry: *dry, Explain: explainIDs, Search: search}
 	if prog := newProgress(stderr, *quiet); prog != nil {
 		cfg.Progress = func(pkg string, p gen.Progress) {
 			prog.count(pkg, p.Killed, p.Total, "mutants killed", fmt.Sprintf("unit %d/%d %s", p.UnitNo, p.Units, p.Unit))
@@ -94,6 +97,9 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	doc, explained := res.Doc, res.Explained
+	if ctx.Err() == nil {
+		ctx = search // only the search ended early: say why
+	}
 	if doc.Summary.Partial {
 		doc.Summary.Stopped = stopReason(ctx)
 	}
@@ -107,6 +113,29 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	return genExit(ctx, doc)
 }
+
+// searchDeadline bounds gen's search within its -deadline d (0: none):
+// it ends a fifth of d early, at least 30s or half of d, so that the
+// tests found are compacted, checked under go test and written before d.
+func searchDeadline(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return ctx, func() {}
+	}
+	reserve := max(d/5, min(d/2, 30*time.Second))
+	return context.WithTimeoutCause(ctx, d-reserve, &searchStop{deadlineError{d}, d - reserve})
+}
+
+// searchStop is the cause of the search's end before the -deadline.
+type searchStop struct {
+	deadlineError
+	at time.Duration
+}
+
+func (e *searchStop) Error() string {
+	return fmt.Sprintf("deadline %v: the search stopped at %v, to check and write what it found", e.d, e.at)
+}
+
+func (e *searchStop) Unwrap() error { return &e.deadlineError }
 
 // genExit is gen's outcome once its report is written: stopped (exit 3
 // or 130), packages not processed (2), or done.

@@ -243,6 +243,10 @@ func withDeadline(ctx context.Context, d time.Duration) (context.Context, contex
 
 // stopReason says why ctx ended, for a partial report.
 func stopReason(ctx context.Context) string {
+	var ss *searchStop
+	if errors.As(context.Cause(ctx), &ss) {
+		return ss.Error()
+	}
 	var de *deadlineError
 	if errors.As(context.Cause(ctx), &de) {
 		return de.Error()

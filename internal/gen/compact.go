@@ -61,6 +61,13 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 			var kills []int
 			for k := 0; k <= g.cfg.Recheck; k++ {
 				ask := killed
+				if g.halted {
+					// The search stopped early (Config.Search) to leave
+					// time for this: each test is checked on the mutants
+					// it killed when kept, not on every killed mutant,
+					// and the suite is smaller only where that shows.
+					ask = t.Kills
+				}
 				var kept []int
 				if k > 0 {
 					ask = nil
@@ -270,6 +277,8 @@ func (g *generator) verdicts(res *Result) {
 			res.Status[m.ID] = mutate.Killed
 		case g.equivalent[m.ID] != "":
 			res.Status[m.ID] = mutate.Equivalent
+		case res.Stopped != nil:
+			res.Status[m.ID] = mutate.NotRun // the search stopped before it
 		case g.reached[m.Site]:
 			res.Status[m.ID] = mutate.Lived
 		default:

@@ -99,6 +99,14 @@ type Config struct {
 	// use with the harness off): generation runs it instead of building
 	// one. Set must be given with it, and Run and Cover left unset.
 	Bin string
+	// Search, when set, bounds the search (the cache's replay, the
+	// seeds, the random pass, the engines); it must be derived from the
+	// context Generate is given. When it ends first, the search stops
+	// where it is, the tests found so far are compacted as usual, and
+	// Result.Stopped says why: the mutants no test kills are undecided.
+	// (gen's -deadline: the search stops early enough for the file of
+	// what it found to be checked and written.)
+	Search context.Context
 	// Recheck runs each kept test this many more times before compaction:
 	// a mutant it kills only on some runs does not count as killed by it.
 	Recheck int
@@ -231,7 +239,7 @@ type Result struct {
 	Set    *mutate.Set
 	Units  []*unit.Unit
 	Tests  []*Test               // emitted, by unit in source order then generation order
-	Status map[int]mutate.Status // Killed, Lived, NotCovered or Equivalent
+	Status map[int]mutate.Status // Killed, Lived, NotCovered or Equivalent (NotRun: Stopped)
 	Stats  []*UnitStats          // one per unit with mutants or tests, source order
 	Other  *UnitStats            // mutants outside every supported unit
 	Runs   int64                 // harness runs (original and mutant executions)
@@ -239,6 +247,10 @@ type Result struct {
 	// Phases is where the time and the runs went, in the order the
 	// phases began (phase.go).
 	Phases []Phase
+	// Stopped, when Config.Search ended the search before it finished,
+	// is its cause: the tests are those found before, and every mutant
+	// they do not kill is NotRun (undecided), not Lived.
+	Stopped error
 	// Clock lists the units whose safety net (UnitWall) stopped their
 	// passes: their rows may differ on an idle machine, the result is
 	// partial. Empty on a run that only counted.
@@ -367,7 +379,22 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		overlay[cfg.Skip] = []byte("package " + pkg.Name + "\n")
 	}
 
-	problem := &engine.Problem{Pkg: analysis.New(pkg, set, units), Done: ctx.Done()}
+	// sctx bounds the search; halted is why it ended early (Config.Search).
+	sctx := ctx
+	if cfg.Search != nil {
+		sctx = cfg.Search
+	}
+	var halted error
+	// halt says whether a phase's err is the search's end rather than a
+	// failure or ctx's: the search stops, and what it found is kept.
+	halt := func(err error) (bool, error) {
+		if err != nil && ctx.Err() == nil && sctx.Err() != nil {
+			halted = context.Cause(sctx)
+			return true, nil
+		}
+		return false, err
+	}
+	problem := &engine.Problem{Pkg: analysis.New(pkg, set, units), Done: sctx.Done()}
 	if plan != nil {
 		problem.Pkg.UseCoverage(plan) // the engines' goals are the probes' IDs
 	}
@@ -473,11 +500,13 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 			t0 := time.Now()
 			g.startUnit(u)
 			leave := g.enter("replay")
-			stale, err := g.replay(ctx, u, e, start)
+			stale, err := g.replay(sctx, u, e, start)
 			leave()
 			g.clock(u, false)
 			seconds[u] += time.Since(t0).Seconds()
-			if err != nil {
+			if stop, err := halt(err); stop {
+				break
+			} else if err != nil {
 				return nil, err
 			}
 			// A unit whose inputs no longer give the outcomes the entry
@@ -487,6 +516,9 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		}
 	}
 	for _, u := range supported {
+		if halted != nil {
+			break
+		}
 		var cands []candidate
 		var passes []string
 		for _, sd := range cfg.Seeds {
@@ -500,16 +532,18 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		t0 := time.Now()
 		g.startUnit(u)
 		leave := g.enter("seeds")
-		err := g.judge(ctx, u, cands, func(i int, _ *harness.Response) string { return passes[i] })
+		err := g.judge(sctx, u, cands, func(i int, _ *harness.Response) string { return passes[i] })
 		leave()
 		g.clock(u, false)
 		seconds[u] += time.Since(t0).Seconds()
-		if err != nil {
+		if stop, err := halt(err); stop {
+			break
+		} else if err != nil {
 			return nil, err
 		}
 	}
 	for i, u := range supported {
-		if sampler == nil {
+		if sampler == nil || halted != nil {
 			break
 		}
 		if g.replayed[u] {
@@ -521,33 +555,45 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		}
 		g.startUnit(u)
 		leave := g.enter("random")
-		err := g.randomPass(ctx, sampler, u)
+		err := g.randomPass(sctx, sampler, u)
 		leave()
 		g.clock(u, false)
-		if err != nil {
+		if stop, err := halt(err); stop {
+			break
+		} else if err != nil {
 			return nil, err
 		}
 		seconds[u] += time.Since(t0).Seconds()
 	}
 	for _, e := range solvers {
-		if err := g.deterministic(ctx, e, seconds); err != nil {
+		if halted != nil {
+			break
+		}
+		if stop, err := halt(g.deterministic(sctx, e, seconds)); !stop && err != nil {
 			return nil, err
 		}
 	}
 	if plan != nil {
 		for _, e := range solvers {
-			if err := g.coverGoals(ctx, e, seconds); err != nil {
+			if halted != nil {
+				break
+			}
+			if stop, err := halt(g.coverGoals(sctx, e, seconds)); !stop && err != nil {
 				return nil, err
 			}
 		}
 	}
+	if halted == nil && ctx.Err() == nil && sctx.Err() != nil {
+		halted = context.Cause(sctx) // a phase that saw the end and returned
+	}
+	g.halted = halted != nil
 	leave := g.enter("compact")
 	tests, err := g.compact(ctx)
 	leave()
 	if err != nil {
 		return nil, err
 	}
-	if cache != nil && ctx.Err() == nil {
+	if cache != nil && ctx.Err() == nil && halted == nil {
 		for _, u := range supported {
 			if _, ok := index[u]; !ok || g.clocked(u) {
 				continue // a unit a clock decided for is tried in full next time
@@ -557,7 +603,7 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 			}
 		}
 	}
-	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent, Rejected: g.rejected}
+	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent, Rejected: g.rejected, Stopped: halted}
 	g.verdicts(res)
 	res.detail = g.detail
 	res.Coverage = g.coverResult(tests)
@@ -639,6 +685,7 @@ type generator struct {
 	costly   map[int]bool                 // mutants a run of which ended its process
 
 	replayed map[*unit.Unit]bool // units whose earlier tests came back from the cache
+	halted   bool                // the search stopped early (Config.Search)
 
 	ph phases // where the time and runs go (phase.go), under mu
 }

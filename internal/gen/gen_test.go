@@ -2,6 +2,7 @@ package gen
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -240,6 +241,53 @@ func Each(xs []int, f func(int) bool) int {
 	for _, tt := range res.Tests {
 		if len(tt.In) > 1 && tt.In[1].Nil && tt.Out.Panic != nil {
 			t.Errorf("a row pins the crash of a nil callback: %+v, panic %v", tt.In, tt.Out.Panic)
+		}
+	}
+}
+
+// TestSearchStopped: when Config.Search ends before the context (gen's
+// -deadline), the search stops where it is and the tests found so far
+// come back, compacted, with Result.Stopped its cause; the mutants they
+// do not kill are undecided (NotRun), not alive.
+func TestSearchStopped(t *testing.T) {
+	pkg := loadPkg(t, map[string]string{"magic/magic.go": magicSrc}, "./magic")
+	stop := errors.New("the search's deadline")
+	search, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	cfg := Config{Engines: randomOnly(), Seed: 7, Workers: 1, Search: search}
+	cfg.Progress = func(p Progress) {
+		if p.Unit == "Sign" { // Magic's random pass is done
+			cancel(stop)
+		}
+	}
+	res, err := Generate(context.Background(), pkg, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !errors.Is(res.Stopped, stop) {
+		t.Fatalf("Stopped = %v, want %v", res.Stopped, stop)
+	}
+	if len(res.Tests) == 0 {
+		t.Fatal("no tests: what Magic's random pass found is lost")
+	}
+	for _, tt := range res.Tests {
+		if tt.Unit.Name != "Magic" {
+			t.Errorf("a test of %s, whose search never ran", tt.Unit.Name)
+		}
+	}
+	counts := map[string]map[mutate.Status]int{}
+	for _, m := range res.Set.Mutants {
+		if counts[m.Func] == nil {
+			counts[m.Func] = map[mutate.Status]int{}
+		}
+		counts[m.Func][res.Status[m.ID]]++
+	}
+	if n := len(res.Set.Mutants); counts["Magic"][mutate.Killed] == 0 || counts["Magic"][mutate.NotRun] == 0 || counts["Sign"][mutate.NotRun] == 0 {
+		t.Errorf("statuses %v of %d mutants: want Magic's killed and the rest undecided, Sign's undecided", counts, n)
+	}
+	for f, c := range counts {
+		if c[mutate.Lived] > 0 || c[mutate.NotCovered] > 0 {
+			t.Errorf("%s: %v: a stopped search decides no mutant alive", f, c)
 		}
 	}
 }

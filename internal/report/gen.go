@@ -84,9 +84,15 @@ type GenPackage struct {
 	// call to fmt.Sprintf"): go test fails on the package before any
 	// test runs, whatever gozilla writes.
 	OwnVet string `json:"own_vet,omitempty"`
-	// Partial is set when generation of the package was stopped: no
-	// test file is written for it and its mutants are not_run.
+	// Partial is set when generation of the package was stopped. Without
+	// Stopped, no test file is written for it and its mutants are
+	// not_run.
 	Partial bool `json:"partial,omitempty"`
+	// Stopped, on a partial package, is why its search ended early (gen
+	// -deadline stops the search soon enough to finish): the file holds
+	// the rows found before, checked like any, and the mutants they do
+	// not kill are not_run.
+	Stopped string `json:"stopped,omitempty"`
 	// Clock lists the units whose wall clock, a safety net (gen -unit),
 	// stopped their passes. What counted budgets decide is the same on
 	// any machine; these units' rows may not be. The file is written (it
@@ -212,7 +218,7 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 			fmt.Fprintf(tw, "%s: skipped: %s\n", p.Path, p.Skipped)
 			continue
 		}
-		if p.Partial {
+		if p.Partial && p.Stopped == "" {
 			fmt.Fprintf(tw, "%s: stopped before generation finished: no test file written; %d mutants not run\n", p.Path, p.NotRun)
 			continue
 		}
@@ -241,6 +247,9 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 			fmt.Fprintf(tw, "(not units)\t%d\t%d\t%d\t%d\t%s\t\t\t\n", p.Other.Mutants, p.Other.Killed, p.Other.Mutants-p.Other.Killed-p.Other.Equivalent, p.Other.Equivalent, fmtScore(scorePtr(p.Other)))
 		}
 		fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%d\t%s\t%d\t%.2f\t\n", p.Mutants, p.Killed, p.Mutants-p.Killed-p.Equivalent, p.Equivalent, fmtScore(p.Score), p.Tests, p.Seconds)
+		if p.Stopped != "" {
+			fmt.Fprintf(tw, "search stopped early (%s): the tests are those found before; %d mutants not run\n", p.Stopped, p.NotRun)
+		}
 		if c := p.Coverage; c != nil {
 			fmt.Fprintf(tw, "coverage of the generated tests: statements %s, branches %s, def-use pairs %s\n", tallyText(c.Statements), tallyText(c.Branches), tallyText(c.Pairs))
 		}
@@ -290,8 +299,16 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 		fmt.Fprintf(tw, "\nall packages: %d mutants, %d killed, MS %s, %d tests, %.1fs\n", s.Mutants, s.Killed, fmtScore(s.Score), s.Tests, s.Seconds)
 	}
 	if g.Summary.Partial {
-		why, partial := unfinished(g.Summary.Stopped, g.Packages, func(p GenPackage) (string, bool) { return p.Path, p.Partial })
-		fmt.Fprintf(tw, "\nPARTIAL REPORT (%s): no test file written for %s\n", why, partial)
+		why, none := unfinished(g.Summary.Stopped, g.Packages, func(p GenPackage) (string, bool) { return p.Path, p.Partial && p.Stopped == "" })
+		_, early := unfinished(g.Summary.Stopped, g.Packages, func(p GenPackage) (string, bool) { return p.Path, p.Stopped != "" })
+		switch {
+		case none != "" && early != "":
+			fmt.Fprintf(tw, "\nPARTIAL REPORT (%s): the search stopped early for %s (its tests are those found before); no test file written for %s\n", why, early, none)
+		case early != "":
+			fmt.Fprintf(tw, "\nPARTIAL REPORT (%s): the search stopped early for %s; its tests are those found before\n", why, early)
+		default:
+			fmt.Fprintf(tw, "\nPARTIAL REPORT (%s): no test file written for %s\n", why, none)
+		}
 	}
 	if g.Summary.Clock > 0 {
 		var units []string

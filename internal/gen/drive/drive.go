@@ -64,6 +64,10 @@ type Config struct {
 	// called when a package's generation ends.
 	Progress func(pkg string, p gen.Progress)
 	Done     func()
+	// Search, when set, bounds each package's search (gen.Config.Search):
+	// derived from Run's context and ending before it (gen -deadline),
+	// so that what the search found is still checked and written.
+	Search context.Context
 }
 
 // Result is a run's outcome.
@@ -121,7 +125,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 	var mutants []report.Mutant
 	var explained strings.Builder
 	for _, pkg := range pkgs {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || (cfg.Search != nil && cfg.Search.Err() != nil) {
 			// Stopped (signal, -deadline): the packages not started are
 			// listed, partial, with nothing written.
 			reports = append(reports, report.GenPackage{Path: pkg.Path, Partial: true, Skipped: "not started: generation was stopped before it"})
@@ -131,7 +135,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if file == "" {
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(cfg.Name, "{pkg}", pkg.Name))
 		}
-		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, Arid: cfg.Arid, CacheDir: cfg.CacheDir, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Cover: cfg.Cover}
+		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, Arid: cfg.Arid, CacheDir: cfg.CacheDir, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Cover: cfg.Cover, Search: cfg.Search}
 		if cfg.Random <= 0 {
 			gcfg.Random = -1
 		}
@@ -184,6 +188,12 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			return nil, err
 		}
 		pr, ms := packageReport(res, cfg.Keep)
+		if res.Stopped != nil {
+			// The search ended early: the file holds what it found,
+			// checked like any; the mutants it does not kill are
+			// undecided.
+			pr.Partial, pr.Stopped = true, res.Stopped.Error()
+		}
 		skipUnits(&pr, ms, pkg, cfg.Run, skipped)
 		if len(chk.own) > 0 {
 			pr.OwnFailing = chk.own
@@ -384,6 +394,8 @@ func packageReport(res *gen.Result, keep func(file string, line int) bool) (repo
 		case mutate.Equivalent:
 			rm.Status = mutate.Equivalent
 			rm.Reason = res.Equivalent[m.ID]
+		case mutate.NotRun:
+			rm.Status = mutate.NotRun // the search stopped before it
 		default:
 			rm.Status = mutate.NotCovered
 		}
