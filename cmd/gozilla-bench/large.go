@@ -695,7 +695,8 @@ type largeRun struct {
 	rows     int    // gen: the rows of the file it wrote
 	fileErr  string
 	// moment is the signal's moment (SIGTERM runs), written is set when
-	// gen left a test file in the package although it was stopped.
+	// gen left a test file in the package although it was stopped
+	// (signalled, or partial without naming the file in its report).
 	moment  moment
 	written string
 }
@@ -930,7 +931,10 @@ func readRun(run *largeRun, command, dir string, t largeTarget) {
 			run.rows = countRows(data)
 		}
 	}
-	if (run.fig.partial || run.w.sent) && len(files) > 0 {
+	// A -deadline that stopped gen's search early leaves the file of
+	// what it found, named by its report; a signal, or a deadline
+	// before that, leaves none.
+	if (run.w.sent || run.fig.partial && run.fig.file == "") && len(files) > 0 {
 		run.written = strings.Join(files, ", ")
 	}
 }
