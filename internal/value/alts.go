@@ -26,6 +26,10 @@ type Env struct {
 	// NoAlts: interfaces, funcs, channels and opaque types are
 	// unsupported (FromTypes).
 	NoAlts bool
+	// Pure, if set, says whether a method of the package changes
+	// nothing its receiver reaches (IsSuperSet, AppendTo(buf), NextSet):
+	// sequences that build a receiver do not call those.
+	Pure func(*types.Func) bool
 	// factoryDepth > 0 while the receivers of factory methods are built
 	// (seq.go): they get no factories of their own.
 	factoryDepth int
