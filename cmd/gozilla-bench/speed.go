@@ -14,7 +14,8 @@ package main
 //     (where the time and the harness runs went) are recorded;
 //   - a pull request's runs with the cache on, in a git repository: a
 //     full gen (F1), a one-line change (the first killed mutant of F1's
-//     report, applied to the code), gen -diff HEAD (F2), a full gen (F3)
+//     report that the package's own tests pass on, applied to the code),
+//     gen -diff HEAD (F2), a full gen (F3)
 //     and a full gen with the cache off (F4): F2 and F3 must be the same
 //     file (the -diff run writes the whole package's file), and F3 should
 //     be F4 (the cache replays what the passes would find);
@@ -253,7 +254,7 @@ func pullRequest(env *benchEnv, t speedTarget, dir string, jobs int, limit time.
 	}
 	for k, s := range steps {
 		if k == 1 {
-			change, err := changeOneLine(dir, pr.runs[0].doc)
+			change, err := changeOneLine(dir, pr.runs[0].doc, func() bool { return ownTestsPass(dir, t.pattern) })
 			if err != nil {
 				pr.err = "the one-line change: " + err.Error()
 				return pr
@@ -337,12 +338,15 @@ func speedGen(gz, dir string, extraEnv []string, jobs int, limit time.Duration, 
 }
 
 // changeOneLine applies the first killed mutant of the report (whose
-// span still holds its original text and which changes one line) to the
-// code in dir and describes the change.
-func changeOneLine(dir string, doc *speedDoc) (string, error) {
+// span still holds its original text and which changes one line) that
+// the package's own tests pass on, as pass (a pull request whose CI
+// passes: gen exits 2 when they fail), to the code in dir and describes
+// the change.
+func changeOneLine(dir string, doc *speedDoc, pass func() bool) (string, error) {
 	if doc == nil {
 		return "", fmt.Errorf("no report")
 	}
+	tried := 0
 	for _, m := range doc.Mutants {
 		if m.Status != mutate.Killed {
 			continue
@@ -362,9 +366,35 @@ func changeOneLine(dir string, doc *speedDoc) (string, error) {
 		if err := os.WriteFile(path, out, 0o644); err != nil {
 			return "", err
 		}
+		if !pass() {
+			if err := os.WriteFile(path, src, 0o644); err != nil {
+				return "", err
+			}
+			if tried++; tried == 40 {
+				break
+			}
+			continue
+		}
 		return fmt.Sprintf("%s:%d `%s` → `%s` (mutant #%d, %s)", filepath.Base(m.File), m.Line, m.Orig, m.Repl, m.ID, m.Op), nil
 	}
-	return "", fmt.Errorf("no killed mutant applies")
+	return "", fmt.Errorf("no killed mutant applies that the package's own tests pass on (%d tried)", tried)
+}
+
+// ownTestsPass runs the package's own tests in dir, the files gozilla
+// generated set aside.
+func ownTestsPass(dir, pattern string) bool {
+	gen, _ := filepath.Glob(filepath.Join(dir, "*", "*_gozilla_test.go"))
+	top, _ := filepath.Glob(filepath.Join(dir, "*_gozilla_test.go"))
+	gen = append(gen, top...)
+	for _, f := range gen {
+		if err := os.Rename(f, f+".aside"); err != nil {
+			return false
+		}
+		defer os.Rename(f+".aside", f)
+	}
+	cmd := exec.Command("go", "test", "-count=1", pattern)
+	cmd.Dir = dir
+	return cmd.Run() == nil
 }
 
 // applyMutant returns src with the mutant's span [Offset,End) replaced
@@ -547,7 +577,7 @@ func speedMarkdown(results []*speedResult, cfg *speedConfig, host, date string) 
 	var b strings.Builder
 	b.WriteString("## Speed: gen's time, its phases, its files under load and in a pull request's runs\n\n")
 	fmt.Fprintf(&b, "Measured %s on %s; `go run ./cmd/gozilla-bench speed%s -w BENCHMARKS.md`.\n", date, host, speedFlags(cfg))
-	fmt.Fprintf(&b, "Each target is a package in a scratch copy of its module. `gozilla gen -json -q -j %d -cache=off` runs twice on it, first on the otherwise idle machine, then while a burner keeps every CPU busy (`internal/cpuload`): *identical* says whether the two test files are the same bytes (the target: always; gen decides by counted budgets, never by the clock), *exit* is gen's exit code (3: a wall clock, a safety net, decided for some units — listed below), the per-unit seconds and the phases (where the time and the harness runs went) are the idle run's. Then a pull request's runs with the cache on (a fresh `GOZILLA_CACHE`), in a git repository of a fresh copy: a full gen (F1); a one-line change to the package's code (the first killed mutant of F1's report, applied); `gen -diff HEAD` (F2); a full gen (F3); a full gen with `-cache=off` (F4). F2 must be F3 (the -diff run writes the whole package's file); F3 should be F4 (the cache replays what the passes find). *Rows* are the files' table rows; the MS of F2 is that of the changed line's mutants alone.\n\n", cfg.jobs)
+	fmt.Fprintf(&b, "Each target is a package in a scratch copy of its module. `gozilla gen -json -q -j %d -cache=off` runs twice on it, first on the otherwise idle machine, then while a burner keeps every CPU busy (`internal/cpuload`): *identical* says whether the two test files are the same bytes (the target: always; gen decides by counted budgets, never by the clock), *exit* is gen's exit code (3: a wall clock, a safety net, decided for some units — listed below), the per-unit seconds and the phases (where the time and the harness runs went) are the idle run's. Then a pull request's runs with the cache on (a fresh `GOZILLA_CACHE`), in a git repository of a fresh copy: a full gen (F1); a one-line change to the package's code (the first killed mutant of F1's report that the package's own tests pass on, applied: a pull request whose CI passes); `gen -diff HEAD` (F2); a full gen (F3); a full gen with `-cache=off` (F4). F2 must be F3 (the -diff run writes the whole package's file); F3 should be F4 (the cache replays what the passes find). *Rows* are the files' table rows; the MS of F2 is that of the changed line's mutants alone.\n\n", cfg.jobs)
 	if len(cfg.stdRefused) > 0 {
 		fmt.Fprintf(&b, "Not copied (stdcopy.sh refuses them): %s.\n\n", strings.Join(cfg.stdRefused, ", "))
 	}
