@@ -116,7 +116,7 @@ func (g *generator) account(u *unit.Unit, r *harness.Response) {
 		for _, e := range a.Ends {
 			g.noteLocked(u, Limit{Kind: e.Kind, Mutant: e.Mutant})
 			switch e.Kind {
-			case harness.PanicSlow:
+			case harness.PanicSlow, harness.PanicHeavy:
 				g.wallHits[e.Mutant]++
 			case harness.PanicBlocked:
 				// A deadlock is seen only after the watchdog's wait (200 ms
@@ -125,7 +125,7 @@ func (g *generator) account(u *unit.Unit, r *harness.Response) {
 				// more, like one too slow twice.
 				g.wallHits[e.Mutant]++
 			}
-			if e.Kind != harness.PanicBudget {
+			if e.Kind != harness.PanicBudget && e.Kind != harness.PanicHeavy {
 				// A run that ended its process costs a new one: as
 				// much as many runs (the budget counts it so), and the
 				// mutant is asked about last where the order is free.

@@ -13,30 +13,35 @@ import (
 	"github.com/gozilla/gozilla/internal/mutate"
 )
 
-// lockSrc holds a package-level lock without defer: the mutants of
-// x > 5 that call peek deadlock on it.
+// lockSrc holds a lock without defer: the mutants of x == 7 that call
+// peek with it held deadlock. The lock is the receiver's, not the
+// package's: a package-level one makes Bump a stateful unit, whose
+// mutants that leave the lock held cost a process per input (the
+// canary blocks), which the harness's own tests cover.
 const lockSrc = `package lock
 
 import "sync"
 
-var mu sync.Mutex
-var n int64
+type Counter struct {
+	mu sync.Mutex
+	n  int64
+}
 
-func Bump(x int) int {
-	mu.Lock()
+func (c *Counter) Bump(x int) int {
+	c.mu.Lock()
 	y := x * 2
-	if x > 5 {
-		y = peek()
+	if x == 7 {
+		y = c.peek()
 	}
-	n++
-	mu.Unlock()
+	c.n++
+	c.mu.Unlock()
 	return y
 }
 
-func peek() int {
-	mu.Lock()
-	defer mu.Unlock()
-	return int(n)
+func (c *Counter) peek() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return int(c.n)
 }
 `
 
@@ -126,9 +131,9 @@ func TestBudgetsAndLimits(t *testing.T) {
 			}
 		}
 		for _, m := range res.Set.Mutants {
-			if m.Func == "Bump" && m.Orig == "x > 5" && m.Repl == "true" {
+			if m.Func == "Bump" && m.Orig == "x == 7" && m.Repl == "true" {
 				if !slices.Contains(blocked, m.ID) {
-					t.Errorf("mutant #%d (x > 5 → true) deadlocks; blocked limits %v", m.ID, blocked)
+					t.Errorf("mutant #%d (x == 7 → true) deadlocks; blocked limits %v", m.ID, blocked)
 				}
 				if res.Status[m.ID] != mutate.Killed {
 					t.Errorf("mutant #%d is %v, want killed", m.ID, res.Status[m.ID])
@@ -147,7 +152,7 @@ func TestBudgetsAndLimits(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, m := range res.Set.Mutants {
-			if m.Func != "Bump" || m.Orig != "x > 5" || m.Repl != "true" {
+			if m.Func != "Bump" || m.Orig != "x == 7" || m.Repl != "true" {
 				continue
 			}
 			if res.Status[m.ID] != mutate.Killed {

@@ -304,6 +304,12 @@ const (
 	// (Config.Wall) or a process silent past Config.Timeout. It decides
 	// nothing: a mutant ended so is neither killed nor alive (End only).
 	PanicSlow = "slow"
+	// PanicHeavy: a mutant's run allocated past its cap (256 MiB over
+	// 100 × the original's allocation), checked every 64 loop ticks: work
+	// the tick budget does not see, such as a loop copying a growing
+	// string. Like PanicSlow it decides nothing (End only), but it is
+	// counted, not timed, and it ends the run, not the process.
+	PanicHeavy = "heavy"
 )
 
 // Abnormal reports whether an original's outcome cannot be a test's

@@ -519,3 +519,51 @@ func TestPoolPatience(t *testing.T) {
 		})
 	}
 }
+
+const heavySrc = `package p
+
+// Excl returns n exclamation marks.
+func Excl(n int) string {
+	s := ""
+	for i := 0; i < n; i++ {
+		s += "!"
+	}
+	return s
+}
+`
+
+// TestPoolHeavy checks the allocation cap: a mutant that never ends a
+// loop copying a growing string (i < n → i != n, at n = -1) does little
+// work by the tick budget's count and copies gigabytes within it. The
+// cap ends the run as heavy, undecided (neither killed nor alive), with
+// the wall clock out of reach: without the cap the run goes on to the
+// generous budget, a timeout, killed.
+func TestPoolHeavy(t *testing.T) {
+	bin, dir, set := build(t, map[string]string{"p/p.go": heavySrc}, "Excl")
+	p := newPool(t, Config{Bin: bin, Dir: dir, Wall: 10 * time.Minute, Timeout: 20 * time.Minute})
+	endless := -1
+	for _, m := range set.Mutants {
+		if m.Orig == "i < n" && m.Repl == "i != n" {
+			endless = m.ID
+		}
+	}
+	if endless < 0 {
+		t.Fatal("no mutant i < n → i != n")
+	}
+	r, err := p.Do(context.Background(), &Request{Unit: 0, In: []value.Value{{I: -1}}, Mutants: []int{endless}, Budget: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ends []string
+	for _, e := range r.Ends {
+		if e.Mutant == endless {
+			ends = append(ends, e.Kind)
+		}
+	}
+	if killed := slices.Contains(r.Killed, endless); killed || !slices.Equal(ends, []string{PanicHeavy}) {
+		t.Errorf("killed %v, ends %v; want false, [heavy] (%+v)", killed, ends, r)
+	}
+	if p.Restarts != 0 {
+		t.Errorf("%d restarts: the cap ends the run, not the process", p.Restarts)
+	}
+}

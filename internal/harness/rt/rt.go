@@ -169,7 +169,8 @@ type _gzResp struct {
 }
 
 // _gzEnd says which limit ended a mutant's run: "blocked", "memory",
-// "slow" (the wall clock: undecided, not killed).
+// "slow" (the wall clock: undecided, not killed), "heavy" (the
+// allocation cap: undecided).
 type _gzEnd struct {
 	M int    `json:"m"`
 	K string `json:"k"`
@@ -185,7 +186,7 @@ type _gzOutcome struct {
 // _gzPanic classifies a panic: K is "runtime" (M the kind of runtime
 // error, without its numbers), "value" (M the panic value printed),
 // "budget" (the loop budget ran out: a timeout), or a limit: "memory",
-// "blocked", "slow".
+// "blocked", "slow", "heavy".
 type _gzPanic struct {
 	K string `json:"k"`
 	M string `json:"m,omitempty"`
@@ -223,6 +224,60 @@ var (
 	_gzServing    int64 // goroutine serving requests (the runs' goroutine)
 )
 
+// The allocation cap of a mutant's run: work the tick budget does not
+// see, such as a loop that copies a growing string (s += "!" under a
+// mutant that never ends it copies gigabytes within the generous
+// budget's ticks, which only the wall clock stopped, after seconds).
+// While a run is capped, every _gzAllocEvery ticks trap (_gzTrap) to
+// compare the bytes the run allocated with the cap. A run over it ends
+// as "heavy": undecided, like a run the wall clock ended, but counted,
+// so it ends on every machine at the same point of its work (up to the
+// bytes the runtime has not yet tallied, a few spans) — unless it keeps
+// what it allocates, which the memory limit then judges.
+var (
+	_gzAllocOn      bool   // the current run is capped
+	_gzAllocBase    uint64 // the bytes allocated before it
+	_gzAllocCap     uint64 // its cap, for mutant runs (0: none)
+	_gzHeavyStopped bool   // the cap ended the current run
+	_gzAllocSample  = []_gzmetrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	_gzHeapSample   = []_gzmetrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+)
+
+const (
+	_gzAllocEvery = 64
+	_gzAllocFloor = 256 << 20 // a mutant's run may allocate this much over 100 × the original's
+)
+
+// _gzNextCheck is the tick at which a capped run next traps: the next
+// check of its allocation, or its budget. (No min: the runtime compiles
+// with the package's language version, as old as go1.13.)
+func _gzNextCheck(budget uint64) uint64 {
+	if next := _gzTicks + _gzAllocEvery; next < budget {
+		return next
+	}
+	return budget
+}
+
+// _gzHeapObjects is the bytes of the heap's objects, live or not yet
+// swept.
+func _gzHeapObjects() uint64 {
+	_gzmetrics.Read(_gzHeapSample)
+	if v := _gzHeapSample[0].Value; v.Kind() == _gzmetrics.KindUint64 {
+		return v.Uint64()
+	}
+	return 0
+}
+
+// _gzAllocated is the bytes the process has allocated so far (0 if the
+// runtime does not say).
+func _gzAllocated() uint64 {
+	_gzmetrics.Read(_gzAllocSample)
+	if v := _gzAllocSample[0].Value; v.Kind() == _gzmetrics.KindUint64 {
+		return v.Uint64()
+	}
+	return 0
+}
+
 // _gzProg is the progress of the current request, shared with the
 // watchdog under _gzMu: when the watchdog must end the process, it
 // answers with what is decided and what is left.
@@ -254,6 +309,21 @@ func _gzTrap() {
 	if _gzTicks > _gzReal {
 		_gzStopped = true
 		panic(_gzBudgetExceeded{})
+	}
+	if _gzAllocOn {
+		if _gzAllocated()-_gzAllocBase > _gzAllocCap {
+			if _gzHeapObjects() < uint64(_gzMemLimit/4) {
+				_gzHeavyStopped = true
+				panic(_gzLimitHit{K: "heavy"})
+			}
+			// The run keeps what it allocates (an endless append): the
+			// memory limit ends it, a kill, as it did before the cap.
+			_gzAllocOn = false
+			_gzBudget = _gzReal
+			return
+		}
+		_gzBudget = _gzNextCheck(_gzReal)
+		return
 	}
 	_gzBudget = _gzReal // a trap set for an earlier run
 }
@@ -385,9 +455,11 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 		_gzCovReset()
 	}
 	attrib := !unit.S || !_gzDirty
-	t0 := _gztime.Now()
+	t0, a0 := _gztime.Now(), _gzAllocated()
 	orig, ticks, leaked, err := _gzCallRun(fn, req.In, -1, req.B, 0, 0, attrib, _gzOrigWall*req.patience())
 	origDur := _gztime.Since(t0)
+	_gzAllocCap = _gzAllocFloor + 100*(_gzAllocated()-a0)
+	defer func() { _gzAllocCap = 0 }()
 	if _gzstrings.HasPrefix(err, _gzRejectPrefix) {
 		// Building the input failed (a constructor panicked): the
 		// input is not one the unit can be given.
@@ -487,6 +559,11 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 				resp.W += t
 				tainted = leaked
 			}
+		}
+		if got.X != nil && got.X.K == "heavy" {
+			// Over the allocation cap: undecided, not killed.
+			resp.E = append(resp.E, _gzEnd{M: m, K: "heavy"})
+			got = orig
 		}
 		if got.X != nil && got.X.K == "memory" {
 			resp.E = append(resp.E, _gzEnd{M: m, K: "memory"})
@@ -854,6 +931,12 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 	// killed by what the unit then does with the state they built, as
 	// the emitted test, which builds its rows the same way, would.
 	_gzActive, _gzTicks, _gzBudget, _gzReal, _gzStopped, _gzMemStopped = m, 0, budget, budget, false, false
+	_gzHeavyStopped, _gzAllocOn = false, m > 0 && _gzAllocCap > 0
+	if _gzAllocOn {
+		_gzAllocBase = _gzAllocated()
+		_gzBudget = _gzNextCheck(budget)
+	}
+	defer func() { _gzAllocOn = false }()
 	args, e := _gzArgs(ft, in)
 	if e != "" {
 		ticks = _gzTicks
@@ -864,6 +947,8 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 			return out, ticks, e // the original's input cannot be built: rejected
 		case mem:
 			return _gzOutcome{X: &_gzPanic{K: "memory"}}, ticks, ""
+		case _gzHeavyStopped:
+			return _gzOutcome{X: &_gzPanic{K: "heavy"}}, ticks, ""
 		case stopped:
 			return _gzOutcome{X: &_gzPanic{K: "budget"}}, ticks, ""
 		}
@@ -904,6 +989,10 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 	if _gzMemStopped {
 		// The memory limit, even if the unit recovered the stop.
 		return _gzOutcome{X: &_gzPanic{K: "memory"}}, ticks, ""
+	}
+	if _gzHeavyStopped {
+		// The allocation cap, even if the unit recovered the stop.
+		return _gzOutcome{X: &_gzPanic{K: "heavy"}}, ticks, ""
 	}
 	if _gzStopped {
 		// The budget ran out, even if the unit recovered the stop.
@@ -1074,6 +1163,78 @@ func _gzOpaque(t _gzreflect.Type) bool {
 	return false
 }
 
+// _gzPlainElems encodes the elements of v, a slice or an array, into out
+// when they are integers or booleans with no alternative (_gzDecons), as
+// _gzEncode would one by one, and reports whether it did. A receiver's
+// [1024]byte buffer is encoded on every run: looking up the element's
+// type once, not per element, halved the cost of such units' runs.
+func _gzPlainElems(v _gzreflect.Value, out []_gzV) bool {
+	t := v.Type().Elem()
+	switch t.Kind() {
+	case _gzreflect.Bool, _gzreflect.Int, _gzreflect.Int8, _gzreflect.Int16, _gzreflect.Int32, _gzreflect.Int64,
+		_gzreflect.Uint, _gzreflect.Uint8, _gzreflect.Uint16, _gzreflect.Uint32, _gzreflect.Uint64, _gzreflect.Uintptr:
+	default:
+		return false
+	}
+	if d, ok := _gzDecons[t]; ok && d.S {
+		return false
+	}
+	switch k := t.Kind(); {
+	case k == _gzreflect.Bool:
+		for i := range out {
+			if v.Index(i).Bool() {
+				out[i].I = 1
+			}
+		}
+	case k == _gzreflect.Uint8 && (v.Kind() == _gzreflect.Slice || v.CanAddr()):
+		for i, b := range v.Bytes() {
+			out[i].U = uint64(b)
+		}
+	case k >= _gzreflect.Uint:
+		for i := range out {
+			out[i].U = v.Index(i).Uint()
+		}
+	default:
+		for i := range out {
+			out[i].I = v.Index(i).Int()
+		}
+	}
+	return true
+}
+
+// _gzDecodeElems decodes the elements of v, a slice or an array of
+// len(ws), from ws: integers and booleans written directly (a buffer of
+// 1024 bytes is built on every run), others, and any element built by
+// an alternative, by _gzDecode.
+func _gzDecodeElems(v _gzreflect.Value, ws []_gzV) string {
+	k := v.Type().Elem().Kind()
+	var bs []byte
+	if k == _gzreflect.Uint8 && (v.Kind() == _gzreflect.Slice || v.CanAddr()) {
+		bs = v.Bytes()
+	}
+	for i, w := range ws {
+		switch {
+		case w.X != "":
+		case bs != nil:
+			bs[i] = byte(w.U)
+			continue
+		case k == _gzreflect.Bool:
+			v.Index(i).SetBool(w.I != 0)
+			continue
+		case k >= _gzreflect.Int && k <= _gzreflect.Int64:
+			v.Index(i).SetInt(w.I)
+			continue
+		case k >= _gzreflect.Uint && k <= _gzreflect.Uintptr:
+			v.Index(i).SetUint(w.U)
+			continue
+		}
+		if e := _gzDecode(v.Index(i), w); e != "" {
+			return e
+		}
+	}
+	return ""
+}
+
 // _gzDeconstruct encodes v by its alternative d.
 func _gzDeconstruct(v _gzreflect.Value, d _gzDecon, depth int) _gzV {
 	out := _gzV{X: d.K}
@@ -1238,12 +1399,18 @@ func _gzEncode(v _gzreflect.Value, depth int) _gzV {
 			return _gzV{Nil: true}
 		}
 		out := _gzV{E: make([]_gzV, v.Len())}
+		if depth < _gzMaxDepth && _gzPlainElems(v, out.E) {
+			return out
+		}
 		for i := range out.E {
 			out.E[i] = _gzEncode(v.Index(i), depth+1)
 		}
 		return out
 	case _gzreflect.Array:
 		out := _gzV{E: make([]_gzV, v.Len())}
+		if depth < _gzMaxDepth && _gzPlainElems(v, out.E) {
+			return out
+		}
 		for i := range out.E {
 			out.E[i] = _gzEncode(v.Index(i), depth+1)
 		}
@@ -1346,20 +1513,16 @@ func _gzDecode(v _gzreflect.Value, w _gzV) string {
 			return ""
 		}
 		s := _gzreflect.MakeSlice(v.Type(), len(w.E), len(w.E))
-		for i := range w.E {
-			if e := _gzDecode(s.Index(i), w.E[i]); e != "" {
-				return e
-			}
+		if e := _gzDecodeElems(s, w.E); e != "" {
+			return e
 		}
 		v.Set(s)
 	case _gzreflect.Array:
 		if len(w.E) != v.Len() {
 			return _gzfmt.Sprintf("array of %d elements, got %d", v.Len(), len(w.E))
 		}
-		for i := range w.E {
-			if e := _gzDecode(v.Index(i), w.E[i]); e != "" {
-				return e
-			}
+		if e := _gzDecodeElems(v, w.E); e != "" {
+			return e
 		}
 	case _gzreflect.Struct:
 		if len(w.E) != v.NumField() {
