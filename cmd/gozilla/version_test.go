@@ -80,6 +80,7 @@ func TestPack(t *testing.T) {
 // spelling of abs (max/min from go1.21) and of a signed shift count
 // (before go1.13) may differ.
 func TestScoreOldGoDirective(t *testing.T) {
+	testmod.Long(t) // three scores of one module; cover_old and the harness's go1.13 module run by default
 	type mutant struct {
 		ID          int
 		Op          string
@@ -180,6 +181,7 @@ func TestScoreOldGoDirective(t *testing.T) {
 // closures, which it inlines, and Table 1's templates still apply) as
 // under go 1.26 (the builtins).
 func TestEquivOldGoDirective(t *testing.T) {
+	testmod.Long(t)
 	type verdict struct {
 		ID             int
 		Op, Status     string

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/cover"
+
+	"github.com/gozilla/gozilla/internal/testmod"
 )
 
 // subjects are the modules under testdata/src, each one package with
@@ -200,8 +202,11 @@ func TestCrossCompile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow with a cold build cache: compiles the standard library for other platforms")
 	}
-	for _, name := range subjects {
+	for i, name := range subjects {
 		t.Run(name, func(t *testing.T) {
+			if i > 0 {
+				testmod.Long(t) // one subject by default: three platforms' builds each
+			}
 			t.Parallel()
 			dir := t.TempDir()
 			copyDir(t, filepath.Join("testdata", "src", name), dir)
