@@ -86,10 +86,13 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 		ok := usable(u, r) && g.coversAll(r, goals) && (panicked || r.Orig.Panic == nil)
 		return ok, nil
 	}
-	for round, improved := 0, true; improved && runs < maxShrink && !g.over(u); round++ {
+	for round, improved := 0, true; improved && runs < maxShrink && (round == 0 || !g.over(u)); round++ {
 		improved = false
 		// Every value outside the plain set made plain at once (a run
-		// or two where leaf by leaf takes many), in the first round.
+		// or two where leaf by leaf takes many), in the first round,
+		// even past the unit's budget: a row of 64-bit values inside a
+		// slice is one the file cannot hold (32-bit targets), and one
+		// of random values one a reviewer would not keep.
 		for i := 0; i < len(cur) && runs < maxShrink && round == 0; i++ {
 			for _, cand := range value.PlainVariants(types, cur, i) {
 				ok, err := try(cand)
@@ -101,6 +104,9 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 					break
 				}
 			}
+		}
+		if g.over(u) {
+			break
 		}
 		for progress := true; progress && runs < maxShrink; {
 			progress = false
@@ -153,10 +159,15 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 	}
 	r, err := g.exec(ctx, u, cur, nil, harness.Bits(g.runnable(g.liveIDs())), false)
 	if err == nil && len(cur) > 0 && len(credit) > 0 && value.Key(cur) != value.Key(in) &&
-		(!killsLive(g, r) || !containsAll(r.Killed, g.liveOf(costly))) {
+		(!killsLive(g, r) || !containsAll(r.Killed, g.liveOf(costly)) && allPlain(types, cur) == allPlain(types, in)) {
 		// A mutant only thought to time out on the shrunk input ended
 		// after all, or a crashing one it was not asked about lives:
-		// keep the input that was found.
+		// keep the input that was found — unless it holds values
+		// outside the plain set (random 64-bit ints in a slice: a row
+		// no 32-bit target compiles, which the file then leaves out
+		// with all its kills) and the shrunk one does not: that one
+		// is kept with what it kills, and the crashing mutants it
+		// spares stay live for other inputs.
 		cur = in
 		r, err = g.exec(ctx, u, cur, nil, harness.Bits(g.runnable(g.liveIDs())), false)
 	}
@@ -267,4 +278,15 @@ func (g *generator) mustKill(ctx context.Context, u *unit.Unit, in []value.Value
 		g.account(u, r)
 	}
 	return r, err
+}
+
+// allPlain reports whether every value of in is in the plain set
+// (value.Plain).
+func allPlain(types []*value.Type, in []value.Value) bool {
+	for i, v := range in {
+		if i < len(types) && !value.Plain(types[i], v) {
+			return false
+		}
+	}
+	return true
 }

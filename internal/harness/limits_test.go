@@ -567,3 +567,54 @@ func TestPoolHeavy(t *testing.T) {
 		t.Errorf("%d restarts: the cap ends the run, not the process", p.Restarts)
 	}
 }
+
+const spawnSrc = `package p
+
+import "sync"
+
+var never = make(chan int)
+
+// Spawn starts n goroutines, which stay, and waits until each has started.
+func Spawn(n int) int {
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() { wg.Done(); <-never }()
+	}
+	wg.Wait()
+	return n
+}
+`
+
+// TestPoolSpawnBudget checks that starting a goroutine counts as
+// mutate.GoTicks against the loop budget: the original's run on a huge n
+// ends by its budget after budget/GoTicks goroutines, in milliseconds,
+// where one tick per iteration let it start millions (their stacks out
+// of the memory limit's sight) until the wall clock ended it (slow); a
+// small n runs within the budget.
+func TestPoolSpawnBudget(t *testing.T) {
+	bin, dir, _ := build(t, map[string]string{"p/p.go": spawnSrc}, "Spawn")
+	p := newPool(t, Config{Bin: bin, Dir: dir})
+	for _, tt := range []struct {
+		n    int64
+		kind string // the original's end; "" = returned
+	}{
+		{3, ""},
+		{1 << 40, PanicBudget},
+	} {
+		r, err := p.Do(context.Background(), &Request{Unit: 0, In: []value.Value{{I: tt.n}}, Budget: 1 << 22})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kind := ""
+		if r.Orig.Panic != nil {
+			kind = r.Orig.Panic.Kind
+		}
+		if kind != tt.kind {
+			t.Errorf("Spawn(%d): the original ended %q, want %q (%+v)", tt.n, kind, tt.kind, r.Orig)
+		}
+		if tt.kind == "" && r.Ticks < 3000 {
+			t.Errorf("Spawn(%d): %d ticks, want a thousand or so a goroutine", tt.n, r.Ticks)
+		}
+	}
+}

@@ -56,6 +56,7 @@ type renderer struct {
 	out   strings.Builder
 	spans []siteSpan
 	ticks []int        // offsets, ascending, where a _gzTick() call goes
+	spawn map[int]bool // of ticks, those before a go statement: _gzTickGo()
 	done  map[int]bool // ticks already emitted
 	ins   []Insert     // probes (Options.Probes), by offset
 	insed []bool       // probes already emitted
@@ -94,7 +95,7 @@ func schemata(pkg *load.Package, files []*fileSites, nsites int, probes *Probes)
 			continue
 		}
 		r := &renderer{src: fs.file.Src, path: fs.file.Path, tf: pkg.Fset.File(fs.file.Syntax.Pos()), done: map[int]bool{}, ins: ins, insed: make([]bool, len(ins))}
-		r.ticks = tickOffsets(r.tf, fs.file.Syntax)
+		r.ticks, r.spawn = tickOffsets(r.tf, fs.file.Syntax)
 		r.emitFile(fs)
 		out := []byte(r.out.String())
 		if probes != nil && probes.MinGo != "" && len(ins) > 0 {
@@ -138,7 +139,7 @@ func schemata(pkg *load.Package, files []*fileSites, nsites int, probes *Probes)
 	// site whose generated text holds it.
 	// The helper's imports are not loaded, so a stub with the same
 	// declarations stands in for it.
-	stub := []byte("package " + pkg.Name + "\nvar _gzActive int\nvar _gzCovReset func()\nvar _gzCovRead func() []int32\nfunc _gzHit(int) {}\nfunc _gzTick() {}\n")
+	stub := []byte("package " + pkg.Name + "\nvar _gzActive int\nvar _gzCovReset func()\nvar _gzCovRead func() []int32\nfunc _gzHit(int) {}\nfunc _gzTick() {}\nfunc _gzTickGo() {}\n")
 	errs := checkFiles(pkg, func(path string) []byte {
 		if path == helperPath {
 			return stub
@@ -208,7 +209,7 @@ func (r *renderer) emitFile(fs *fileSites) {
 		}
 		fmt.Fprintf(&r.out, "if _gzActive >= %d && (_gzActive < %d || _gzActive > %d) {", least, b.lo, b.hi)
 		r.directive(b.open)
-		fast := &renderer{src: r.src, path: r.path, tf: r.tf, ticks: r.ticks, done: map[int]bool{b.open: true}}
+		fast := &renderer{src: r.src, path: r.path, tf: r.tf, ticks: r.ticks, spawn: r.spawn, done: map[int]bool{b.open: true}}
 		for _, off := range b.labels {
 			fast.ins = append(fast.ins, Insert{Offset: off, Text: "_gzfast"})
 		}
@@ -432,7 +433,11 @@ func (r *renderer) tick(off int) {
 		return
 	}
 	r.done[off] = true
-	r.out.WriteString("_gzTick(); ")
+	if r.spawn[off] {
+		r.out.WriteString("_gzTickGo(); ")
+	} else {
+		r.out.WriteString("_gzTick(); ")
+	}
 	rest := r.src[off:]
 	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
 		rest = rest[:nl]
@@ -443,9 +448,15 @@ func (r *renderer) tick(off int) {
 }
 
 // tickOffsets lists where the loop budget is counted: at the entry of every
-// function body (unbounded recursion) and of every loop body.
-func tickOffsets(tf *token.File, f *ast.File) []int {
+// function body (unbounded recursion) and of every loop body, and before
+// every go statement (spawn), where a goroutine's start counts as
+// GoTicks: a loop that starts goroutines does far more work per
+// iteration than one that adds (a mutant of Fanout(nil, 1<<40) started
+// goroutines for seconds within the original's budget, their stacks out
+// of the memory limit's sight).
+func tickOffsets(tf *token.File, f *ast.File) ([]int, map[int]bool) {
 	var offs []int
+	spawn := map[int]bool{}
 	add := func(b *ast.BlockStmt) {
 		if b != nil {
 			offs = append(offs, tf.Offset(b.Lbrace)+1)
@@ -459,12 +470,21 @@ func tickOffsets(tf *token.File, f *ast.File) []int {
 			add(n.Body)
 		case *ast.RangeStmt:
 			add(n.Body)
+		case *ast.GoStmt:
+			off := tf.Offset(n.Pos())
+			offs = append(offs, off)
+			spawn[off] = true
 		}
 		return true
 	})
 	sort.Ints(offs)
-	return offs
+	return offs, spawn
 }
+
+// GoTicks is what starting a goroutine counts against the loop budget:
+// about what a thousand iterations of a small loop cost in time, and a
+// stack of kilobytes.
+const GoTicks = 1024
 
 // emitSegs writes a replacement. Source ranges inside a variant are
 // written as the original text: when a variant runs, its mutant is the
@@ -613,6 +633,13 @@ func _gzInit() int {
 
 func _gzTick() {
 	_gzTicks++
+	if _gzTicks > _gzBudget {
+		_gzOver()
+	}
+}
+
+func _gzTickGo() {
+	_gzTicks += ` + strconv.Itoa(GoTicks) + `
 	if _gzTicks > _gzBudget {
 		_gzOver()
 	}
