@@ -260,19 +260,15 @@ func _gzNextCheck(budget uint64) uint64 {
 
 // _gzHeapObjects is the bytes of the heap's objects, live or not yet
 // swept.
-func _gzHeapObjects() uint64 {
-	_gzmetrics.Read(_gzHeapSample)
-	if v := _gzHeapSample[0].Value; v.Kind() == _gzmetrics.KindUint64 {
-		return v.Uint64()
-	}
-	return 0
-}
+func _gzHeapObjects() uint64 { return _gzMetric(_gzHeapSample) }
 
-// _gzAllocated is the bytes the process has allocated so far (0 if the
-// runtime does not say).
-func _gzAllocated() uint64 {
-	_gzmetrics.Read(_gzAllocSample)
-	if v := _gzAllocSample[0].Value; v.Kind() == _gzmetrics.KindUint64 {
+// _gzAllocated is the bytes the process has allocated so far.
+func _gzAllocated() uint64 { return _gzMetric(_gzAllocSample) }
+
+// _gzMetric reads the one sample of s (0 if the runtime does not say).
+func _gzMetric(s []_gzmetrics.Sample) uint64 {
+	_gzmetrics.Read(s)
+	if v := s[0].Value; v.Kind() == _gzmetrics.KindUint64 {
 		return v.Uint64()
 	}
 	return 0
