@@ -43,7 +43,7 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ops     = fs.String("ops", "", "comma-separated mutation operators (default: all): "+opNames())
 		tags    = fs.String("tags", "", "build tags, as for go build")
 		runRE   = fs.String("run", "", "only functions whose name (F, T.M, (*T).M) matches this regexp")
-		upto    = fs.String("upto", "sufficiency", "last stage to run: rules (Offutt–Pan strategies), exact (SAT on reachability ∧ necessity), sufficiency (the miter)")
+		upto    = fs.String("upto", "compiled", "last stage to run: rules (Offutt–Pan strategies), exact (SAT on reachability ∧ necessity), sufficiency (the miter), compiled (the compiler's code for the mutant's function is the original's)")
 		jsonOut = fs.Bool("json", false, "write the JSON report (schema gozilla.equiv/v1) instead of text")
 		outFile = fs.String("o", "", "write the report to this file instead of standard output")
 		verbose = fs.Bool("v", false, "list every mutant's verdict (killable with an input, unknown with why), not only the equivalent ones")
@@ -80,9 +80,11 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		cfg.Cfg.Upto = equiv.Rules
 	case "exact":
 		cfg.Cfg.Upto = equiv.Exact
-	case "sufficiency", "":
+	case "sufficiency":
+		cfg.Cfg.Upto = equiv.Sufficiency
+	case "compiled", "":
 	default:
-		return &exitError{code: 2, msg: fmt.Sprintf("bad -upto %q: want rules, exact or sufficiency", *upto)}
+		return &exitError{code: 2, msg: fmt.Sprintf("bad -upto %q: want rules, exact, sufficiency or compiled", *upto)}
 	}
 	if *runRE != "" {
 		re, err := regexp.Compile(*runRE)

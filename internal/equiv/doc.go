@@ -39,6 +39,16 @@
 //     mutant equivalent even when its infection is masked; a model is an
 //     input that kills it. Small and boundary inputs are tried on both
 //     sides' paths first, which settles most killable mutants.
+//  5. Compiled (trivial compiler equivalence, Papadakis et al. 2015;
+//     compiled.go): for the mutants still unknown, each one's function
+//     is copied, mutated and renamed beside the original, the package
+//     is compiled once with -S, and a mutant whose code (and the data
+//     it reads) is the original's is equivalent. The compiler's own
+//     analyses decide what the prover's model does not: a store of the
+//     value a variable already holds, two counters that move in step,
+//     abs of a length. Analyze runs it when it analyses the whole
+//     package (Config.Func empty); callers that analyse one unit at a
+//     time run ByCompiler on the merged report.
 //
 // # Soundness
 //
@@ -54,7 +64,8 @@
 //     there, and a path that comes back to the header ends, the widened
 //     state covering it; the widened state keeps only invariants SAT
 //     proves hold on entry and are preserved by every path of the body
-//     (invariants.go). Values the prover does not model — calls,
+//     (invariants.go: Houdini, each φ's own facts first, then the order
+//     between φs, the candidates of a path checked in one SAT query). Values the prover does not model — calls,
 //     loads through pointers, elements, maps, globals — are fresh
 //     unknowns, which widen. Lengths are only known not to be negative.
 //     Exploration that stops early (the path or step limits, the safety net,
@@ -84,6 +95,11 @@
 //   - In the miter, implicit panics end paths of their own, and an input
 //     that no path of either side covers counts as a difference, so a
 //     path dropped in error cannot hide one.
+//   - A Compiled verdict compares the code the compiler emits for this
+//     GOOS/GOARCH and these build tags, on which the harness runs the
+//     mutants too; the comparison leaves out only program counters,
+//     source positions and the copy's name, and reads every local data
+//     symbol the code refers to by its contents (a mutated table shows).
 //   - The //gozilla:assume directives are used only when the proof
 //     fails without them, and such verdicts say so (Verdict.Assumed).
 //

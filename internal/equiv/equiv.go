@@ -35,9 +35,10 @@ const (
 	Rules              // Offutt–Pan strategies on C_R, C_n, C_R ∧ C_n (§2.4)
 	Exact              // SAT: C_R ∧ C_n unsatisfiable on every arrival (Theorem 3)
 	Sufficiency        // SAT: original and mutant side by side, outputs never differ
+	Compiled           // the compiler emits the same code for both (compiled.go)
 )
 
-var methodNames = [...]string{None: "", Unreachable: "unreachable", Rules: "rules", Exact: "exact", Sufficiency: "sufficiency"}
+var methodNames = [...]string{None: "", Unreachable: "unreachable", Rules: "rules", Exact: "exact", Sufficiency: "sufficiency", Compiled: "compiled"}
 
 func (m Method) String() string {
 	if m >= 0 && int(m) < len(methodNames) {
@@ -111,8 +112,11 @@ type Config struct {
 	// whichever other mutants are analysed with it.
 	Budget int64
 	// Func, when set, restricts the analysis to that function (F, T.M
-	// or (*T).M).
+	// or (*T).M), and leaves out the Compiled stage, which compiles the
+	// package: the caller runs ByCompiler once on the merged report.
 	Func string
+	// Tags are the package's build tags (the Compiled stage builds it).
+	Tags string
 }
 
 func (cfg Config) runs(m Method) bool { return cfg.Upto == None || m <= cfg.Upto }
@@ -157,6 +161,9 @@ func Analyze(ctx context.Context, a *analysis.Package, set *mutate.Set, cfg Conf
 		for _, m := range ms {
 			rep.Verdicts[m.ID] = &Verdict{ID: m.ID, Unit: m.Func, Reason: "not inside a function the prover analyses"}
 		}
+	}
+	if cfg.Func == "" && cfg.runs(Compiled) {
+		ByCompiler(ctx, a, set.Mutants, rep, cfg.Tags)
 	}
 	rep.Seconds = time.Since(start).Seconds()
 	return rep, nil

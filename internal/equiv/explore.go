@@ -87,7 +87,10 @@ const (
 	// invariantSAT bounds one invariant's check, invariantBudget all of
 	// them in one exploration.
 	invariantSAT    int64 = 500_000
-	invariantBudget int64 = 10_000_000
+	invariantBudget int64 = 30_000_000
+	// invariantBatchSAT bounds a check of several invariants at once
+	// (impliedAll).
+	invariantBatchSAT int64 = 4_000_000
 )
 
 // clockStops counts the explorations stopped by exploreTime.
@@ -249,9 +252,12 @@ type unitCache struct {
 	// implied is the chain that proves invariants: SAT alone, within
 	// invariantSAT a check.
 	implied solve.Solver
-	shapes  *solve.Shapes
-	ufs     map[[2]uint64]apply // loop summaries by function and argument structure
-	keys    map[string]*c.Sym   // a symbol per summarised loop, to key them
+	// impliedAll is the same chain for checks of several invariants at
+	// once, within invariantBatchSAT.
+	impliedAll solve.Solver
+	shapes     *solve.Shapes
+	ufs        map[[2]uint64]apply // loop summaries by function and argument structure
+	keys       map[string]*c.Sym   // a symbol per summarised loop, to key them
 	// orig is the unit's function: its explorations' refutations are
 	// free to the mutants' (refuted).
 	orig *ssa.Function
@@ -267,7 +273,8 @@ func (u *unitCache) keySym(key string) *c.Sym {
 func newUnitCache() *unitCache {
 	sh := solve.NewShapes()
 	return &unitCache{refuters: [2]*refuter{widen: newRefuter(widen, sh), bounded: newRefuter(bounded, sh)}, shapes: sh,
-		implied: solve.Chain(solve.Config{SAT: true, Props: invariantSAT}), ufs: map[[2]uint64]apply{}, keys: map[string]*c.Sym{}}
+		implied:    solve.Chain(solve.Config{SAT: true, Props: invariantSAT}),
+		impliedAll: solve.Chain(solve.Config{SAT: true, Props: invariantBatchSAT}), ufs: map[[2]uint64]apply{}, keys: map[string]*c.Sym{}}
 }
 
 // siteRule is the prover's trigger rule (siteInfo.attach): the sites

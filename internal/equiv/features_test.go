@@ -44,7 +44,33 @@ func analyzeTestdata(t *testing.T, pattern string) (*load.Package, *mutate.Set, 
 // (guards, masking, loop invariants, dead code, inlining, loop summaries,
 // assumptions), the verdicts their comments expect.
 func TestFeatures(t *testing.T) {
-	pkg, set, _, rep := analyzeTestdata(t, "./features")
+	checkWants(t, "./features")
+}
+
+// TestCompiled checks the Compiled stage: mutants the compiler turns
+// into the original's code (a store of the value a variable already
+// holds, two counters it merges, a dead store in a closure) are
+// equivalent, also where the function reads static data (a table the
+// copy has under another name), and a mutant that changes only that
+// data, or the code, is not.
+func TestCompiled(t *testing.T) {
+	_, _, _, rep := checkWants(t, "./compiled")
+	n := 0
+	for _, v := range rep.Verdicts {
+		if v.Method == Compiled {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("no verdict of the Compiled stage")
+	}
+}
+
+// checkWants analyses the package pattern of testdata/src and checks the
+// verdicts its // want comments expect.
+func checkWants(t *testing.T, pattern string) (*load.Package, *mutate.Set, *analysis.Package, *Report) {
+	t.Helper()
+	pkg, set, a, rep := analyzeTestdata(t, pattern)
 	f, err := os.Open(pkg.Files[0].Path)
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +112,7 @@ func TestFeatures(t *testing.T) {
 			t.Errorf("mutant %d killable without an input", v.ID)
 		}
 	}
+	return pkg, set, a, rep
 }
 
 // inputRE matches "// input: ORIG -> REPL: INPUT" on a mutant's line:

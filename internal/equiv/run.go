@@ -120,6 +120,9 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 		if err != nil {
 			return nil, err
 		}
+		if cfg.Cfg.runs(Compiled) && ctx.Err() == nil {
+			ByCompiler(ctx, a, set.Mutants, rep, cfg.Tags)
+		}
 		units := map[string]*unit.Unit{}
 		for _, u := range a.Units {
 			units[u.Name] = u

@@ -35,7 +35,7 @@ type EquivCounts struct {
 	Killable   int `json:"killable"` // an input makes the outputs differ (the miter's model)
 	Unknown    int `json:"unknown"`
 	// ByMethod counts the equivalent mutants by the stage that proved
-	// them: unreachable, rules, exact, sufficiency.
+	// them: unreachable, rules, exact, sufficiency, compiled.
 	ByMethod    map[string]int `json:"by_method"`
 	Unreachable int            `json:"unreachable_statements"`
 	Infeasible  int            `json:"infeasible_branches"`
@@ -99,7 +99,7 @@ type EquivUnit struct {
 // there is none).
 type EquivMutant struct {
 	Mutant
-	Method  string   `json:"method,omitempty"` // unreachable, rules, exact, sufficiency
+	Method  string   `json:"method,omitempty"` // unreachable, rules, exact, sufficiency, compiled
 	Proof   []string `json:"proof,omitempty"`
 	Assumed bool     `json:"assumed,omitempty"` // the proof needs the unit's //gozilla:assume directives
 	Input   string   `json:"input,omitempty"`   // killable: an input on which the outputs differ, as Go literals
@@ -233,10 +233,10 @@ func (e *Equiv) text(w io.Writer, verbose bool) error {
 		}
 		fmt.Fprintln(tw)
 	}
-	fmt.Fprintln(tw, "PACKAGE\tMUTANTS\tEQUIVALENT\tUNREACHABLE\tRULES\tEXACT\tSUFFICIENCY\tKILLABLE\tUNKNOWN\tDEAD STMTS\tINFEASIBLE BRANCHES\tSECONDS")
+	fmt.Fprintln(tw, "PACKAGE\tMUTANTS\tEQUIVALENT\tUNREACHABLE\tRULES\tEXACT\tSUFFICIENCY\tCOMPILED\tKILLABLE\tUNKNOWN\tDEAD STMTS\tINFEASIBLE BRANCHES\tSECONDS")
 	row := func(name string, c EquivCounts, secs float64) {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.1f\n", name, c.Mutants, c.Equivalent,
-			c.ByMethod["unreachable"], c.ByMethod["rules"], c.ByMethod["exact"], c.ByMethod["sufficiency"],
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.1f\n", name, c.Mutants, c.Equivalent,
+			c.ByMethod["unreachable"], c.ByMethod["rules"], c.ByMethod["exact"], c.ByMethod["sufficiency"], c.ByMethod["compiled"],
 			c.Killable, c.Unknown, c.Unreachable, c.Infeasible, secs)
 	}
 	for _, p := range e.Packages {

@@ -704,7 +704,8 @@ func writeSource(w io.Writer, src Sources, m Mutant, note string) {
 var internalSymbol = regexp.MustCompile(`\?[\w.]*#\d+`)
 
 // PlainProof says in plain words why a mutant is equivalent, from the
-// prover's reason ("rules: …", "exact: …", "sufficiency: …"), with the
+// prover's reason ("rules: …", "exact: …", "sufficiency: …",
+// "compiled: …"), with the
 // conflict the proof found where it names one.
 func PlainProof(reason string) string {
 	method, _, _ := strings.Cut(reason, ": ")
@@ -723,6 +724,8 @@ func PlainProof(reason string) string {
 		return "no input both reaches the change and makes it produce a different value (decided exactly by a SAT solver)"
 	case method == "sufficiency":
 		return "the function returns the same as the original for every input: both versions' paths compared side by side (SAT)"
+	case method == "compiled":
+		return "the Go compiler turns the mutant's function into the same machine code as the original's (trivial compiler equivalence)"
 	}
 	return reason
 }

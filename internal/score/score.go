@@ -458,7 +458,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	var verdicts map[int]*equiv.Verdict
 	if !cfg.NoEquiv {
 		var err error
-		seeds, verdicts, err = proveSurvivors(ctx, pkg, full, set, out, cached)
+		seeds, verdicts, err = proveSurvivors(ctx, pkg, full, set, out, cached, cfg.Tags)
 		if ctx.Err() != nil {
 			return stopped()
 		}
@@ -655,13 +655,13 @@ func survivors(set *mutate.Set, out []report.Mutant, cached []bool) []*mutate.Mu
 // It returns the prover's killing inputs, as seeds for findKillers, and
 // its verdicts, which findKillers' equiv engine uses instead of proving
 // again.
-func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool) ([]gen.Seed, map[int]*equiv.Verdict, error) {
+func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool, tags string) ([]gen.Seed, map[int]*equiv.Verdict, error) {
 	alive := survivors(set, out, cached)
 	if len(alive) == 0 {
 		return nil, nil, nil
 	}
 	a := analysis.New(pkg, full, nil)
-	rep, err := equiv.Analyze(ctx, a, &mutate.Set{Pkg: set.Pkg, Mutants: alive}, equiv.Config{})
+	rep, err := equiv.Analyze(ctx, a, &mutate.Set{Pkg: set.Pkg, Mutants: alive}, equiv.Config{Tags: tags})
 	if err != nil {
 		return nil, nil, err
 	}
