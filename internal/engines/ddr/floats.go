@@ -128,12 +128,13 @@ func (w *walker) guess(s *store, cl c.Clause, need c.Expr) c.Assignment {
 		}
 	}
 	at := map[*c.Sym]int{}
+	ev := &c.Evaluator{}
 	try := func() c.Assignment {
 		asg := c.Assignment{}
 		for _, v := range order {
 			asg[v] = cands[s.find(v)][at[s.find(v)]]
 		}
-		if holds(cl, asg) {
+		if holds(ev, cl, asg) {
 			return asg
 		}
 		return nil

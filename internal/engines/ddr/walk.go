@@ -618,6 +618,7 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 	if len(floats) > 0 {
 		cands = floatCandidates(cl)
 	}
+	ev := &c.Evaluator{}
 	for try := 0; try < 8; try++ {
 		asg := c.Assignment{}
 		vals := map[*c.Sym]int64{}
@@ -634,7 +635,7 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 			}
 			asg[v] = c.Wrap(v.Type, uint64(x))
 		}
-		if holds(cl, asg) {
+		if holds(ev, cl, asg) {
 			return asg
 		}
 		// The float symbols: each candidate for each in turn (the others
@@ -650,7 +651,7 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 				}
 				asg[v] = c.FloatValue(v.Type, cands[k])
 			}
-			if holds(cl, asg) {
+			if holds(ev, cl, asg) {
 				return asg
 			}
 		}
@@ -658,9 +659,12 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 	return nil
 }
 
-// holds evaluates a clause.
-func holds(cl c.Clause, asg c.Assignment) bool {
-	ev := &c.Evaluator{A: asg}
+// holds evaluates a clause under asg with ev, which it resets: the
+// tries of one clause share one evaluator, whose memo keeps its room
+// (a fresh memo growing to a large clause's size for each try was most
+// of DDR's time on encoding/base32's Encode).
+func holds(ev *c.Evaluator, cl c.Clause, asg c.Assignment) bool {
+	ev.Reset(asg)
 	for _, e := range cl {
 		v, err := ev.Eval(e)
 		if err != nil || !v.Bool() {
