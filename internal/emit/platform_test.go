@@ -58,6 +58,8 @@ func pair(n int64, u uint64) value.Value {
 // needs the build constraint that leaves out the 32-bit targets. Either
 // way the file passes go vet for GOARCH=386 (and go test here), and
 // without the constraint the second kind would not.
+var shortCases64 = map[string]bool{"int in range": true, "int above": true, "uint in a slice": true, "struct field after the call": true}
+
 func TestFile64Bit(t *testing.T) {
 	for _, tt := range []struct {
 		name string
@@ -83,6 +85,13 @@ func TestFile64Bit(t *testing.T) {
 		{"struct field in range", []row{{unit: "(*Pair).Grow", in: []value.Value{pair(1<<29, math.MaxUint32)}, post: []value.Value{pair(1<<30, math.MaxUint32)}}}, false, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			// Each case is a go vet and a go test: four kinds always (a
+			// value that fits, one that skips its row on 32-bit targets,
+			// one in a slice that needs the constraint, a field), every
+			// case in the long run.
+			if !shortCases64[tt.name] {
+				testmod.Long(t)
+			}
 			dir := testmod.Write(t, map[string]string{"lib/lib.go": sizesSrc})
 			out, err := File(result(t, dir, tt.rows), Options{Command: "gozilla gen ./lib", NewExpr: true})
 			if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/harness"
 	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/testmod"
 )
 
 // lockSrc holds a lock without defer: the mutants of x == 7 that call
@@ -142,6 +143,9 @@ func TestBudgetsAndLimits(t *testing.T) {
 		}
 	})
 	t.Run("blocked, rechecked", func(t *testing.T) {
+		// Each deadlock costs the watchdog's wait: the same fixture
+		// as "blocked", so only the long run repeats it.
+		testmod.Long(t)
 		// Where kills are run again before they count (score's
 		// search), a deadlock is still a kill: the mutant is not
 		// dropped before its kill is confirmed, and the recheck keeps

@@ -10,6 +10,7 @@ import (
 	"github.com/gozilla/gozilla/internal/coverage"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/testmod"
 )
 
 // TestProbesWithSites checks that the coverage probes ride in the
@@ -31,8 +32,13 @@ func TestProbesWithSites(t *testing.T) {
 		}
 		pkgs = append(pkgs, ps...)
 	}
-	for _, pkg := range pkgs {
+	for i, pkg := range pkgs {
 		t.Run(filepath.Base(pkg.Dir), func(t *testing.T) {
+			// Every third subject (kitchen and oldgo always), all of
+			// them in the long run.
+			if i%3 != 0 && strings.Contains(pkg.Dir, "subjects") {
+				testmod.Long(t)
+			}
 			plan, err := coverage.Build(pkg)
 			if err != nil {
 				t.Fatal(err)
