@@ -15,6 +15,7 @@
 //	go run ./cmd/gozilla-bench large [-j 2] [-deadline 15m] [-modules m@v,…] [-pkgs p,…] [-signals 1s,build+1s,…] [-grace 30s] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench report [-j 2] [-before REV] [-subjects a,b] [-realistic=true] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench survivors [-j 2] [-random N] [-subjects a,b] [-realistic=true] [-std a,b] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench suite [-n 1] [-limit 30m] [-w BENCHMARKS.md]
 //
 // score: gozilla score against gremlins v0.5.0 on copies of standard
 // library packages with their own tests (same packages, same tests, same
@@ -92,7 +93,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large|report|survivors [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large|report|survivors|suite [flags]")
 		os.Exit(2)
 	}
 	// Every figure is of a run that computes its verdicts: gozilla's
@@ -232,6 +233,11 @@ func main() {
 		random := fs.Int("random", defaultSurvivorsRandom, "random inputs each Equivalent verdict's function runs when its domain is too large to enumerate")
 		fs.Parse(os.Args[2:])
 		err = benchSurvivors(*jobs, *random, only(*subj), *realistic, only(*std), *write)
+	case "suite":
+		n := fs.Int("n", 1, "runs of each kind, idle and loaded, alternating")
+		limit := fs.Duration("limit", 30*time.Minute, "stop a run (SIGTERM) after this long")
+		fs.Parse(os.Args[2:])
+		err = benchSuite(*n, *limit, *write)
 	default:
 		fmt.Fprintf(os.Stderr, "gozilla-bench: unknown benchmark %q\n", os.Args[1])
 		os.Exit(2)
