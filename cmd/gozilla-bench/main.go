@@ -234,7 +234,6 @@ func main() {
 		fs.Parse(os.Args[2:])
 		err = benchSurvivors(*jobs, *random, only(*subj), *realistic, only(*std), *write)
 	case "suite":
-		n := fs.Int("n", 1, "runs of each kind, idle and loaded, alternating")
 		limit := fs.Duration("limit", 30*time.Minute, "stop a run (SIGTERM) after this long")
 		fs.Parse(os.Args[2:])
 		err = benchSuite(*n, *limit, *write)
