@@ -654,6 +654,12 @@ func unplainLeaf(t *Type, v Value) string {
 	switch t.Kind {
 	case Int:
 		if t.Rune {
+			switch {
+			case v.I < 0:
+				return "a negative rune"
+			case v.I > unicode.MaxRune:
+				return "a rune beyond Unicode"
+			}
 			return "a rune beyond ASCII"
 		}
 		if r := intRank(t, v.I, nil); r.tier == tierBound {

@@ -153,35 +153,41 @@ func TestPlain(t *testing.T) {
 		typ   *Type
 		v     Value
 		plain bool
+		why   string // Unplain's, when not plain ("" = not checked)
 	}{
-		{"small int", i64, Value{I: -7}, true},
-		{"int within 32 bits", i64, Value{I: 2_000_000_000}, true},
-		{"int beyond 32 bits", i64, Value{I: 1 << 40}, false},
-		{"MaxInt64", i64, Value{I: math.MaxInt64}, false},
-		{"MinInt64 + 1", i64, Value{I: math.MinInt64 + 1}, false},
-		{"MaxInt32 of an int32", i32, Value{I: math.MaxInt32}, false},
-		{"127 of an int8", i8, Value{I: 127}, true},
-		{"uint64 beyond 32 bits", u64, Value{U: 1 << 32}, false},
-		{"word", str, Value{S: "USD"}, true},
-		{"message", str, Value{S: "table: unknown key"}, true},
-		{"format string", str, Value{S: "price of %s: %w"}, false},
-		{"newline", str, Value{S: "a\nb"}, false},
-		{"non-ASCII", str, Value{S: "é"}, false},
-		{"invalid UTF-8", str, Value{S: "\xff"}, false},
-		{"long text", str, Value{S: Str(strings.Repeat("a", maxPlainLen+1))}, false},
-		{"fraction", f64, FloatValue(0.5), true},
-		{"NaN", f64, FloatValue(math.NaN()), false},
-		{"-0", f64, FloatValue(math.Copysign(0, -1)), false},
-		{"rune é", r32, Value{I: 'é'}, false},
-		{"rune a", r32, Value{I: 'a'}, true},
-		{"struct with a bound", ver, Value{E: []Value{{I: math.MaxInt64}, {}, {}}}, false},
-		{"long slice", ints, long, false},
-		{"short slice", ints, Value{E: []Value{{I: 1}, {I: 2}}}, true},
+		{"small int", i64, Value{I: -7}, true, ""},
+		{"int within 32 bits", i64, Value{I: 2_000_000_000}, true, ""},
+		{"int beyond 32 bits", i64, Value{I: 1 << 40}, false, "beyond 32 bits"},
+		{"MaxInt64", i64, Value{I: math.MaxInt64}, false, ""},
+		{"MinInt64 + 1", i64, Value{I: math.MinInt64 + 1}, false, ""},
+		{"MaxInt32 of an int32", i32, Value{I: math.MaxInt32}, false, ""},
+		{"127 of an int8", i8, Value{I: 127}, true, ""},
+		{"uint64 beyond 32 bits", u64, Value{U: 1 << 32}, false, ""},
+		{"word", str, Value{S: "USD"}, true, ""},
+		{"message", str, Value{S: "table: unknown key"}, true, ""},
+		{"format string", str, Value{S: "price of %s: %w"}, false, ""},
+		{"newline", str, Value{S: "a\nb"}, false, ""},
+		{"non-ASCII", str, Value{S: "é"}, false, ""},
+		{"invalid UTF-8", str, Value{S: "\xff"}, false, "invalid UTF-8"},
+		{"long text", str, Value{S: Str(strings.Repeat("a", maxPlainLen+1))}, false, ""},
+		{"fraction", f64, FloatValue(0.5), true, ""},
+		{"NaN", f64, FloatValue(math.NaN()), false, ""},
+		{"-0", f64, FloatValue(math.Copysign(0, -1)), false, ""},
+		{"rune é", r32, Value{I: 'é'}, false, "a rune beyond ASCII"},
+		{"rune -1", r32, Value{I: -1}, false, "a negative rune"},
+		{"rune past U+10FFFF", r32, Value{I: 0x110000}, false, "a rune beyond Unicode"},
+		{"rune a", r32, Value{I: 'a'}, true, ""},
+		{"struct with a bound", ver, Value{E: []Value{{I: math.MaxInt64}, {}, {}}}, false, ""},
+		{"long slice", ints, long, false, ""},
+		{"short slice", ints, Value{E: []Value{{I: 1}, {I: 2}}}, true, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := Plain(tt.typ, tt.v); got != tt.plain {
 				t.Errorf("Plain = %v, want %v", got, tt.plain)
+			}
+			if got := Unplain(tt.typ, tt.v); tt.why != "" && got != tt.why || tt.plain && got != "" {
+				t.Errorf("Unplain = %q, want %q", got, tt.why)
 			}
 		})
 	}
