@@ -27,13 +27,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/types"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"sort"
@@ -220,31 +218,15 @@ func compareChunk(ctx context.Context, pkg *load.Package, files map[string]*load
 		return nil
 	}
 	defer os.RemoveAll(tmp)
-	srcs := map[string]*bytes.Buffer{}
+	srcs := map[string][]byte{}
 	for _, cp := range copies {
-		b := srcs[cp.file]
-		if b == nil {
-			b = bytes.NewBuffer(append(append([]byte(nil), files[cp.file].Src...), '\n'))
-			srcs[cp.file] = b
+		if srcs[cp.file] == nil {
+			srcs[cp.file] = append(append([]byte(nil), files[cp.file].Src...), '\n')
 		}
-		b.Write(cp.src)
+		srcs[cp.file] = append(srcs[cp.file], cp.src...)
 	}
-	replace := map[string]string{}
-	paths := make([]string, 0, len(srcs))
-	for p := range srcs {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for i, p := range paths {
-		dst := filepath.Join(tmp, strconv.Itoa(i)+"_"+filepath.Base(p))
-		if os.WriteFile(dst, srcs[p].Bytes(), 0o644) != nil {
-			return nil
-		}
-		replace[p] = dst
-	}
-	ov, _ := json.Marshal(struct{ Replace map[string]string }{replace})
-	ovPath := filepath.Join(tmp, "overlay.json")
-	if os.WriteFile(ovPath, ov, 0o644) != nil {
+	ovPath, err := run.WriteOverlay(tmp, srcs)
+	if err != nil {
 		return nil
 	}
 	args := []string{"build", "-overlay=" + ovPath, "-gcflags=-S"}

@@ -236,10 +236,14 @@ func (w *walk) impliedAll(cond c.Clause, goals []c.Expr) []bool {
 		}
 		open = append(open, i)
 	}
+	negs := make([]c.Expr, len(goals)) // Holds(¬g), built once
+	for _, i := range open {
+		negs[i] = c.Holds(c.Not(goals[i]))
+	}
 	for len(open) > 1 && w.invLeft > 0 {
 		var any c.Expr
 		for _, i := range open {
-			d := c.Holds(c.Not(goals[i]))
+			d := negs[i]
 			if any == nil {
 				any = d
 			} else {
@@ -261,7 +265,7 @@ func (w *walk) impliedAll(cond c.Clause, goals []c.Expr) []bool {
 		}
 		var left []int
 		for _, i := range open {
-			v, err := c.Eval(c.Holds(c.Not(goals[i])), r.Model)
+			v, err := c.Eval(negs[i], r.Model)
 			if err == nil && v.Bool() {
 				continue // falsified: not implied
 			}

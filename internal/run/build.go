@@ -64,7 +64,7 @@ func Build(ctx context.Context, cfg BuildConfig) (string, error) {
 		args = append(args, "-tags="+tags)
 	}
 	if len(cfg.Overlay) > 0 {
-		ov, err := writeOverlay(cfg.WorkDir, cfg.Overlay)
+		ov, err := WriteOverlay(cfg.WorkDir, cfg.Overlay)
 		if err != nil {
 			return "", err
 		}
@@ -99,9 +99,10 @@ func Build(ctx context.Context, cfg BuildConfig) (string, error) {
 	return bin, nil
 }
 
-// writeOverlay writes the overlay sources and the JSON file that maps
-// them, as `go build -overlay` expects.
-func writeOverlay(dir string, files map[string][]byte) (string, error) {
+// WriteOverlay writes the overlay sources (absolute path → contents)
+// under dir and the JSON file that maps them, as `go build -overlay`
+// expects, and returns that file's path.
+func WriteOverlay(dir string, files map[string][]byte) (string, error) {
 	srcDir := filepath.Join(dir, "overlay")
 	if err := os.MkdirAll(srcDir, 0o755); err != nil {
 		return "", err

@@ -37,10 +37,6 @@ func Write(t testing.TB, files map[string]string) string {
 // (.ci/run) runs them.
 const LongEnv = "GOZILLA_LONG"
 
-// IsLong reports whether LongEnv is 1: a table-driven test runs its
-// first cases always and the rest only then.
-func IsLong() bool { return os.Getenv(LongEnv) == "1" }
-
 // Long skips t unless LongEnv is 1.
 func Long(t testing.TB) {
 	t.Helper()
