@@ -121,9 +121,17 @@ func (g *generator) account(u *unit.Unit, r *harness.Response) {
 			case harness.PanicBlocked:
 				// A deadlock is seen only after the watchdog's wait (200 ms
 				// for channels), as much as twenty restarts, so a mutant
-				// that deadlocked twice without being killed is run no
-				// more, like one too slow twice.
-				g.wallHits[e.Mutant]++
+				// that deadlocked twice where it could not be killed (the
+				// original's outcome is no test) is run no more, like one
+				// too slow twice. Beside a usable original the deadlock is
+				// a kill, which the test kept for it must still be able
+				// to claim in its last run (parallel inputs of one batch
+				// may deadlock it twice before that run): the kill takes
+				// the mutant out of the live set, and a weak one out of
+				// the runs (runnable).
+				if !usable(u, &a) {
+					g.wallHits[e.Mutant]++
+				}
 			}
 			if e.Kind != harness.PanicBudget && e.Kind != harness.PanicHeavy {
 				// A run that ended its process costs a new one: as

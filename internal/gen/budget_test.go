@@ -10,8 +10,8 @@ import (
 
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
-	"github.com/gozilla/gozilla/internal/testmod"
 )
 
 // lockSrc holds a lock without defer: the mutants of x == 7 that call
@@ -45,6 +45,61 @@ func (c *Counter) peek() int {
 	return int(c.n)
 }
 `
+
+// poolSrc spreads work over goroutines; with no worker, the first send
+// blocks for good.
+const poolSrc = `package pool
+
+// Sum adds up in with the given number of goroutines (one to four).
+func Sum(in []int, workers int) int {
+	if workers < 1 {
+		workers = 1
+	}
+	if workers > 4 {
+		workers = 4
+	}
+	jobs, out, done := make(chan int), make(chan int, len(in)), make(chan bool)
+	for i := 0; i < workers; i++ {
+		go func() {
+			for v := range jobs {
+				out <- v
+			}
+			done <- true
+		}()
+	}
+	for _, v := range in {
+		jobs <- v
+	}
+	close(jobs)
+	for i := 0; i < workers; i++ {
+		<-done
+	}
+	close(out)
+	s := 0
+	for v := range out {
+		s += v
+	}
+	return s
+}
+`
+
+// onlyMutants returns pkg's mutants of the operators ops, and the IDs of
+// those keep selects: a search for them alone (Config.Only, as score's
+// search asks) costs a fraction of the whole package's.
+func onlyMutants(t *testing.T, pkg *load.Package, ops map[mutate.Op]bool, keep func(*mutate.Mutant) bool) (*mutate.Set, map[int]bool) {
+	t.Helper()
+	set, err := mutate.Generate(pkg, mutate.Options{Ops: ops})
+	if err != nil {
+		t.Fatal(err)
+	}
+	only := map[int]bool{}
+	for _, m := range set.Mutants {
+		if keep(m) {
+			only[m.ID] = true
+		}
+	}
+	return set, only
+}
 
 // TestBudgetsAndLimits checks that a unit's run budget stops its passes
 // and is reported, deterministically, and that a mutant that deadlocks is
@@ -117,9 +172,16 @@ func TestBudgetsAndLimits(t *testing.T) {
 			t.Errorf("the pass was asked about %d of Sign's %d mutants; want at most 4 within the wall", slow.asked, mutants)
 		}
 	})
+	// The comparisons x == 7 alone: each deadlock costs a process.
+	lockMutants := func(t *testing.T, pkg *load.Package) (*mutate.Set, map[int]bool) {
+		return onlyMutants(t, pkg, map[mutate.Op]bool{mutate.ROR: true}, func(m *mutate.Mutant) bool {
+			return m.Func == "Bump" && m.Orig == "x == 7"
+		})
+	}
 	t.Run("blocked", func(t *testing.T) {
 		pkg := loadPkg(t, map[string]string{"lock/lock.go": lockSrc}, "./lock")
-		res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2})
+		set, only := lockMutants(t, pkg)
+		res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2, Set: set, Only: only})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,16 +204,39 @@ func TestBudgetsAndLimits(t *testing.T) {
 			}
 		}
 	})
+	t.Run("blocked on channels", func(t *testing.T) {
+		// The mutants of workers < 1 that leave no worker deadlock on
+		// the first send: a kill, which the test kept must still claim
+		// after the inputs of its batch deadlocked them again (they
+		// were once run no more before the kept input's last run).
+		// Those two alone are searched for (as score's search does),
+		// each deadlock costing a process.
+		pkg := loadPkg(t, map[string]string{"pool/pool.go": poolSrc}, "./pool")
+		set, only := onlyMutants(t, pkg, map[mutate.Op]bool{mutate.ROR: true}, func(m *mutate.Mutant) bool {
+			return m.Func == "Sum" && m.Orig == "workers < 1" && (m.Repl == "false" || m.Repl == "workers > 1")
+		})
+		if len(only) != 2 {
+			t.Fatalf("%d mutants of workers < 1, want 2", len(only))
+		}
+		res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2, Set: set, Only: only})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for id := range only {
+			if res.Status[id] != mutate.Killed {
+				m := set.Mutants[id-1]
+				t.Errorf("mutant #%d (%s → %s) is %v, want killed", id, m.Orig, m.Repl, res.Status[id])
+			}
+		}
+	})
 	t.Run("blocked, rechecked", func(t *testing.T) {
-		// Each deadlock costs the watchdog's wait: the same fixture
-		// as "blocked", so only the long run repeats it.
-		testmod.Long(t)
 		// Where kills are run again before they count (score's
 		// search), a deadlock is still a kill: the mutant is not
 		// dropped before its kill is confirmed, and the recheck keeps
 		// it without running it again.
 		pkg := loadPkg(t, map[string]string{"lock/lock.go": lockSrc}, "./lock")
-		res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2, Recheck: 5})
+		set, only := lockMutants(t, pkg)
+		res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2, Recheck: 5, Set: set, Only: only})
 		if err != nil {
 			t.Fatal(err)
 		}

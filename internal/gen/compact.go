@@ -175,6 +175,7 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 				t.CoverCredit = append(t.CoverCredit, x)
 			}
 		}
+		t.Needs = g.needs(ctx, t.Unit, t.In, t.Credit)
 	}
 	return chosen, nil
 }

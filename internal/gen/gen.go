@@ -713,6 +713,11 @@ func harnessUnits(pkg *load.Package, units []*unit.Unit) ([]harness.Unit, map[*u
 			hunits = append(hunits, harness.UnitOf(pkg, u, isStateful[u]))
 		}
 	}
+	if harness.Quiet(pkg, hunits) {
+		for i := range hunits {
+			hunits[i].Quiet = true
+		}
+	}
 	return hunits, index, isStateful
 }
 
@@ -911,7 +916,6 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	if weak && !fresh {
 		return t
 	}
-	t.Needs = g.needs(u, in)
 	sort.Ints(t.Kills)
 	g.tests = append(g.tests, t)
 	return t

@@ -175,16 +175,18 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 }
 
 // needs returns, for each input of in outside the plain set (value.Plain:
-// a bound, a value beyond 32 bits, non-ASCII text…), the mutants that
-// need it: those the input kills and none of its plain variants
-// (value.PlainVariants) does; nil when every input is plain. The input
-// runs against every mutant of the package it reaches, not only the
-// live ones, and its variants against what it kills: whether a mutant
-// needs a value is a property of the two alone, so that a test the cache
-// replays, or one compaction credits with mutants another test killed
-// first, says the same. Two harness requests, for a test that holds
-// such a value; a failed or cancelled run leaves reasons out.
-func (g *generator) needs(u *unit.Unit, in []value.Value) map[int][]int {
+// a bound, a value beyond 32 bits, non-ASCII text…), the mutants of kills
+// (mutants the input kills: a test's Credit, after compaction) that need
+// it: none of its plain variants (value.PlainVariants) kills them; nil
+// when every input is plain. Whether a mutant needs a value is a
+// property of the two alone, so that a test the cache replays says the
+// same. It is asked of the tests compaction keeps only, about the
+// mutants they are credited with (the note that uses it names no other):
+// asked of every kept input about every mutant, it ran each one that
+// ends its process (a deadlock, a crash) again for each kept input. One
+// harness request, for a test that holds such a value; a failed or
+// cancelled run leaves reasons out.
+func (g *generator) needs(ctx context.Context, u *unit.Unit, in []value.Value, kills []int) map[int][]int {
 	types := u.Inputs()
 	var vars [][]value.Value
 	var owner []int // the input each variant stands for
@@ -194,39 +196,14 @@ func (g *generator) needs(u *unit.Unit, in []value.Value) map[int][]int {
 			owner = append(owner, i)
 		}
 	}
-	if len(vars) == 0 {
-		return nil
-	}
 	idx, ok := g.index[u]
-	if !ok {
+	if len(vars) == 0 || len(kills) == 0 || !ok {
 		return nil
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	if done := g.problem.Done; done != nil {
-		go func() {
-			select {
-			case <-done:
-				cancel()
-			case <-ctx.Done():
-			}
-		}()
-	}
-	all := make([]int, len(g.problem.Pkg.Set.Mutants))
-	for i, m := range g.problem.Pkg.Set.Mutants {
-		all[i] = m.ID
-	}
-	r0, err := g.pool.Do(ctx, &harness.Request{Unit: idx, In: in, Live: harness.Bits(g.runnable(all)), Budget: origBudget, Quick: true})
-	if err != nil || len(r0.Killed) == 0 {
-		return nil
-	}
-	g.account(u, r0)
-	kills := r0.Killed
 	r, err := g.pool.Do(ctx, &harness.Request{Unit: idx, In: vars[0], More: vars[1:], Mutants: kills, Budget: origBudget, Quick: true})
 	if err != nil || len(r.More) != len(vars)-1 {
 		return nil
 	}
-	g.account(u, r)
 	resps := append([]harness.Response{*r}, r.More...)
 	// lost[i][m] counts the variants of input i that do not kill m, of
 	// n[i]: m needs input i when it is all of them (whatever else the

@@ -80,6 +80,11 @@ func Build(ctx context.Context, cfg BuildConfig) (*Binary, error) {
 		b.Index[u] = len(table)
 		table = append(table, UnitOf(cfg.Pkg, u, stateful(u.Func)))
 	}
+	if Quiet(cfg.Pkg, table) {
+		for i := range table {
+			table[i].Quiet = true
+		}
+	}
 	overlay := make(map[string][]byte, len(cfg.Set.Overlay)+2)
 	for path, src := range cfg.Set.Overlay {
 		overlay[path] = src

@@ -51,6 +51,11 @@ type Unit struct {
 	// original (the canary), and a run that panics, or whose canary
 	// differs, taints its process: the runs after it go to a fresh one.
 	Stateful bool
+	// Quiet: no timer can wake a goroutine of the unit's worker process
+	// (see Quiet), so that a run whose goroutines all wait on channels is
+	// a deadlock after the short wait of one on locks. Every unit of a
+	// process has the same.
+	Quiet bool
 	// Assume is a Go func literal taking the unit's inputs (receiver
 	// first) and reporting whether they meet its //gozilla:assume
 	// directives; "" when it has none. Inputs that do not are rejected.
@@ -164,6 +169,9 @@ func Source(pkgName string, units []Unit, mutSite []int, sentinels []string) []b
 		}
 		if u.Stateful {
 			b.WriteString(", S: true")
+		}
+		if u.Quiet {
+			b.WriteString(", Q: true")
 		}
 		if u.Views != nil {
 			b.WriteString(", V: []interface{}{")

@@ -37,7 +37,7 @@ type Config struct {
 	// Limits of each run, enforced in the worker (0 = the default).
 	MemLimit  int64         // live heap bytes (default 1 GiB): PanicMemory
 	MaxStack  int64         // bytes of a goroutine's stack (default 64 MiB): PanicStack
-	BlockWait time.Duration // no tick progress while every goroutine waits (default 20 ms; 10× for channels): PanicBlocked
+	BlockWait time.Duration // no tick progress while every goroutine waits (default 20 ms; 10× for channels, unless the units are Quiet): PanicBlocked
 	Wall      time.Duration // a mutant run's allowance over 50 × the original's time (default 250 ms): PanicSlow
 	OrigWall  time.Duration // the original's run's allowance (default 2 s): PanicSlow
 }

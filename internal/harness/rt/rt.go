@@ -207,6 +207,9 @@ type _gzUnit struct {
 	// of such a unit is followed by a run of the original (the canary),
 	// and an abnormal run taints the process.
 	S bool
+	// Q: no timer can wake a goroutine of the process (harness.Quiet):
+	// goroutines that all wait on channels are blocked for good.
+	Q bool
 	// V: nil, or for each input (receiver first) then each result, nil
 	// or a func of that value returning the results of its observer
 	// methods (unit.Observer), which stand for its state after the call
@@ -631,7 +634,8 @@ func _gzCallRun(fn _gzreflect.Value, in []_gzV, m int, budget uint64, kind, mut 
 //   - Blocking: no tick for _gzBlockWait while every goroutine but the
 //     watchdog waits on a mutex, a wait group, a condition or a nil
 //     channel (ten times as long for channels and selects, which a timer
-//     may wake) is a deadlock: the run is "blocked" and the process ends.
+//     may wake, unless the units are quiet: Q) is a deadlock: the run is
+//     "blocked" and the process ends.
 //   - Wall clock: a run past its allowance (the original's time × 50 plus
 //     a margin) ends the process: "slow", which decides nothing.
 //
@@ -644,6 +648,8 @@ func _gzWatch() {
 	var lastSeq, lastTicks uint64
 	var lastMove, trapAt, lastDump, blockedAt _gztime.Time
 	var buf []byte
+	// Every unit of the process has the same Q.
+	quiet := len(_gzUnits) > 0 && _gzUnits[0].Q
 	for {
 		_gztime.Sleep(_gzCheckPeriod)
 		now := _gztime.Now()
@@ -700,7 +706,7 @@ func _gzWatch() {
 		}
 		lastDump = now
 		buf = _gzStacks(buf)
-		if w := _gzWaiting(buf, self); w == 1 || w == 2 && still >= 10*_gzBlockWait {
+		if w := _gzWaiting(buf, self); w == 1 || w == 2 && (quiet || still >= 10*_gzBlockWait) {
 			// Two dumps in a row, with no tick between them, must see
 			// the block: one may catch a goroutine in a passing wait.
 			if blockedAt == lastMove {
