@@ -568,6 +568,40 @@ func TestPoolHeavy(t *testing.T) {
 	}
 }
 
+// TestPoolOrigAlloc checks the original's allocation cap: Excl(20000)
+// runs 20,000 ticks, far within its budget, and copies 200 MB: the input
+// is too costly (budget), no mutant runs, the process goes on; Excl(10)
+// returns.
+func TestPoolOrigAlloc(t *testing.T) {
+	bin, dir, set := build(t, map[string]string{"p/p.go": heavySrc}, "Excl")
+	p := newPool(t, Config{Bin: bin, Dir: dir})
+	var all []int
+	for _, m := range set.Mutants {
+		all = append(all, m.ID)
+	}
+	for _, tt := range []struct {
+		n    int64
+		kind string // the original's end; "" = returned
+	}{{20000, PanicBudget}, {10, ""}} {
+		r, err := p.Do(context.Background(), &Request{Unit: 0, In: []value.Value{{I: tt.n}}, Mutants: all, Budget: 1 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kind := ""
+		if r.Orig.Panic != nil {
+			kind = r.Orig.Panic.Kind
+		}
+		if kind != tt.kind || tt.kind != "" && r.Ran != 0 || tt.kind == "" && r.Ran == 0 {
+			t.Errorf("Excl(%d): end %q, %d mutants ran; want %q, mutants only if it returned", tt.n, kind, r.Ran, tt.kind)
+		}
+		if tt.kind != "" && p.Restarts != 0 {
+			// (Only here: a mutant's run of Excl(10) may meet the wall
+			// clock on a loaded machine.)
+			t.Errorf("%d restarts: the cap ends the run, not the process", p.Restarts)
+		}
+	}
+}
+
 const spawnSrc = `package p
 
 import "sync"

@@ -240,7 +240,8 @@ var (
 var (
 	_gzAllocOn      bool   // the current run is capped
 	_gzAllocBase    uint64 // the bytes allocated before it
-	_gzAllocCap     uint64 // its cap, for mutant runs (0: none)
+	_gzAllocCap     uint64 // the cap of the mutants' runs of the current input (0: none)
+	_gzAllocRun     uint64 // the current run's cap
 	_gzHeavyStopped bool   // the cap ended the current run
 	_gzAllocSample  = []_gzmetrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
 	_gzHeapSample   = []_gzmetrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
@@ -249,6 +250,12 @@ var (
 const (
 	_gzAllocEvery = 64
 	_gzAllocFloor = 256 << 20 // a mutant's run may allocate this much over 100 × the original's
+	// _gzOrigAlloc caps what an original's run may allocate: past it the
+	// input is too costly, like one over its tick budget (container/ring's
+	// New of a huge n built two million elements, 100 MB, in 150 ms, for
+	// each random input), and a row that allocates as much is no unit
+	// test anyway.
+	_gzOrigAlloc = 16 << 20
 )
 
 // _gzNextCheck is the tick at which a capped run next traps: the next
@@ -310,13 +317,16 @@ func _gzTrap() {
 		panic(_gzBudgetExceeded{})
 	}
 	if _gzAllocOn {
-		if _gzAllocated()-_gzAllocBase > _gzAllocCap {
-			if _gzHeapObjects() < uint64(_gzMemLimit/4) {
+		if _gzAllocated()-_gzAllocBase > _gzAllocRun {
+			if _gzActive <= 0 || _gzHeapObjects() < uint64(_gzMemLimit/4) {
+				// (An original past its cap is too costly, whatever
+				// it keeps.)
 				_gzHeavyStopped = true
 				panic(_gzLimitHit{K: "heavy"})
 			}
-			// The run keeps what it allocates (an endless append): the
-			// memory limit ends it, a kill, as it did before the cap.
+			// A mutant's run keeps what it allocates (an endless
+			// append): the memory limit ends it, a kill, as it did
+			// before the cap.
 			_gzAllocOn = false
 			_gzBudget = _gzReal
 			return
@@ -933,7 +943,11 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 	// killed by what the unit then does with the state they built, as
 	// the emitted test, which builds its rows the same way, would.
 	_gzActive, _gzTicks, _gzBudget, _gzReal, _gzStopped, _gzMemStopped = m, 0, budget, budget, false, false
-	_gzHeavyStopped, _gzAllocOn = false, m > 0 && _gzAllocCap > 0
+	_gzHeavyStopped, _gzAllocRun = false, _gzAllocCap
+	if m <= 0 {
+		_gzAllocRun = _gzOrigAlloc
+	}
+	_gzAllocOn = _gzAllocRun > 0
 	if _gzAllocOn {
 		_gzAllocBase = _gzAllocated()
 		_gzBudget = _gzNextCheck(budget)
@@ -991,6 +1005,10 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 	if _gzMemStopped {
 		// The memory limit, even if the unit recovered the stop.
 		return _gzOutcome{X: &_gzPanic{K: "memory"}}, ticks, ""
+	}
+	if _gzHeavyStopped && m <= 0 {
+		// The original's allocation cap: the input is too costly.
+		return _gzOutcome{X: &_gzPanic{K: "budget"}}, ticks, ""
 	}
 	if _gzHeavyStopped {
 		// The allocation cap, even if the unit recovered the stop.
