@@ -84,8 +84,21 @@ var (
 // Eval evaluates e under a. Errors are *Panic (what Go would panic with)
 // or ErrUnbound. && and || short-circuit as in Go.
 func Eval(e Expr, a Assignment) (Value, error) {
-	return eval(e, a, func(x Expr) (Value, error) { return Eval(x, a) })
+	return eval(e, a, tree{a})
 }
+
+// evaler evaluates the operands of a node: tree walks them, an Evaluator
+// looks them up first. (An interface, not a func: ev.Eval as a func value
+// was a closure allocated for every node.)
+type evaler interface {
+	Eval(Expr) (Value, error)
+}
+
+// tree evaluates expressions as trees, each subterm as often as it
+// occurs.
+type tree struct{ a Assignment }
+
+func (t tree) Eval(e Expr) (Value, error) { return eval(e, t.a, t) }
 
 // Evaluator evaluates expressions under one assignment, each node once:
 // expressions built in loops share subterms (x &= x-1 doubles the tree
@@ -93,6 +106,15 @@ func Eval(e Expr, a Assignment) (Value, error) {
 type Evaluator struct {
 	A    Assignment
 	memo map[Expr]evalResult
+	// Between Track and Reset, Update keeps what does not depend on the
+	// tracked symbols: dep says whether a node does, deps lists the
+	// memo's nodes that do (inDeps), added those evaluated since the
+	// last Update.
+	tracked map[*Sym]bool
+	dep     map[Expr]bool
+	deps    []Expr
+	inDeps  map[Expr]bool
+	added   []Expr
 }
 
 type evalResult struct {
@@ -107,6 +129,68 @@ type evalResult struct {
 func (ev *Evaluator) Reset(a Assignment) {
 	ev.A = a
 	clear(ev.memo)
+	ev.tracked = nil
+}
+
+// Track makes ev evaluate under a, forgetting what it evaluated, and
+// makes the Updates after it (until the next Track or Reset) assignments
+// that differ from a only in the symbols of changed.
+func (ev *Evaluator) Track(a Assignment, changed map[*Sym]bool) {
+	ev.Reset(a)
+	ev.tracked = changed
+	ev.dep = map[Expr]bool{}
+	ev.inDeps = map[Expr]bool{}
+	ev.deps, ev.added = ev.deps[:0], ev.added[:0]
+}
+
+// Tracking reports whether ev is between a Track and a Reset.
+func (ev *Evaluator) Tracking() bool { return ev.tracked != nil }
+
+// Update makes ev evaluate under a, which differs from the assignment of
+// the last Track only in the symbols it tracks: the values of the nodes
+// that do not depend on them are kept. (Guessing a value tries many of
+// one symbol on a clause whose most nodes do not mention it.) Without a
+// Track, Update is Reset.
+func (ev *Evaluator) Update(a Assignment) {
+	if ev.tracked == nil {
+		ev.Reset(a)
+		return
+	}
+	ev.A = a
+	for _, e := range ev.added {
+		if !ev.inDeps[e] && ev.depends(e) {
+			ev.inDeps[e] = true
+			ev.deps = append(ev.deps, e)
+		}
+	}
+	ev.added = ev.added[:0]
+	for _, e := range ev.deps {
+		delete(ev.memo, e)
+	}
+}
+
+// depends reports whether e mentions a tracked symbol.
+func (ev *Evaluator) depends(e Expr) bool {
+	if d, ok := ev.dep[e]; ok {
+		return d
+	}
+	d := false
+	switch x := e.(type) {
+	case *Var:
+		d = ev.tracked[x.Sym]
+	case *Unary:
+		d = ev.depends(x.X)
+	case *Binary:
+		d = ev.depends(x.X) || ev.depends(x.Y)
+	case *Convert:
+		d = ev.depends(x.X)
+	case *Ite:
+		d = ev.depends(x.Cond) || ev.depends(x.Then) || ev.depends(x.Else)
+	case *Defined:
+		d = ev.depends(x.X)
+	}
+	ev.dep[e] = d
+	return d
 }
 
 // Size is how many nodes ev evaluated since it was made or Reset.
@@ -114,18 +198,27 @@ func (ev *Evaluator) Size() int { return len(ev.memo) }
 
 // Eval evaluates e as the package's Eval does.
 func (ev *Evaluator) Eval(e Expr) (Value, error) {
+	switch e := e.(type) {
+	case *Const:
+		return e.V, nil // leaves cost less than a lookup
+	case *Var:
+		return eval(e, ev.A, ev)
+	}
 	if r, ok := ev.memo[e]; ok {
 		return r.v, r.err
 	}
-	v, err := eval(e, ev.A, ev.Eval)
+	v, err := eval(e, ev.A, ev)
 	if ev.memo == nil {
 		ev.memo = map[Expr]evalResult{}
 	}
 	ev.memo[e] = evalResult{v, err}
+	if ev.tracked != nil {
+		ev.added = append(ev.added, e)
+	}
 	return v, err
 }
 
-func eval(e Expr, a Assignment, rec func(Expr) (Value, error)) (Value, error) {
+func eval(e Expr, a Assignment, ev evaler) (Value, error) {
 	switch e := e.(type) {
 	case *Var:
 		v, ok := a[e.Sym]
@@ -136,7 +229,7 @@ func eval(e Expr, a Assignment, rec func(Expr) (Value, error)) (Value, error) {
 	case *Const:
 		return e.V, nil
 	case *Unary:
-		x, err := rec(e.X)
+		x, err := ev.Eval(e.X)
 		if err != nil {
 			return 0, err
 		}
@@ -153,13 +246,13 @@ func eval(e Expr, a Assignment, rec func(Expr) (Value, error)) (Value, error) {
 			return Wrap(t, -x.Uint()), nil
 		}
 	case *Convert:
-		x, err := rec(e.X)
+		x, err := ev.Eval(e.X)
 		if err != nil {
 			return 0, err
 		}
 		return convert(e.T, e.X.Type(), x), nil
 	case *Binary:
-		x, err := rec(e.X)
+		x, err := ev.Eval(e.X)
 		if err != nil {
 			return 0, err
 		}
@@ -168,29 +261,29 @@ func eval(e Expr, a Assignment, rec func(Expr) (Value, error)) (Value, error) {
 			if !x.Bool() {
 				return x, nil
 			}
-			return rec(e.Y)
+			return ev.Eval(e.Y)
 		case token.LOR:
 			if x.Bool() {
 				return x, nil
 			}
-			return rec(e.Y)
+			return ev.Eval(e.Y)
 		}
-		y, err := rec(e.Y)
+		y, err := ev.Eval(e.Y)
 		if err != nil {
 			return 0, err
 		}
 		return binary(e.Op, e.X.Type(), e.Y.Type(), x, y)
 	case *Ite:
-		k, err := rec(e.Cond)
+		k, err := ev.Eval(e.Cond)
 		if err != nil {
 			return 0, err
 		}
 		if k.Bool() {
-			return rec(e.Then)
+			return ev.Eval(e.Then)
 		}
-		return rec(e.Else)
+		return ev.Eval(e.Else)
 	case *Defined:
-		_, err := rec(e.X)
+		_, err := ev.Eval(e.X)
 		if err != nil {
 			if _, ok := err.(*Panic); !ok {
 				return 0, err

@@ -89,10 +89,15 @@ func (w *walker) guess(s *store, cl c.Clause, need c.Expr) c.Assignment {
 	var floats []float64
 	var roots []*c.Sym
 	cands := map[*c.Sym][]c.Value{}
-	var order []*c.Sym
+	var order []*c.Sym // the clause's symbols, each once
+	inOrder := map[*c.Sym]bool{}
 	d := w.domains(s, w.seed)
 	for _, e := range cl {
 		for _, v := range c.Vars(e) {
+			if inOrder[v] {
+				continue
+			}
+			inOrder[v] = true
 			r := s.find(v)
 			if _, ok := cands[r]; ok {
 				order = append(order, v)
@@ -128,35 +133,63 @@ func (w *walker) guess(s *store, cl c.Clause, need c.Expr) c.Assignment {
 		}
 	}
 	at := map[*c.Sym]int{}
+	rootOf := make([]*c.Sym, len(order))
+	for i, v := range order {
+		rootOf[i] = s.find(v)
+	}
 	ev := &c.Evaluator{}
-	try := func() c.Assignment {
-		asg := c.Assignment{}
-		for _, v := range order {
-			asg[v] = cands[s.find(v)][at[s.find(v)]]
+	// try evaluates the clause under the candidates at; with changed,
+	// the first of a series whose tries change only those symbols.
+	try := func(changed map[*c.Sym]bool) c.Assignment {
+		asg := make(c.Assignment, len(order))
+		for i, v := range order {
+			r := rootOf[i]
+			asg[v] = cands[r][at[r]]
 		}
-		if holds(ev, cl, asg) {
+		switch {
+		case changed != nil:
+			ev.Track(asg, changed)
+		case ev.Tracking():
+			ev.Update(asg)
+		default:
+			ev.Reset(asg)
+		}
+		if holds(ev, cl) {
 			return asg
 		}
 		return nil
 	}
 	evals := 0
 	for _, r := range roots {
+		// One root's candidates in turn, the others at their first:
+		// what does not depend on r is evaluated once.
+		changed := map[*c.Sym]bool{}
+		for i, v := range order {
+			if rootOf[i] == r {
+				changed[v] = true
+			}
+		}
 		for j := range cands[r] {
 			if evals++; evals > guessTries {
 				break
 			}
 			at[r] = j
-			if asg := try(); asg != nil {
+			first := changed
+			if j > 0 {
+				first = nil
+			}
+			if asg := try(first); asg != nil {
 				return asg
 			}
 		}
 		at[r] = 0
+		ev.Reset(nil)
 	}
 	for t := 0; t < guessTries; t++ {
 		for _, r := range roots {
 			at[r] = d.rnd.IntN(len(cands[r]))
 		}
-		if asg := try(); asg != nil {
+		if asg := try(nil); asg != nil {
 			return asg
 		}
 	}

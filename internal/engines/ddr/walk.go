@@ -635,7 +635,7 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 			}
 			asg[v] = c.Wrap(v.Type, uint64(x))
 		}
-		if holds(ev, cl, asg) {
+		if ev.Reset(asg); holds(ev, cl) {
 			return asg
 		}
 		// The float symbols: each candidate for each in turn (the others
@@ -651,7 +651,7 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 				}
 				asg[v] = c.FloatValue(v.Type, cands[k])
 			}
-			if holds(ev, cl, asg) {
+			if ev.Reset(asg); holds(ev, cl) {
 				return asg
 			}
 		}
@@ -659,12 +659,13 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 	return nil
 }
 
-// holds evaluates a clause under asg with ev, which it resets: the
-// tries of one clause share one evaluator, whose memo keeps its room
-// (a fresh memo growing to a large clause's size for each try was most
-// of DDR's time on encoding/base32's Encode).
-func holds(ev *c.Evaluator, cl c.Clause, asg c.Assignment) bool {
-	ev.Reset(asg)
+// holds evaluates a clause with ev, under its assignment (Reset, or
+// Update): the tries of one clause share one evaluator, whose memo keeps
+// its room (a fresh memo growing to a large clause's size for each try
+// was most of DDR's time on encoding/base32's Encode), and where a series
+// of tries changes one symbol, the values of the nodes that do not
+// mention it.
+func holds(ev *c.Evaluator, cl c.Clause) bool {
 	for _, e := range cl {
 		v, err := ev.Eval(e)
 		if err != nil || !v.Bool() {
