@@ -187,12 +187,27 @@ func TestKillsAlone(t *testing.T) {
 		{"insert", 13, "a[j] > x", "a[j] < x"},
 		{"wc", 24, `'\t'`, `'\n'`},
 	}
+	// Each subject's pass runs on these mutants alone (Config.Only):
+	// each must be killed by its own system, and the pass costs a
+	// fraction of the whole subject's.
 	bySubject := map[string]*gen.Result{}
 	for _, tt := range tests {
 		res := bySubject[tt.subject]
 		if res == nil {
-			var err error
-			res, err = gen.Generate(context.Background(), loadSubject(t, tt.subject), gen.Config{Random: -1, Engines: []engine.Engine{New()}, Workers: 2})
+			pkg := loadSubject(t, tt.subject)
+			set, err := mutate.Generate(pkg, mutate.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			only := map[int]bool{}
+			for _, m := range set.Mutants {
+				for _, want := range tests {
+					if want.subject == tt.subject && m.Line == want.line && m.Orig == want.orig && m.Repl == want.repl {
+						only[m.ID] = true
+					}
+				}
+			}
+			res, err = gen.Generate(context.Background(), pkg, gen.Config{Random: -1, Engines: []engine.Engine{New()}, Workers: 2, Set: set, Only: only})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -275,14 +290,26 @@ func Squares(a, b int32) int {
 		t.Fatal("no mutant 7 → 0")
 		return 0
 	}
-	res, err := gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Engines: []engine.Engine{New()}, Workers: 2})
+	// The passes run on that mutant alone (Config.Only): the SAT
+	// systems of the others cost most of the time otherwise.
+	set, err := mutate.Generate(pkgs[0], mutate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	only := map[int]bool{}
+	for _, m := range set.Mutants {
+		if m.Orig == "7" && m.Repl == "0" {
+			only[m.ID] = true
+		}
+	}
+	res, err := gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Engines: []engine.Engine{New()}, Workers: 2, Set: set, Only: only})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if seven(res) == mutate.Killed {
 		t.Error("domain reduction solved the hash guard: the test no longer shows the exact pass's worth")
 	}
-	res, err = gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Engines: []engine.Engine{NewExact()}, Workers: 2})
+	res, err = gen.Generate(context.Background(), pkgs[0], gen.Config{Random: -1, Engines: []engine.Engine{NewExact()}, Workers: 2, Set: set, Only: only})
 	if err != nil {
 		t.Fatal(err)
 	}
