@@ -17,7 +17,6 @@ import (
 // against go test -coverprofile on the subjects, with their own tests:
 // per package, the same number of statements and of covered statements.
 func TestCoverAgreesWithGoTest(t *testing.T) {
-	t.Parallel()
 	testmod.Long(t)
 	if testing.Short() {
 		t.Skip("builds every subject twice")

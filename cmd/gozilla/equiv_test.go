@@ -72,7 +72,6 @@ type equivDoc struct {
 }
 
 func TestEquivJSON(t *testing.T) {
-	t.Parallel()
 	dir := testmod.Write(t, map[string]string{"mid/mid.go": midSrc})
 	before := snapshot(t, dir)
 	r := gz(t, dir, "equiv", "-json", "-v", "./mid")
@@ -139,7 +138,6 @@ func TestEquivJSON(t *testing.T) {
 }
 
 func TestEquivBadInput(t *testing.T) {
-	t.Parallel()
 	dir := testmod.Write(t, map[string]string{"mid/mid.go": midSrc, "bad/bad.go": "package bad\n\nfunc F() int { return x }\n"})
 	for _, args := range [][]string{{"equiv", "./nothing"}, {"equiv", "./bad"}, {"equiv", "-upto", "magic", "./mid"}} {
 		r := gz(t, dir, args...)

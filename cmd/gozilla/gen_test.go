@@ -115,7 +115,6 @@ type genDoc struct {
 }
 
 func TestGenEndToEnd(t *testing.T) {
-	t.Parallel()
 	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"shapes/shapes.go": shapesSrc})
 	before := snapshot(t, dir)
@@ -190,7 +189,6 @@ func TestGenEndToEnd(t *testing.T) {
 }
 
 func TestGenKeepsHandWrittenFiles(t *testing.T) {
-	t.Parallel()
 	hand := "package shapes\n\n// written by a person\n"
 	dir := testmod.Write(t, map[string]string{"shapes/shapes.go": shapesSrc, "shapes/shapes_gozilla_test.go": hand})
 	r := gz(t, dir, "gen", "./shapes")
@@ -208,7 +206,6 @@ func TestGenKeepsHandWrittenFiles(t *testing.T) {
 }
 
 func TestGenBadInput(t *testing.T) {
-	t.Parallel()
 	dir := testmod.Write(t, map[string]string{"shapes/shapes.go": shapesSrc, "broken/broken.go": "package broken\n\nfunc F() int { return \"x\" }\n"})
 	for _, tt := range []struct {
 		args []string
@@ -231,7 +228,6 @@ func TestGenBadInput(t *testing.T) {
 // mutant left alive has a why in the JSON and the -v list, and -explain
 // prints the mutant, its verdict and its constraint system.
 func TestGenExplain(t *testing.T) {
-	t.Parallel()
 	dir := testmod.Write(t, map[string]string{"p/p.go": `package p
 
 // Clamp limits x to [0, 10].
@@ -346,7 +342,6 @@ func Clamp(x int) int {
 // killed as lived, with why. Found on strcase and semver, whose generated
 // files failed go test.
 func TestGenChecksTheFile(t *testing.T) {
-	t.Parallel()
 	dir := testmod.Write(t, map[string]string{"p/p.go": `package p
 
 import "os"

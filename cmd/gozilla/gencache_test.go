@@ -18,7 +18,6 @@ import (
 // its passes again and the others are replayed, and the file still
 // passes go test.
 func TestGenCache(t *testing.T) {
-	t.Parallel()
 	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc})
 	env := []string{"GOZILLA_CACHE=" + filepath.Join(t.TempDir(), "cache")}
 	file := filepath.Join(dir, "calc", "calc_gozilla_test.go")
@@ -90,7 +89,6 @@ func goTest(t *testing.T, dir string) string {
 // report lists only the changed line's mutants, under the full report's
 // IDs.
 func TestGenDiffKeepsTheFile(t *testing.T) {
-	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}

@@ -247,7 +247,6 @@ func (l *List) Values() []int {
 // passes go test, and every mutant gen calls killed is detected by the
 // file (score agrees).
 func TestGenEveryKind(t *testing.T) {
-	t.Parallel()
 	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"kinds/kinds.go": kindsSrc})
 	doc := genJSON(t, dir, "./kinds")

@@ -160,7 +160,6 @@ type scoreDoc struct {
 }
 
 func TestScoreJSON(t *testing.T) {
-	t.Parallel()
 	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest})
 	before := snapshot(t, dir)
 	r := gz(t, dir, "score", "-json", "-j", "2", "./calc")
@@ -228,7 +227,6 @@ func TestScoreJSON(t *testing.T) {
 }
 
 func TestScoreTextAndThreshold(t *testing.T) {
-	t.Parallel()
 	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest})
 	r := gz(t, dir, "score", "./calc")
 	if r.code != 0 {
@@ -248,7 +246,6 @@ func TestScoreTextAndThreshold(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -338,7 +335,6 @@ func TestSlow(t *testing.T) {
 
 // TestTags: files behind a build tag are mutated only with -tags.
 func TestTags(t *testing.T) {
-	t.Parallel()
 	extra := "//go:build extra\n\npackage calc\n\n// Triple is only built with -tags extra.\nfunc Triple(x int) int { return 3 * x }\n"
 	extraTest := "//go:build extra\n\npackage calc\n\nimport \"testing\"\n\nfunc TestTriple(t *testing.T) {\n\tif Triple(2) != 6 {\n\t\tt.Fatal(\"Triple\")\n\t}\n}\n"
 	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest, "calc/extra.go": extra, "calc/extra_test.go": extraTest})
@@ -367,7 +363,6 @@ func TestTags(t *testing.T) {
 
 // TestExternalTestsOnly: a package tested only by package p_test is scored.
 func TestExternalTestsOnly(t *testing.T) {
-	t.Parallel()
 	xtest := strings.Replace(calcTest, "package calc", "package calc_test\n\nimport . \"example.com/m/calc\"", 1)
 	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": xtest})
 	r := gz(t, dir, "score", "-json", "./calc")

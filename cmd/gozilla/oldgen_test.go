@@ -78,7 +78,6 @@ func Year(t time.Time) int {
 // TestGenOldGoDirective: gen writes a file that builds and passes under
 // every go directive, from go1.9 to the newest, on units of every kind.
 func TestGenOldGoDirective(t *testing.T) {
-	t.Parallel()
 	testmod.Long(t)
 	for _, v := range []string{"1.9", "1.16", "1.26"} {
 		t.Run("go"+v, func(t *testing.T) {

@@ -16,7 +16,6 @@ import (
 // shards' reports, and checks that the merged report gives every mutant
 // the unsharded run's verdict, and the same counts and score.
 func TestShardMerge(t *testing.T) {
-	t.Parallel()
 	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest})
 	read := func(args ...string) *report.Score { t.Helper(); return gzScore(t, dir, nil, args...) }

@@ -19,7 +19,6 @@ var unitsSrc = readFixture("units/units.go")
 // the pool, gen scored 0.60 on these units: ParseSize 0.81, Seconds
 // 0.37, Version 0.17, Pairs 0.19.)
 func TestGenStringInputs(t *testing.T) {
-	t.Parallel()
 	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"units/units.go": unitsSrc})
 	doc := genJSON(t, dir, "./units")

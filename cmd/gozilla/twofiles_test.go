@@ -54,7 +54,6 @@ func Bump(p *int, by int) {
 // package's tests still build and pass; regenerating either with the
 // other present gives the same file again.
 func TestGenTwoFiles(t *testing.T) {
-	t.Parallel()
 	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"p/p.go": helpersSrc})
 	written := map[string]string{}
