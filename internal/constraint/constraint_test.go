@@ -509,35 +509,3 @@ func TestIteDefined(t *testing.T) {
 		t.Errorf("Vars = %v, want [y x]", vs)
 	}
 }
-
-// TestEvaluatorUpdate checks that Update, after Track, gives what a fresh
-// evaluation does while only the tracked symbols change: the nodes that
-// mention them are evaluated again, the others kept, and nodes reached
-// only under some values (past a short circuit, a division by zero)
-// join the ones it forgets.
-func TestEvaluatorUpdate(t *testing.T) {
-	x, y, z := &Sym{Name: "x", Type: Int64}, &Sym{Name: "y", Type: Int64}, &Sym{Name: "z", Type: Int64}
-	shared := Bin(token.MUL, Bin(token.ADD, V(x), V(y)), Bin(token.SUB, V(y), I(Int64, 3)))
-	clause := Clause{
-		Bin(token.GTR, shared, V(z)),
-		Bin(token.LOR, Bin(token.EQL, V(x), I(Int64, 0)), Bin(token.NEQ, Bin(token.QUO, V(y), V(x)), V(z))),
-		Bin(token.LEQ, Bin(token.ADD, V(y), V(z)), I(Int64, 100)),
-	}
-	for _, tracked := range []*Sym{x, y, z} {
-		ev := &Evaluator{}
-		base := Assignment{x: 2, y: 7, z: 1}
-		ev.Track(base, map[*Sym]bool{tracked: true})
-		for _, v := range []int64{0, 5, -3, 0, 40, 1, 1} {
-			a := Assignment{x: base[x], y: base[y], z: base[z]}
-			a[tracked] = Wrap(Int64, uint64(v))
-			ev.Update(a)
-			for i, e := range clause {
-				got, gotErr := ev.Eval(e)
-				want, wantErr := Eval(e, a)
-				if got != want || (gotErr == nil) != (wantErr == nil) {
-					t.Errorf("%s = %d: conjunct %d is %d (%v), want %d (%v)", tracked.Name, v, i, got, gotErr, want, wantErr)
-				}
-			}
-		}
-	}
-}

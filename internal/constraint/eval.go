@@ -106,15 +106,6 @@ func (t tree) Eval(e Expr) (Value, error) { return eval(e, t.a, t) }
 type Evaluator struct {
 	A    Assignment
 	memo map[Expr]evalResult
-	// Between Track and Reset, Update keeps what does not depend on the
-	// tracked symbols: dep says whether a node does, deps lists the
-	// memo's nodes that do (inDeps), added those evaluated since the
-	// last Update.
-	tracked map[*Sym]bool
-	dep     map[Expr]bool
-	deps    []Expr
-	inDeps  map[Expr]bool
-	added   []Expr
 }
 
 type evalResult struct {
@@ -129,68 +120,6 @@ type evalResult struct {
 func (ev *Evaluator) Reset(a Assignment) {
 	ev.A = a
 	clear(ev.memo)
-	ev.tracked = nil
-}
-
-// Track makes ev evaluate under a, forgetting what it evaluated, and
-// makes the Updates after it (until the next Track or Reset) assignments
-// that differ from a only in the symbols of changed.
-func (ev *Evaluator) Track(a Assignment, changed map[*Sym]bool) {
-	ev.Reset(a)
-	ev.tracked = changed
-	ev.dep = map[Expr]bool{}
-	ev.inDeps = map[Expr]bool{}
-	ev.deps, ev.added = ev.deps[:0], ev.added[:0]
-}
-
-// Tracking reports whether ev is between a Track and a Reset.
-func (ev *Evaluator) Tracking() bool { return ev.tracked != nil }
-
-// Update makes ev evaluate under a, which differs from the assignment of
-// the last Track only in the symbols it tracks: the values of the nodes
-// that do not depend on them are kept. (Guessing a value tries many of
-// one symbol on a clause whose most nodes do not mention it.) Without a
-// Track, Update is Reset.
-func (ev *Evaluator) Update(a Assignment) {
-	if ev.tracked == nil {
-		ev.Reset(a)
-		return
-	}
-	ev.A = a
-	for _, e := range ev.added {
-		if !ev.inDeps[e] && ev.depends(e) {
-			ev.inDeps[e] = true
-			ev.deps = append(ev.deps, e)
-		}
-	}
-	ev.added = ev.added[:0]
-	for _, e := range ev.deps {
-		delete(ev.memo, e)
-	}
-}
-
-// depends reports whether e mentions a tracked symbol.
-func (ev *Evaluator) depends(e Expr) bool {
-	if d, ok := ev.dep[e]; ok {
-		return d
-	}
-	d := false
-	switch x := e.(type) {
-	case *Var:
-		d = ev.tracked[x.Sym]
-	case *Unary:
-		d = ev.depends(x.X)
-	case *Binary:
-		d = ev.depends(x.X) || ev.depends(x.Y)
-	case *Convert:
-		d = ev.depends(x.X)
-	case *Ite:
-		d = ev.depends(x.Cond) || ev.depends(x.Then) || ev.depends(x.Else)
-	case *Defined:
-		d = ev.depends(x.X)
-	}
-	ev.dep[e] = d
-	return d
 }
 
 // Size is how many nodes ev evaluated since it was made or Reset.
@@ -212,9 +141,6 @@ func (ev *Evaluator) Eval(e Expr) (Value, error) {
 		ev.memo = map[Expr]evalResult{}
 	}
 	ev.memo[e] = evalResult{v, err}
-	if ev.tracked != nil {
-		ev.added = append(ev.added, e)
-	}
 	return v, err
 }
 

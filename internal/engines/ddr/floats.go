@@ -138,58 +138,35 @@ func (w *walker) guess(s *store, cl c.Clause, need c.Expr) c.Assignment {
 		rootOf[i] = s.find(v)
 	}
 	ev := &c.Evaluator{}
-	// try evaluates the clause under the candidates at; with changed,
-	// the first of a series whose tries change only those symbols.
-	try := func(changed map[*c.Sym]bool) c.Assignment {
+	try := func() c.Assignment {
 		asg := make(c.Assignment, len(order))
 		for i, v := range order {
 			r := rootOf[i]
 			asg[v] = cands[r][at[r]]
 		}
-		switch {
-		case changed != nil:
-			ev.Track(asg, changed)
-		case ev.Tracking():
-			ev.Update(asg)
-		default:
-			ev.Reset(asg)
-		}
-		if holds(ev, cl) {
+		if ev.Reset(asg); holds(ev, cl) {
 			return asg
 		}
 		return nil
 	}
 	evals := 0
 	for _, r := range roots {
-		// One root's candidates in turn, the others at their first:
-		// what does not depend on r is evaluated once.
-		changed := map[*c.Sym]bool{}
-		for i, v := range order {
-			if rootOf[i] == r {
-				changed[v] = true
-			}
-		}
 		for j := range cands[r] {
 			if evals++; evals > guessTries {
 				break
 			}
 			at[r] = j
-			first := changed
-			if j > 0 {
-				first = nil
-			}
-			if asg := try(first); asg != nil {
+			if asg := try(); asg != nil {
 				return asg
 			}
 		}
 		at[r] = 0
-		ev.Reset(nil)
 	}
 	for t := 0; t < guessTries; t++ {
 		for _, r := range roots {
 			at[r] = d.rnd.IntN(len(cands[r]))
 		}
-		if asg := try(nil); asg != nil {
+		if asg := try(); asg != nil {
 			return asg
 		}
 	}

@@ -659,12 +659,10 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 	return nil
 }
 
-// holds evaluates a clause with ev, under its assignment (Reset, or
-// Update): the tries of one clause share one evaluator, whose memo keeps
-// its room (a fresh memo growing to a large clause's size for each try
-// was most of DDR's time on encoding/base32's Encode), and where a series
-// of tries changes one symbol, the values of the nodes that do not
-// mention it.
+// holds evaluates a clause with ev, under the assignment ev was Reset
+// to: the tries of one clause share one evaluator, whose memo keeps its
+// room (a fresh memo growing to a large clause's size for each try was
+// most of DDR's time on encoding/base32's Encode).
 func holds(ev *c.Evaluator, cl c.Clause) bool {
 	for _, e := range cl {
 		v, err := ev.Eval(e)
