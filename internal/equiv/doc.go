@@ -65,13 +65,28 @@
 //     state covering it; the widened state keeps only invariants SAT
 //     proves hold on entry and are preserved by every path of the body
 //     (invariants.go: Houdini, each φ's own facts first, then the order
-//     between φs, the candidates of a path checked in one SAT query). Values the prover does not model — calls,
-//     loads through pointers, elements, maps, globals — are fresh
-//     unknowns, which widen. Lengths are only known not to be negative.
-//     Exploration that stops early (the path or step limits, the safety net,
-//     irreducible control flow) marks the unit incomplete, and no proof
-//     is drawn from it; so does a site with more arrivals than recorded,
-//     or with none.
+//     between φs, the candidates of a path checked in one SAT query;
+//     the paths are the body's, walked by a probe of at most probeSteps
+//     blocks, and first a sketch of them that needs no walk: per back
+//     edge, the values it gives the φs as expressions of the φs and of
+//     what the loop does not change, under the branch conditions and
+//     the access bounds every path to it passes — its own dominators —
+//     which covers every path along the edge and proves the counters'
+//     facts of bodies too large to walk). Values the prover does not
+//     model — calls, loads through pointers, elements, maps, globals —
+//     are fresh unknowns, which widen; an element of a constant string
+//     is one of its bytes. Lengths are not negative, and below 2^60
+//     where the elements take memory (explore.MaxMemLen: no platform
+//     addresses more), and a path goes on past an element access only
+//     with its index in range. Exploration that stops early (the path
+//     or step limits, the safety net, irreducible control flow)
+//     proves nothing of the code its abandoned paths could still reach
+//     (explore.Explorer.CompleteAt: from the blocks they were left in,
+//     not through a back edge, which the widened state covers): a
+//     site none of them can reach has every arrival recorded. A site
+//     with more arrivals than recorded, or with none, is not decided.
+//     The exact stage leaves queries of more than maxExact nodes
+//     unknown (bit-blasting costs what their size does).
 //   - Triggers fire on every evaluation of the mutated code, with the
 //     values it sees (sites.go). Variables are read from the last
 //     DebugRef on the path; variables that live in memory (address
@@ -121,7 +136,7 @@
 // maps, calls outside the package and recursive calls are unknowns;
 // invariants are guessed from a fixed family (signs, order between the
 // loop's values, their entry values, the bounds the loop's conditions
-// compare them with), so an equivalence that rests on another invariant
+// and accesses compare them with), so an equivalence that rests on another invariant
 // (a counter bounded by the number of turns, under wraparound) stays
 // unknown.
 //

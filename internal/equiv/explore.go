@@ -55,6 +55,9 @@ const (
 	maxPaths      = 4096 // paths per exploration
 	maxSteps      = 1 << 14
 	maxEvents     = 512 // arrivals recorded at one site
+	// probeSteps bounds one probe of a loop's body (invariants.go): a
+	// body too large to walk keeps its sketch's invariants only.
+	probeSteps = 1 << 12
 	// maxTotalSteps bounds the blocks an exploration visits (its size,
 	// deterministically); exploreTime is a wall-clock safety net behind
 	// it, meant never to fire (ClockStops counts it when it does).
@@ -87,7 +90,7 @@ const (
 	// invariantSAT bounds one invariant's check, invariantBudget all of
 	// them in one exploration.
 	invariantSAT    int64 = 500_000
-	invariantBudget int64 = 30_000_000
+	invariantBudget int64 = 60_000_000
 	// invariantBatchSAT bounds a check of several invariants at once
 	// (impliedAll).
 	invariantBatchSAT int64 = 4_000_000
@@ -144,7 +147,7 @@ type walk struct {
 // mode).
 func explore(fn *ssa.Function, inputs []*core.Arg, sites []*siteInfo, m mode, cache *unitCache, initial c.Clause, summaries bool) *exploration {
 	w := &walk{mode: m, satLeft: refuteBudget, invLeft: invariantBudget, cache: cache}
-	w.pol = &core.Sound{Bounded: m == bounded, Unroll: boundedUnroll, WidenUnroll: widenUnroll, Refute: w.refuted}
+	w.pol = &core.Sound{Bounded: m == bounded, Unroll: boundedUnroll, WidenUnroll: widenUnroll, ProbeSteps: probeSteps, Refute: w.refuted}
 	guards := core.AssumeGuard
 	switch {
 	case m == widen:

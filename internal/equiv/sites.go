@@ -175,6 +175,30 @@ func (s *siteInfo) attach(fn *ssa.Function, before, after map[ssa.Instruction][]
 	}
 }
 
+// blocks are the blocks of fn where the site's arrivals are recorded
+// and its statement runs: an exploration that could not reach them
+// again left every arrival recorded (explore.Explorer.CompleteAt).
+func (s *siteInfo) blocks(fn *ssa.Function) []*ssa.BasicBlock {
+	before, after := map[ssa.Instruction][]ast.Node{}, map[ssa.Instruction][]ast.Node{}
+	s.attach(fn, before, after)
+	seen := map[*ssa.BasicBlock]bool{}
+	var out []*ssa.BasicBlock
+	add := func(b *ssa.BasicBlock) {
+		if !seen[b] {
+			seen[b] = true
+			out = append(out, b)
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, ins := range b.Instrs {
+			if before[ins] != nil || after[ins] != nil || s.stmt != nil && posIn(ins.Pos(), s.stmt) {
+				add(b)
+			}
+		}
+	}
+	return out
+}
+
 // reachable says whether the site's code can run, from a complete
 // exploration: false only when the instructions of its enclosing
 // statement are all in blocks no path reaches (and there are some).

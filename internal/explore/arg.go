@@ -249,11 +249,21 @@ func (a *Arg) Syms() []*c.Sym {
 	return out
 }
 
+// MaxMemLen bounds the length of a string or slice whose elements take
+// memory: no Go platform addresses 2^60 bytes (the runtime's largest
+// allocation is 2^48 on amd64 and arm64). It is what lets a proof see
+// that a counter below a length does not overflow when it steps on.
+const MaxMemLen = 1 << 60
+
 // Facts appends what the argument satisfies whatever the path: its
-// lengths (and those of its fields) are not negative.
+// lengths (and those of its fields) are not negative, and below
+// MaxMemLen unless its elements take no memory.
 func (a *Arg) Facts(out c.Clause) c.Clause {
 	if a.Len != nil {
 		out = append(out, c.Bin(token.GEQ, c.V(a.Len), c.I(c.Int, 0)))
+		if a.Type.Kind == value.String || a.Type.Elem != nil && !zeroSize(a.Type.Elem) {
+			out = append(out, c.Bin(token.LSS, c.V(a.Len), c.I(c.Int, MaxMemLen)))
+		}
 	}
 	for _, f := range a.Fields {
 		out = f.Facts(out)
@@ -375,4 +385,22 @@ func Inputs(args []*Arg, ts []*value.Type, asg c.Assignment, maxLen int) ([]valu
 		out[i] = v
 	}
 	return out, nil
+}
+
+// zeroSize reports whether values of t take no memory (struct{},
+// [0]T, and aggregates of those); a type the input model does not
+// shape (an interface, a func, a map, a channel) takes some.
+func zeroSize(t *value.Type) bool {
+	switch t.Kind {
+	case value.Struct:
+		for _, f := range t.Fields {
+			if !zeroSize(f.Type) {
+				return false
+			}
+		}
+		return true
+	case value.Array:
+		return t.Len == 0 || zeroSize(t.Elem)
+	}
+	return false
 }

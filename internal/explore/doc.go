@@ -77,12 +77,24 @@
 //     summary (Sound's Summarise, for the loops of inlined callees).
 //   - Incompleteness: Narrowing's cut explorations still serve (Cut
 //     only says not every path was seen); for Sound, an incomplete
-//     exploration proves nothing — irreducible control flow, a branch on
-//     an unmodelled condition, a limit, a bounded loop run too long.
+//     exploration — irreducible control flow, a branch on an
+//     unmodelled condition, a limit, a bounded loop run too long —
+//     proves nothing about the code its abandoned paths could still
+//     reach: Frontier holds the blocks where they were left, and
+//     CompleteAt says whether some blocks' executions were all recorded
+//     (none of them reachable from the frontier; under widening, not
+//     through a loop's back edge, since the widened state covers the
+//     paths that come back to a header).
+//   - Accesses: a sound exploration under AssumeGuard goes on past an
+//     element access only where its index is in range (indexGuard adds
+//     0 <= i < len to the path), and an element of a constant string is
+//     one of its bytes (constElem). Lengths of strings and of slices
+//     whose elements take memory are below MaxMemLen.
 //
 // The prover keeps its invariants (Houdini over the probes of
-// Sound.ProbeLoop), loop summaries and miter as hooks of Sound and as a
-// consumer of what the core records.
+// Sound.ProbeLoop, each within Sound.ProbeSteps, and over a sketch of
+// the body that needs no walk), loop summaries and miter as hooks of
+// Sound and as a consumer of what the core records.
 //
 // # The input model
 //

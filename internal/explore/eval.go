@@ -10,6 +10,7 @@ package explore
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"math"
@@ -69,6 +70,9 @@ func (x *Explorer) eval(f *Frame, v ssa.Value) Value {
 	case *ssa.Index: // string or array element
 		if narrow {
 			return x.index(f, v.X, v.Index, v.Type())
+		}
+		if k, ok := v.X.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
+			return x.constElem(f, constant.StringVal(k.Value), v.Index, v.Type())
 		}
 	case *ssa.Alloc:
 		if !narrow {
@@ -635,4 +639,130 @@ func localName(v *ssa.Alloc) string {
 		return v.Comment
 	}
 	return v.Name()
+}
+
+// constElem reads an element of a constant string: at a constant index,
+// its byte; at another, an unknown among its bytes (a fact the path
+// holds from here on).
+func (x *Explorer) constElem(f *Frame, str string, idx ssa.Value, t types.Type) Value {
+	bt, ok := IRType(t)
+	if !ok || bt.Kind != c.KInt {
+		return x.Havoc(t, "index")
+	}
+	if i, ok := x.constIndex(f, idx); ok && i >= 0 && i < int64(len(str)) {
+		return Value{E: c.I(bt, int64(str[i]))}
+	}
+	v := x.Havoc(t, "index")
+	if len(str) == 0 {
+		return v
+	}
+	var seen [256]bool
+	var set []byte
+	for i := 0; i < len(str); i++ {
+		if !seen[str[i]] {
+			seen[str[i]] = true
+			set = append(set, str[i])
+		}
+	}
+	if len(set) <= maxConstElems {
+		var any c.Expr
+		for _, b := range set {
+			eq := c.Bin(token.EQL, v.E, c.I(bt, int64(b)))
+			if any == nil {
+				any = eq
+			} else {
+				any = c.Bin(token.LOR, any, eq)
+			}
+		}
+		f.Cond = append(f.Cond, any)
+		return v
+	}
+	lo, hi := 255, 0
+	for _, b := range set {
+		lo, hi = min(lo, int(b)), max(hi, int(b))
+	}
+	f.Cond = append(f.Cond, c.Bin(token.GEQ, v.E, c.I(bt, int64(lo))), c.Bin(token.LEQ, v.E, c.I(bt, int64(hi))))
+	if !seen[0] && lo == 0 {
+		f.Cond = append(f.Cond, c.Bin(token.NEQ, v.E, c.I(bt, 0)))
+	}
+	return v
+}
+
+// maxConstElems bounds the bytes of a constant string that constElem
+// lists one by one (beyond, it gives their range).
+const maxConstElems = 16
+
+// indexGuard adds to f's path what an element access that went on
+// tells: its index is within the aggregate's length (Go panics
+// otherwise). Under AssumeGuard only: the proofs' explorations.
+func (x *Explorer) indexGuard(f *Frame, ins ssa.Instruction) {
+	agg, idx, ok := Access(ins)
+	if !ok {
+		return
+	}
+	iv := x.Value(f, idx)
+	if iv.E == nil || iv.E.Type().Kind != c.KInt {
+		return
+	}
+	n := StaticLen(agg)
+	if n == nil {
+		n = x.Value(f, agg).Length()
+	}
+	if n == nil {
+		return
+	}
+	gn, _ := x.pol.(GuardNoter)
+	for _, e := range InRange(iv.E, n) {
+		if k, ok := e.(*c.Const); !ok || !k.V.Bool() {
+			f.Cond = append(f.Cond, e)
+			if gn != nil {
+				gn.Assumed(e)
+			}
+		}
+	}
+}
+
+// Access returns the aggregate and the index of an element access (an
+// Index or IndexAddr instruction).
+func Access(ins ssa.Instruction) (agg, idx ssa.Value, ok bool) {
+	switch ins := ins.(type) {
+	case *ssa.IndexAddr:
+		return ins.X, ins.Index, true
+	case *ssa.Index:
+		return ins.X, ins.Index, true
+	}
+	return nil, nil, false
+}
+
+// StaticLen is the length of an aggregate that its type or its constant
+// value fixes (an array, a pointer to one, a constant string), else nil.
+func StaticLen(agg ssa.Value) c.Expr {
+	switch t := agg.Type().Underlying().(type) {
+	case *types.Array:
+		return c.I(c.Int, t.Len())
+	case *types.Pointer:
+		if a, ok := t.Elem().Underlying().(*types.Array); ok {
+			return c.I(c.Int, a.Len())
+		}
+	case *types.Basic:
+		if k, ok := agg.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
+			return c.I(c.Int, int64(len(constant.StringVal(k.Value))))
+		}
+	}
+	return nil
+}
+
+// InRange is what an access at index i of an aggregate of length n
+// that went on says: 0 <= i < n, with i of any integer type as an int (a
+// uint64 of 2^63 or more becomes negative, and is out of range either
+// way), folded.
+func InRange(i, n c.Expr) []c.Expr {
+	i = Fold(c.Conv(c.Int, i))
+	return []c.Expr{Fold(c.Bin(token.GEQ, i, c.I(c.Int, 0))), Fold(c.Bin(token.LSS, i, n))}
+}
+
+// GuardNoter is a policy told what the path assumes of an access that
+// went on (indexGuard).
+type GuardNoter interface {
+	Assumed(cond c.Expr)
 }

@@ -241,7 +241,7 @@ func TestShapeAndInputs(t *testing.T) {
 	}
 	x := explore.New(fn, as, nil, &explore.Sound{}, explore.Config{})
 	x.Explore()
-	if got := x.Facts.String(); got != "len(s) >= 0" {
+	if got := x.Facts.String(); got != "len(s) >= 0 && len(s) < 1152921504606846976" {
 		t.Errorf("facts %q", got)
 	}
 	ts := []*value.Type{{Kind: value.String, Name: "string"}, {Kind: value.Pointer, Elem: &value.Type{Kind: value.Int, Bits: 64}}, {Kind: value.Built}}

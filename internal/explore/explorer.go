@@ -11,6 +11,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -259,12 +260,20 @@ type Explorer struct {
 	// execution ("" when they do): a limit, the unrolling bound, what
 	// the policy could not follow.
 	Incomplete string
+	// Frontier holds, when the exploration is incomplete, the blocks of
+	// Fn where the paths it did not follow were left (a callee's, at
+	// the call's block in Fn): every execution the recorded paths miss
+	// passes through one of them (CompleteAt). Empty when the
+	// exploration was cut before any block.
+	Frontier map[*ssa.BasicBlock]bool
 	// Opaque is the first thing met that the walk does not model (an
 	// unknown value, a call, a store): outcomes may depend on it.
 	Opaque string
 
 	pol       Policy
 	rule      Triggers
+	cur       *ssa.BasicBlock // the block of Fn the walk is in (a callee's: the call's)
+	stepCap   int             // Steps a probe may reach (Sound.ProbeSteps; 0: none)
 	stopped   bool
 	recording bool
 	nfresh    int
@@ -292,7 +301,7 @@ func (x *Explorer) Explore() {
 		return
 	}
 	if len(fn.Params) != len(x.Args) {
-		x.Incomplete = fmt.Sprintf("%d parameters, %d inputs", len(fn.Params), len(x.Args))
+		x.Stop(fmt.Sprintf("%d parameters, %d inputs", len(fn.Params), len(x.Args)))
 		return
 	}
 	if !x.pol.Start(x) {
@@ -345,6 +354,73 @@ func (x *Explorer) Cut(why string) {
 	if x.Incomplete == "" {
 		x.Incomplete = why
 	}
+	x.leave(x.cur)
+}
+
+// leave notes that a path is abandoned in b (Frontier).
+func (x *Explorer) leave(b *ssa.BasicBlock) {
+	if b == nil {
+		return
+	}
+	if x.Frontier == nil {
+		x.Frontier = map[*ssa.BasicBlock]bool{}
+	}
+
+	x.Frontier[b] = true
+}
+
+// at notes that the walk is in b (of Fn, or of a callee inlined from
+// one of Fn's blocks).
+func (x *Explorer) at(f *Frame, b *ssa.BasicBlock) {
+	if len(f.Stack) > 0 {
+		b = f.Stack[0].Block
+	}
+	x.cur = b
+}
+
+// CompleteAt reports whether every execution of the blocks bs is
+// recorded: the exploration is complete, or none of the paths it left
+// (Frontier) can reach one of bs. Paths may not come back to a loop's
+// header by its back edge unless through says they may: a widening
+// policy ends such paths, the widened state covering them (explore.Sound
+// without Bounded).
+func (x *Explorer) CompleteAt(bs []*ssa.BasicBlock, through bool) bool {
+	if x.Incomplete == "" {
+		return true
+	}
+	if len(x.Frontier) == 0 || len(bs) == 0 || x.Fn == nil {
+		return false
+	}
+	want := make(map[*ssa.BasicBlock]bool, len(bs))
+	for _, b := range bs {
+		if b.Parent() != x.Fn {
+			return false
+		}
+		want[b] = true
+	}
+	back := x.Loops(x.Fn).Back
+	seen := map[*ssa.BasicBlock]bool{}
+	var stack []*ssa.BasicBlock
+	for _, b := range x.Fn.Blocks { // in order: deterministic
+		if x.Frontier[b] {
+			seen[b] = true
+			stack = append(stack, b)
+		}
+	}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if want[b] {
+			return false
+		}
+		for _, s := range b.Succs {
+			if !seen[s] && (through || !back[Edge{b, s}]) {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	return true
 }
 
 // Unmodelled notes something the walk does not model (Opaque).
@@ -359,11 +435,12 @@ func (x *Explorer) Unmodelled(why string) {
 // reports whether it stopped; the exploration's own state (stopped,
 // incomplete) is restored after it.
 func (x *Explorer) Quiet(walk func()) (stopped bool) {
-	rec, stop, why := x.recording, x.stopped, x.Incomplete
+	rec, stop, why, cur := x.recording, x.stopped, x.Incomplete, x.cur
+	front := maps.Clone(x.Frontier)
 	x.recording = false
 	walk()
 	stopped = x.stopped
-	x.recording, x.stopped, x.Incomplete = rec, stop, why
+	x.recording, x.stopped, x.Incomplete, x.cur, x.Frontier = rec, stop, why, cur, front
 	return stopped
 }
 
@@ -379,6 +456,8 @@ func (x *Explorer) over() bool {
 	switch {
 	case l.MaxSteps > 0 && x.Steps > l.MaxSteps:
 		x.Stop(fmt.Sprintf("more than %d blocks visited", l.MaxSteps))
+	case x.stepCap > 0 && x.Steps > x.stepCap:
+		x.Stop("the probe's step budget")
 	case l.MaxWork > 0 && x.Work > l.MaxWork:
 		x.Stop(fmt.Sprintf("more than %d entries copied", l.MaxWork))
 	case l.Stop != nil:
@@ -516,7 +595,14 @@ func (x *Explorer) Enter(f *Frame, b, from *ssa.BasicBlock) { x.block(f, b, from
 
 // block enters b from from.
 func (x *Explorer) block(f *Frame, b, from *ssa.BasicBlock) {
+	x.at(f, b)
+	if from != nil && len(f.Stack) == 0 && x.Loops(b.Parent()).Back[Edge{from, b}] {
+		// A path left on a back edge is left at its source, so that
+		// CompleteAt may see a widening policy end it.
+		x.cur = from
+	}
 	if x.stopped {
+		x.leave(x.cur)
 		return
 	}
 	l := &x.Cfg.Limits
@@ -577,6 +663,7 @@ func (x *Explorer) block(f *Frame, b, from *ssa.BasicBlock) {
 // Run executes b's instructions from the start-th on (φ-nodes are read
 // on entry, and skipped), then follows b's successors.
 func (x *Explorer) Run(f *Frame, b *ssa.BasicBlock, start int) {
+	x.at(f, b)
 	for i := start; i < len(b.Instrs); i++ {
 		ins := b.Instrs[i]
 		if _, ok := ins.(*ssa.Phi); ok {
@@ -615,6 +702,9 @@ func (x *Explorer) Run(f *Frame, b *ssa.BasicBlock, start int) {
 			}
 		case ssa.Value:
 			f.Vals[ins] = x.eval(f, ins)
+			if x.Cfg.Guards == AssumeGuard && x.Cfg.MaxLen == 0 {
+				x.indexGuard(f, ins.(ssa.Instruction))
+			}
 		default:
 			// Store, MapUpdate, Send, Go, Defer, RunDefers: effects on
 			// memory.

@@ -69,6 +69,10 @@ type Sound struct {
 	Bounded     bool // unroll (the miter), rather than widen
 	Unroll      int  // bounded: the turns of a loop followed
 	WidenUnroll int  // widening: the exact turns before a loop is widened
+	// ProbeSteps bounds the block entries of one probe (ProbeLoop; 0:
+	// only the exploration's limits): a body too large to walk fails
+	// its probe, not the exploration.
+	ProbeSteps int
 	// Refute reports whether a path condition is proven unsatisfiable
 	// (nil: none is).
 	Refute func(x *Explorer, cl c.Clause) bool
@@ -180,8 +184,10 @@ func (p *Sound) Widen(x *Explorer, f *Frame, h, from *ssa.BasicBlock) {
 		f.Env.Set(v, Value{})
 	}
 	// Values computed inside the loop are recomputed before use on any
-	// path through it; nothing else to forget.
-	if p.probe == nil && from != nil && p.Invariants != nil {
+	// path through it; nothing else to forget. Within a probe of an
+	// outer loop, Invariants may only look (Probing): no probe of its
+	// own.
+	if from != nil && p.Invariants != nil {
 		f.Cond = append(f.Cond, p.Invariants(x, f, h, entry)...)
 	}
 }
@@ -198,6 +204,15 @@ func (p *Sound) Branch(x *Explorer, f *Frame, b *ssa.BasicBlock, cond c.Expr) bo
 	return false
 }
 
+// Assumed implements GuardNoter: while a loop is probed, what an
+// access that went on assumes (its index in range) is kept with the
+// branch conditions (ProbeLoop).
+func (p *Sound) Assumed(cond c.Expr) {
+	if _, k := cond.(*c.Const); !k && p.probe != nil {
+		p.probe.guards = append(p.probe.guards, cond)
+	}
+}
+
 // Refuted implements Policy with Refute.
 func (p *Sound) Refuted(x *Explorer, cl c.Clause) bool {
 	return p.Refute != nil && p.Refute(x, cl)
@@ -208,7 +223,8 @@ func (p *Sound) Probing() bool { return p.probe != nil }
 
 // ProbeLoop runs the body of h's loop once from f (whose φ-nodes are
 // widened), assuming the facts assume, with nothing recorded, and
-// returns the paths that came back to h, and the branch conditions met;
+// returns the paths that came back to h, and the branch conditions met
+// (and the bounds its accesses assumed);
 // nil when the probe could not finish (a limit).
 func (p *Sound) ProbeLoop(x *Explorer, f *Frame, h *ssa.BasicBlock, assume c.Clause) ([]ProbeArrival, []c.Expr) {
 	saved := p.probe
@@ -217,6 +233,13 @@ func (p *Sound) ProbeLoop(x *Explorer, f *Frame, h *ssa.BasicBlock, assume c.Cla
 	g := f.Clone()
 	g.Cond = append(g.Cond, assume...)
 	g.Seen = map[ast.Node]bool{}
+	if p.ProbeSteps > 0 {
+		saved := x.stepCap
+		if x.stepCap == 0 || x.Steps+p.ProbeSteps < x.stepCap {
+			x.stepCap = x.Steps + p.ProbeSteps
+		}
+		defer func() { x.stepCap = saved }()
+	}
 	failed := x.Quiet(func() { x.Run(g, h, 0) })
 	p.probe = saved
 	if failed {

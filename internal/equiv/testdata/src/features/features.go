@@ -180,3 +180,99 @@ func DeadFloat(x float64) float64 {
 	}
 	return 0
 }
+
+// Pairs: dst[j+1] went on without a panic, so j+1 is below dst's
+// length, which is below 2^60 for bytes: j += 2 never wraps, and j is
+// never negative (the bounds checks join the path).
+func Pairs(dst, src []byte) int {
+	j := 0
+	for _, v := range src {
+		dst[j] = v
+		dst[j+1] = v // want equivalent (rules): j -> max(j, -j)
+		j += 2
+	}
+	return j
+}
+
+// Empties: elements that take no memory bound no length below MaxInt,
+// so j += 3 may wrap, in principle.
+func Empties(dst []struct{}, n int) int {
+	j := 0
+	for i := 0; i < n; i++ {
+		_ = dst[j+1] // want !equivalent: j -> max(j, -j)
+		j += 3
+	}
+	return j
+}
+
+const hexDigits = "0123456789abcdef"
+
+// Hex: an element of a constant string is one of its bytes: never the
+// space, sometimes 'a'.
+func Hex(b byte) byte {
+	d := hexDigits[b&15]
+	if d > ' ' { // want equivalent (rules): d > ' ' -> d >= ' '
+		if d > 'a' { // want !equivalent: d > 'a' -> d >= 'a'
+			return d
+		}
+		return 1
+	}
+	return 0
+}
+
+// Deep: the body forks more paths than the exploration follows (14
+// branches: 2^14 paths), so the exploration stops inside it, and its
+// probes too. The counter's arrivals at the top of the body are all
+// recorded before that (the paths left cannot come back to them but
+// by the back edge, which widening covers), and the sketch of the body
+// (i++ under i < len(xs)) proves i never negative without walking it.
+func Deep(xs []int) int {
+	s := 0
+	for i := 0; i < len(xs); i++ {
+		s += i // want equivalent (rules): i -> max(i, -i)
+		v := xs[i]
+		if v&1 != 0 {
+			s++
+		}
+		if v&2 != 0 {
+			s++
+		}
+		if v&4 != 0 {
+			s++
+		}
+		if v&8 != 0 {
+			s++
+		}
+		if v&16 != 0 {
+			s++
+		}
+		if v&32 != 0 {
+			s++
+		}
+		if v&64 != 0 {
+			s++
+		}
+		if v&128 != 0 {
+			s++
+		}
+		if v&256 != 0 {
+			s++
+		}
+		if v&512 != 0 {
+			s++
+		}
+		if v&1024 != 0 {
+			s++
+		}
+		if v&2048 != 0 {
+			s++
+		}
+		if v&4096 != 0 {
+			s++
+		}
+		if v&8192 != 0 {
+			s++
+		}
+	}
+	return s
+}
