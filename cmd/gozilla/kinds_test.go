@@ -11,9 +11,9 @@ import (
 
 // kindsSrc has a unit for every kind of input and result Go APIs use that
 // a literal alone cannot give: maps, readers and writers, errors, any
-// with a type switch, callbacks, channels, complex numbers, times, a
-// struct holding a mutex, a receiver built by its constructor and
-// methods, and a doubly linked list (cyclic).
+// with a type switch, callbacks, channels (in and out), complex numbers,
+// times, a struct holding a mutex, a receiver built by its constructor
+// and methods, and a doubly linked list (cyclic).
 const kindsSrc = `package kinds
 
 import (
@@ -134,6 +134,18 @@ func Drain(ch <-chan int, limit int) int {
 		s += v
 	}
 	return s
+}
+
+// Evens sends the even numbers below n, then closes the channel.
+func Evens(n int) <-chan int {
+	ch := make(chan int)
+	go func() {
+		defer close(ch)
+		for i := 0; i < n; i += 2 {
+			ch <- i
+		}
+	}()
+	return ch
 }
 
 // Mag is |c| rounded down.
@@ -278,7 +290,7 @@ func TestGenEveryKind(t *testing.T) {
 	}
 	// How the inputs are built, in the rows.
 	for _, want := range []string{"map[string]int{", "strings.NewReader(", "bytes.NewBufferString(", "time.Date(", "complex(",
-		"func(x int) bool {", "close(c)", "context.", "NewStack("} {
+		"func(x int) bool {", "close(c)", "context.", "NewStack(", "for v := range got {"} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("generated file lacks %q", want)
 		}

@@ -739,6 +739,9 @@ func (tb *table) writeSetup(b *strings.Builder) {
 	tb.recCalls = recCalls
 }
 
+// recvMethod stands for an Observer with Recv among writeCall's methods.
+const recvMethod = "<-"
+
 // writeCall writes the call and the observers' calls after it (in its
 // closure when it may panic: the harness observes in the same run), and
 // the check of the panic; it returns the observers' columns and methods.
@@ -755,6 +758,15 @@ func (tb *table) writeCall(b *strings.Builder) ([]*column, []string) {
 		var calls []string
 		k := 0
 		for _, o := range sv.obs {
+			if o.Recv {
+				// The values received: a loop, its slice declared first.
+				c := sv.cols[k]
+				method = append(method, recvMethod)
+				obsCols = append(obsCols, c)
+				k++
+				calls = append(calls, unit.RecvLoop(c.local, sv.subject))
+				continue
+			}
 			var vs []string
 			for range o.Results {
 				vs = append(vs, sv.cols[k].local)
@@ -779,8 +791,16 @@ func (tb *table) writeCall(b *strings.Builder) ([]*column, []string) {
 		} else {
 			b.WriteString(call + "\n")
 		}
+		for i, c := range obsCols {
+			if method[i] == recvMethod {
+				fmt.Fprintf(b, "var %s %s\n", c.local, c.typ.Name)
+			}
+		}
 		for _, st := range observe {
-			b.WriteString(strings.Replace(st, " = ", " := ", 1) + "\n")
+			if !strings.HasPrefix(st, "for ") {
+				st = strings.Replace(st, " = ", " := ", 1)
+			}
+			b.WriteString(st + "\n")
 		}
 	case panics || len(obsCols) > 0:
 		if !panics {
@@ -841,6 +861,9 @@ func (tb *table) writeChecks(b *strings.Builder, obsCols []*column, method []str
 	for j, c := range obsCols {
 		m := method[j]
 		what := c.seen.label + "." + m + "()"
+		if m == recvMethod {
+			what = "received from " + c.seen.label
+		}
 		if c.seen.k < len(inputs) {
 			what = "after " + display + "(), " + what
 		}

@@ -18,6 +18,32 @@ import (
 type Observer struct {
 	Method  string        // the method's name
 	Results []*value.Type // its results
+	// Recv: not a method but the values received from a channel (a
+	// result of receivable channel type): until it is closed, at most
+	// MaxRecv+1 of them. Method is then "Values", the view's field, and
+	// Results the slice of them.
+	Recv bool
+}
+
+// MaxRecv bounds the values received from a channel a unit returns: a
+// generator that never ends is seen as its first MaxRecv+1 values. The
+// harness and the emitted test receive alike (a channel left open
+// without more values blocks both: the run is a deadlock).
+const MaxRecv = 64
+
+// recvView returns the observer of a result of channel type t, modelled
+// as vt, that a caller can receive from: the values received until it
+// is closed; nil when its elements cannot be modelled or observed.
+func recvView(pkg *load.Package, fd *ast.FuncDecl, u *Unit, t types.Type) []Observer {
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok || ch.Dir() == types.SendOnly {
+		return nil
+	}
+	st, err := value.Build(types.NewSlice(ch.Elem()), unitEnv(pkg, fd, u), true)
+	if err != nil || st.Elem == nil || st.Elem.Unseen || st.Elem.Kind == value.Opaque || recursive(st) {
+		return nil
+	}
+	return []Observer{{Method: "Values", Results: []*value.Type{st}, Recv: true}}
 }
 
 // maxObservers bounds the observers of a value.
@@ -219,12 +245,19 @@ func (u *Unit) ViewFuncs(rv string) []string {
 		seen = true
 		var b strings.Builder
 		b.WriteString("func(r " + t.Name + ") []" + rv + ".Value {\n")
-		if t.Kind == value.Pointer {
+		if t.Kind == value.Pointer || len(obs) == 1 && obs[0].Recv {
 			b.WriteString("\tif r == nil {\n\t\treturn nil\n\t}\n")
 		}
 		var vals []string
 		n := 0
 		for _, o := range obs {
+			if o.Recv {
+				v := "o" + itoa(n)
+				n++
+				vals = append(vals, rv+".ValueOf(&"+v+").Elem()")
+				b.WriteString("\tvar " + v + " " + o.Results[0].Name + "\n\t" + RecvLoop(v, "r") + "\n")
+				continue
+			}
 			var vars []string
 			for range o.Results {
 				v := "o" + itoa(n)
@@ -241,6 +274,12 @@ func (u *Unit) ViewFuncs(rv string) []string {
 		return nil
 	}
 	return out
+}
+
+// RecvLoop is the statement that receives into the slice named into the
+// values of the channel ch, as an Observer with Recv sees them.
+func RecvLoop(into, ch string) string {
+	return "for v := range " + ch + " {\n\t" + into + " = append(" + into + ", v)\n\tif len(" + into + ") > " + itoa(MaxRecv) + " {\n\t\tbreak // " + ch + " may never be closed\n\t}\n}"
 }
 
 // ViewType is the type of what is seen of input or result k through its

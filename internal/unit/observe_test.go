@@ -2,6 +2,7 @@ package unit
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -53,6 +54,13 @@ func (t *Tree) Len() int                 { return 0 }
 func (t *Tree) Min() int                 { return 0 }
 func (t *Tree) Max() int                 { return 0 }
 func (t *Tree) Insert(v int)             {}
+
+// Channels: one a caller receives from is seen as the values received.
+func Gen(n int) <-chan int               { return nil }
+func Both(n int) chan string             { return nil }
+func Sink() chan<- int                   { return nil }
+func Funcs() <-chan func()               { return nil }
+func Take(ch <-chan int) int             { return 0 }
 `
 
 func TestViews(t *testing.T) {
@@ -77,6 +85,11 @@ func TestViews(t *testing.T) {
 		{"Origin", 0, nil},             // exported fields: a value
 		{"Num", 1, []string{"String"}}, // another package's type: its text
 		{"(*Tree).Insert", 0, []string{"Len", "Max", "Min"}},
+		{"Gen", 1, []string{"Values"}},
+		{"Both", 1, []string{"Values"}},
+		{"Sink", 0, nil},  // send-only: nothing to receive
+		{"Funcs", 0, nil}, // funcs are never observed
+		{"Take", 0, nil},  // an input: the unit receives from it
 	} {
 		u := byName[tt.unit]
 		if u == nil || u.Skip != "" {
@@ -89,6 +102,10 @@ func TestViews(t *testing.T) {
 	}
 	if u := byName["New"]; u.OutType(0).Kind.String() != "struct" || len(u.ViewFuncs("rv")) != 2 || u.ViewFuncs("rv")[0] != "" {
 		t.Errorf("New: out type %v, view funcs %q", u.OutType(0).Kind, u.ViewFuncs("rv"))
+	}
+	if u := byName["Gen"]; len(u.OutType(0).Fields) != 1 || u.OutType(0).Fields[0].Type.Name != "[]int" || len(u.ViewFuncs("rv")) != 2 || !strings.Contains(u.ViewFuncs("rv")[1], "for v := range r {") ||
+		!strings.Contains(u.ViewFuncs("rv")[1], "if r == nil {") {
+		t.Errorf("Gen: out type %+v, view funcs %q", u.OutType(0), u.ViewFuncs("rv"))
 	}
 	if fs := byName["Origin"].ViewFuncs("rv"); fs != nil {
 		t.Errorf("Origin: view funcs %q, want none", fs)

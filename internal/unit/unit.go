@@ -321,6 +321,11 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 		seen := false
 		for k, t := range ts {
 			views[k] = view(pkg, fd, u, t, vts[k], fd.Name.Name)
+			if k >= len(vts)-len(u.Results) && vts[k] != nil {
+				if obs := recvView(pkg, fd, u, t); obs != nil {
+					views[k] = obs
+				}
+			}
 			if k == 0 && sig.Recv() != nil && views[k] == nil && hiddenState(t) && sig.Params().Len() == 0 && sig.Results().Len() > 0 && !mutatorName(fd.Name.Name) {
 				// An accessor whose receiver has no other observer (Len
 				// of a type whose only one it is): its receiver is not

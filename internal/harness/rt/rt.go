@@ -994,7 +994,7 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 				if f.IsValid() && k < len(vals) {
 					observed[k] = f.Call(vals[k : k+1])[0].Interface().([]_gzreflect.Value)
 					if observed[k] == nil {
-						observed[k] = []_gzreflect.Value{} // a nil pointer: seen as nil
+						observed[k] = []_gzreflect.Value{} // a nil pointer or channel: seen as nil
 					}
 				}
 			}
@@ -1028,7 +1028,7 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 		if k >= len(observed) || observed[k] == nil {
 			return _gzEncode(v, 0)
 		}
-		if len(observed[k]) == 0 && v.Kind() == _gzreflect.Pointer && v.IsNil() {
+		if len(observed[k]) == 0 && (v.Kind() == _gzreflect.Pointer || v.Kind() == _gzreflect.Chan) && v.IsNil() {
 			return _gzV{Nil: true}
 		}
 		o := _gzV{E: make([]_gzV, len(observed[k]))}
