@@ -32,10 +32,11 @@ func F(x int) int {
 }
 `
 
-// pool builds the harness binary of exitSrc and starts workers.
-func pool(t *testing.T) (*Pool, *mutate.Set) {
+// harnessBin builds the harness binary of package p of src, with its
+// mutants and the units.
+func harnessBin(t *testing.T, src string, units []Unit) (string, *load.Package, *mutate.Set) {
 	t.Helper()
-	dir := testmod.Write(t, map[string]string{"p/p.go": exitSrc})
+	dir := testmod.Write(t, map[string]string{"p/p.go": src})
 	pkgs, err := load.Load(load.Config{Dir: dir}, "./p")
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +50,7 @@ func pool(t *testing.T) (*Pool, *mutate.Set) {
 	for _, m := range set.Mutants {
 		mutSite[m.ID] = m.Site
 	}
-	overlay := map[string][]byte{filepath.Join(pkg.Dir, File): Source(pkg.Name, []Unit{{Expr: "F"}}, mutSite, nil)}
+	overlay := map[string][]byte{filepath.Join(pkg.Dir, File): Source(pkg.Name, units, mutSite, nil)}
 	for k, v := range set.Overlay {
 		overlay[k] = v
 	}
@@ -57,6 +58,13 @@ func pool(t *testing.T) (*Pool, *mutate.Set) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return bin, pkg, set
+}
+
+// pool builds the harness binary of exitSrc and starts workers.
+func pool(t *testing.T) (*Pool, *mutate.Set) {
+	t.Helper()
+	bin, pkg, set := harnessBin(t, exitSrc, []Unit{{Expr: "F"}})
 	p, err := NewPool(Config{Bin: bin, Dir: pkg.Dir, Workers: 2})
 	if err != nil {
 		t.Fatal(err)

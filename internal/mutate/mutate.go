@@ -370,6 +370,12 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 			return nil, fmt.Errorf("internal error: schemata for %s still ill-typed after %d repairs", pkg.Path, attempt)
 		}
 		for _, s := range bad {
+			if s.weak {
+				// Its infection check is at fault, perhaps: the site
+				// goes without it first.
+				s.noWeak = true
+				continue
+			}
 			n := s.drop()
 			set.Dropped.NoSchemata += n
 		}

@@ -30,6 +30,11 @@ type site struct {
 	variants []*variant
 	children []*site
 	dropped  bool
+	// weak: the schemata check the site's infection (see weak.go), and
+	// weakIn that of every site inside it; noWeak: that check did not
+	// type-check, the site goes without.
+	weak, weakIn, noWeak bool
+	weakCmp              string // the check's test that a value (%s) differs from the original's (_gzo)
 }
 
 // variant is one replacement of a site's span.

@@ -96,7 +96,10 @@ func New(ctx context.Context, pkg *load.Package, set *mutate.Set, workers int) (
 		os.RemoveAll(work)
 		return nil, err
 	}
-	pool, err := harness.NewPool(harness.Config{Bin: bin.Path, Dir: bin.Dir, Workers: workers})
+	// Every mutant an input reaches runs (GOZILLA_WEAK=0): the judge of
+	// verdicts does not rely on the schemata's infection checks, which
+	// gen and score use to skip runs.
+	pool, err := harness.NewPool(harness.Config{Bin: bin.Path, Dir: bin.Dir, Workers: workers, Env: []string{"GOZILLA_WEAK=0"}})
 	if err != nil {
 		os.RemoveAll(work)
 		return nil, err

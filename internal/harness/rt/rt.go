@@ -64,6 +64,11 @@ func init() {
 		return
 	}
 	_gzStop = _gzTrap
+	// Weak mutation: the original's run marks the mutants its values
+	// infect, and a mutant reached at a weak site but not infected is not
+	// run (it behaves as the original). GOZILLA_WEAK=0 runs every
+	// mutant reached, to compare.
+	_gzWeak = _gzos.Getenv("GOZILLA_WEAK") != "0"
 	_gzdebug.SetMaxStack(int(_gzEnvInt(_gzEnvStack, _gzDefaultStack)))
 	_gzMemLimit = _gzEnvInt(_gzEnvMem, _gzMemLimit)
 	// The collector keeps garbage under the limit, so that only live
@@ -464,6 +469,7 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 		_gzCovReset()
 	}
 	attrib := !unit.S || !_gzDirty
+	_gzEpoch.Add(1)
 	t0, a0 := _gztime.Now(), _gzAllocated()
 	orig, ticks, leaked, err := _gzCallRun(fn, req.In, -1, req.B, 0, 0, attrib, _gzOrigWall*req.patience())
 	origDur := _gztime.Since(t0)
@@ -504,11 +510,11 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 		if m <= 0 || m >= len(_gzMutSite) {
 			continue
 		}
-		if req.A || _gzSeen[_gzMutSite[m]].Load() {
+		if req.A || _gzInfects(m) {
 			todo = append(todo, m)
 		} else if req.K {
 			resp.Cut = cutAfter
-			return // a mutant it must kill, not reached: no run can
+			return // a mutant it must kill, not reached or not infected: no run can
 		}
 	}
 	if len(req.L) > 0 {
@@ -519,7 +525,7 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 				continue
 			}
 			for m := int(_gzSiteFirst[site]); m < int(_gzSiteFirst[site+1]); m++ {
-				if m/8 < len(req.L) && req.L[m/8]&(1<<uint(m%8)) != 0 {
+				if m/8 < len(req.L) && req.L[m/8]&(1<<uint(m%8)) != 0 && _gzInfects(m) {
 					todo = append(todo, m)
 				}
 			}
@@ -606,6 +612,17 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 	_gzProg.rest = nil
 	_gzMu.Unlock()
 	_gzActive = 0
+}
+
+// _gzInfects reports whether the original's run may have told mutant m
+// apart: it reached m's site and, at a weak site (the schemata's
+// infection check), some value of m's differed from the original's.
+func _gzInfects(m int) bool {
+	site := _gzMutSite[m]
+	if !_gzSeen[site].Load() {
+		return false
+	}
+	return !_gzWeak || !_gzWeakSite[site].Load() || _gzInfected[m].Load() == _gzEpoch.Load()
 }
 
 // _gzCallRun is _gzCall under the watchdog's eye: kind and mut say what

@@ -17,6 +17,10 @@ var (
 	_gzStop             func()
 	_gzCovReset         func()
 	_gzCovRead          func() []int32
+	_gzWeak             bool
+	_gzEpoch            atomic.Uint32
+	_gzWeakSite         [8]atomic.Bool
+	_gzInfected         [8]atomic.Uint32
 
 	_gzUnits     []_gzUnit
 	_gzMutSite   []int32
