@@ -681,10 +681,11 @@ var (
 	// to get a run to call it (a resource limit).
 	_gzStop func()
 
-	// Weak mutation (weak.go), asked for by the generation harness: in
-	// coverage mode the weak sites reached are marked, and the mutants
-	// whose value differed from the original's at one of them are
-	// marked with the harness's current epoch.
+	// Weak mutation (weak.go), asked for by the generation harness and
+	// by a coverage file: in coverage mode the weak sites reached are
+	// marked, and the mutants whose value differed from the original's
+	// at one of them are marked with the harness's current epoch, or
+	// written to the coverage file.
 	_gzWeak     bool
 	_gzEpoch    _gzatomic.Uint32
 	_gzWeakSite [` + strconv.Itoa(nsites+1) + `]_gzatomic.Bool
@@ -703,6 +704,11 @@ func _gzInit() int {
 		if p := _gzos.Getenv("` + EnvCover + `"); p != "" {
 			_gzOut, _ = _gzos.OpenFile(p, _gzos.O_WRONLY|_gzos.O_APPEND|_gzos.O_CREATE, 0644)
 			_gzBudget = 1
+			// The weak sites reached ("w") and the mutants infected
+			// ("i") go to the file too: score runs a mutant only with
+			// the tests that infect it (GOZILLA_WEAK=0: with every
+			// test that reaches it).
+			_gzWeak = _gzos.Getenv("GOZILLA_WEAK") != "0"
 		}
 	} else if b, err := _gzstrconv.ParseUint(_gzos.Getenv("` + EnvBudget + `"), 10, 64); err == nil && b > 0 {
 		_gzBudget = b
@@ -745,12 +751,22 @@ func _gzOver() {
 }
 
 func _gzWeakAt(site int) {
-	if !_gzWeakSite[site].Load() {
-		_gzWeakSite[site].Store(true)
+	if !_gzWeakSite[site].Load() && _gzWeakSite[site].CompareAndSwap(false, true) && _gzOut != nil {
+		_gzOut.WriteString("w" + _gzstrconv.Itoa(site) + "\n")
 	}
 }
 
-func _gzInf(m int) { _gzInfected[m].Store(_gzEpoch.Load()) }
+// _gzInf marks mutant m infected: in the harness's epoch, or once in the
+// coverage file.
+func _gzInf(m int) {
+	if _gzOut != nil {
+		if _gzInfected[m].Load() == 0 && _gzInfected[m].CompareAndSwap(0, 1) {
+			_gzOut.WriteString("i" + _gzstrconv.Itoa(m) + "\n")
+		}
+		return
+	}
+	_gzInfected[m].Store(_gzEpoch.Load())
+}
 
 // _gzFDiff and _gzCDiff tell floats apart as the harness does, by their
 // bits: -0 is not 0 (a NaN differs from everything, which only costs a

@@ -44,8 +44,14 @@ type TestInfo struct {
 	TimedOut bool          // failed by running past the timeout
 	Duration time.Duration // wall time of the test's own process (coverage mode)
 	Sites    []int         // mutation sites the test reaches, ascending
-	Ticks    uint64        // upper bound of the loop-budget ticks the test uses
-	Output   string        // output when the test failed
+	// Weak are the sites of Sites whose infection the schemata check
+	// (internal/mutate's weak sites), and Infected the mutants at them
+	// whose value differed from the original's in the test's run, both
+	// ascending: a mutant of a weak site the test does not infect
+	// behaves as the original in that test, which need not run it.
+	Weak, Infected []int
+	Ticks          uint64 // upper bound of the loop-budget ticks the test uses
+	Output         string // output when the test failed
 	// Cover is the test's whole coverage file: the sites above and the
 	// records of the coverage probes the schemata carry, if any
 	// (coverage.Plan.Decode reads them).
@@ -72,7 +78,7 @@ func (r *Runner) Baseline(ctx context.Context, tests []string, timeout time.Dura
 				info.Output = fmt.Sprintf("timed out after %v\n%s", timeout, res.out)
 			}
 		}
-		sites, ticks, err := readCover(cover)
+		cv, err := readCover(cover)
 		if err != nil {
 			return err
 		}
@@ -82,7 +88,7 @@ func (r *Runner) Baseline(ctx context.Context, tests []string, timeout time.Dura
 			}
 		}
 		os.Remove(cover)
-		info.Sites, info.Ticks = sites, ticks
+		info.Sites, info.Ticks, info.Weak, info.Infected = cv.sites, cv.ticks, cv.weak, cv.infected
 		infos[i] = info
 		return nil
 	})
@@ -110,35 +116,57 @@ func (r *Runner) Rerun(ctx context.Context, tests []string, n int, timeout time.
 	return fails, err
 }
 
-// readCover reads a coverage file: one reached site ID per line, and
-// "t<n>" lines each time the tick count passed a power of two.
-func readCover(path string) (sites []int, ticks uint64, err error) {
+// coverFile is what a coverage file records.
+type coverFile struct {
+	sites, weak, infected []int // ascending
+	ticks                 uint64
+}
+
+// readCover reads a coverage file: one reached site ID per line, "t<n>"
+// lines each time the tick count passed a power of two, "w<site>" for
+// each weak site reached and "i<mutant>" for each mutant infected.
+func readCover(path string) (coverFile, error) {
+	var cv coverFile
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, 0, nil // the test reached no site
+		return cv, nil // the test reached no site
 	}
 	if err != nil {
-		return nil, 0, err
+		return cv, err
 	}
 	defer f.Close()
 	seen := map[int]bool{}
+	weak, infected := map[int]bool{}, map[int]bool{}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if t, ok := strings.CutPrefix(line, "t"); ok {
-			if n, err := strconv.ParseUint(t, 10, 64); err == nil && 2*n > ticks {
-				ticks = 2 * n // the count is below the next mark
+			if n, err := strconv.ParseUint(t, 10, 64); err == nil && 2*n > cv.ticks {
+				cv.ticks = 2 * n // the count is below the next mark
+			}
+		} else if w, ok := strings.CutPrefix(line, "w"); ok {
+			if n, err := strconv.Atoi(w); err == nil {
+				weak[n] = true
+			}
+		} else if i, ok := strings.CutPrefix(line, "i"); ok {
+			if n, err := strconv.Atoi(i); err == nil {
+				infected[n] = true
 			}
 		} else if n, err := strconv.Atoi(line); err == nil {
 			seen[n] = true
 		}
 	}
-	sites = make([]int, 0, len(seen))
-	for n := range seen {
-		sites = append(sites, n)
+	cv.sites, cv.weak, cv.infected = sortedKeys(seen), sortedKeys(weak), sortedKeys(infected)
+	return cv, sc.Err()
+}
+
+func sortedKeys(m map[int]bool) []int {
+	out := make([]int, 0, len(m))
+	for n := range m {
+		out = append(out, n)
 	}
-	sort.Ints(sites)
-	return sites, ticks, sc.Err()
+	sort.Ints(out)
+	return out
 }
 
 // Job is one mutant to run against some tests, in groups: one process

@@ -8,7 +8,12 @@
 // tests pass before mutation and records the sites each test reaches; then
 // run each covered mutant against exactly the tests that reach it, with a
 // timeout derived from those tests' baseline time. Mutants no test
-// reaches are "not covered" and never run.
+// reaches are "not covered" and never run. At a weak site (internal/
+// mutate: an expression that only reads) the coverage run also records
+// which mutants each test infects, whose value differs from the
+// original's there; a mutant runs only with those tests, and one no
+// test infects lived without running (each test runs it as the
+// original, step for step).
 package score
 
 import (
@@ -20,6 +25,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -364,10 +370,27 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		}
 		return tests
 	}
-	// plan makes the job of mutant i: the tests reaching it; ok is false
+	// infecting lists those of them that may tell mutant i apart: at a
+	// weak site (internal/mutate), the tests whose run gave its
+	// expression another value under the mutant; the others run the
+	// mutant as the original, step for step, and pass.
+	infecting := func(i int) []run.TestInfo {
+		m := set.Mutants[i]
+		var tests []run.TestInfo
+		for _, t := range reaching(i) {
+			if _, weak := slices.BinarySearch(t.Weak, m.Site); weak {
+				if _, inf := slices.BinarySearch(t.Infected, m.ID); !inf {
+					continue
+				}
+			}
+			tests = append(tests, t)
+		}
+		return tests
+	}
+	// plan makes the job of mutant i: the tests infecting it; ok is false
 	// when no test is left.
 	plan := func(i int) (run.Job, bool) {
-		tests := reaching(i)
+		tests := infecting(i)
 		if len(tests) == 0 {
 			return run.Job{}, false
 		}
@@ -393,6 +416,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		}
 	}
 	runs := map[string]int{} // test -> mutant processes it ran in
+	var uninfected []int     // mutants that lived without a run
 	for round := 0; len(todo) > 0; round++ {
 		var runJobs []run.Job
 		var jobIdx []int
@@ -400,6 +424,13 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 			job, ok := plan(i)
 			if !ok {
 				out[i].Status, out[i].KilledBy = mutate.NotCovered, ""
+				if tests := reaching(i); len(tests) > 0 {
+					// Reached, never infected: each test runs the
+					// mutant as the original and passes.
+					out[i].Status = mutate.Lived
+					out[i].RunBy, out[i].Tests = runBy(tests)
+					uninfected = append(uninfected, i)
+				}
 				continue
 			}
 			runJobs = append(runJobs, job)
@@ -451,6 +482,16 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		}
 		if err != nil {
 			return pr, nil, err
+		}
+	}
+	for _, i := range uninfected {
+		// A test found flaky since (it failed alone after a kill) no
+		// longer counts: a mutant only flaky tests reach is not
+		// covered.
+		if tests := reaching(i); len(tests) == 0 {
+			out[i].Status, out[i].RunBy, out[i].Tests = mutate.NotCovered, "", 0
+		} else {
+			out[i].RunBy, out[i].Tests = runBy(tests)
 		}
 	}
 	pr.Flaky = flakyList(base, flaky)

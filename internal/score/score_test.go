@@ -71,7 +71,9 @@ func TestSign(t *testing.T) {
 	for _, tt := range res.Packages[0].TestsTime {
 		got[tt.Test] = tt.Mutants
 	}
-	if got["TestRunes"] != ran["Width"] || got["TestSign"] != ran["Sign"] {
+	// (A mutant no test infects lived without a run: at most every
+	// mutant of the function.)
+	if got["TestRunes"] == 0 || got["TestRunes"] > ran["Width"] || got["TestSign"] == 0 || got["TestSign"] > ran["Sign"] {
 		t.Errorf("tests_time %+v: want TestRunes run for Width's %d mutants only, TestSign for Sign's %d", res.Packages[0].TestsTime, ran["Width"], ran["Sign"])
 	}
 	if res.Summary.Partial || res.Packages[0].Partial {
@@ -97,4 +99,74 @@ func TestStoppedDuringRuns(t *testing.T) {
 	if !res.Summary.Partial || !res.Packages[0].Partial || res.Summary.NotRun == 0 || res.Summary.NotRun == res.Summary.Mutants {
 		t.Errorf("summary %+v: want partial, some mutants decided and some not_run", res.Summary)
 	}
+}
+
+// TestInfectedOnly: a mutant runs only with the tests that infect it
+// (its expression's value differs in their run), and skipping the
+// others changes no verdict: the statuses with the coverage run's
+// infection check are those of running every test that reaches each
+// mutant (GOZILLA_WEAK=0), in fewer test runs. Clamp's mutants at the
+// bounds' comparisons are infected by the boundary test only.
+func TestInfectedOnly(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{
+		"p/p.go": `package p
+
+// Clamp limits x to [lo, hi].
+func Clamp(x, lo, hi int) int {
+	if x < lo {
+		return lo
+	}
+	if x > hi {
+		return hi
+	}
+	return x
+}
+`,
+		"p/p_test.go": `package p
+
+import "testing"
+
+func TestInside(t *testing.T) {
+	if Clamp(5, 0, 10) != 5 {
+		t.Fatal("inside")
+	}
+}
+
+func TestBelow(t *testing.T) {
+	if Clamp(-3, 0, 10) != 0 {
+		t.Fatal("below")
+	}
+}
+
+func TestBoundary(t *testing.T) {
+	if Clamp(10, 0, 10) != 10 || Clamp(0, 0, 10) != 0 {
+		t.Fatal("boundary")
+	}
+}
+`})
+	runs := map[string]int{}
+	status := map[string]map[int]mutate.Status{}
+	for _, weak := range []string{"1", "0"} {
+		t.Setenv("GOZILLA_WEAK", weak)
+		res, err := Run(context.Background(), Config{Dir: dir, Jobs: 2, NoEquiv: true, NoEvidence: true, CacheDir: t.TempDir()}, "./p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		status[weak] = map[int]mutate.Status{}
+		for _, m := range res.Mutants {
+			status[weak][m.ID] = m.Status
+		}
+		for _, tt := range res.Packages[0].TestsTime {
+			runs[weak] += tt.Mutants
+		}
+	}
+	for id, st := range status["0"] {
+		if status["1"][id] != st {
+			t.Errorf("mutant %d: %v with the infection check, %v running every test that reaches it", id, status["1"][id], st)
+		}
+	}
+	if runs["1"] >= runs["0"] {
+		t.Errorf("%d test runs with the infection check, %d without: want fewer", runs["1"], runs["0"])
+	}
+	t.Logf("test runs: %d with the infection check, %d without", runs["1"], runs["0"])
 }
