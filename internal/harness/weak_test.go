@@ -31,6 +31,11 @@ func G(x, y int) int {
 	return n
 }
 
+// D's variant x / x of x / 2 divides by zero where x is 0.
+func D(x int) int {
+	return x / 2
+}
+
 // H's mutant 0 → v of its return differs only by the sign of a zero.
 func H(v float64) float64 {
 	if v == 0 {
@@ -52,7 +57,7 @@ func abs(x int) int {
 // mutants killed with the infection check are those killed running
 // every mutant reached (GOZILLA_WEAK=0), in fewer runs.
 func TestWeakMutation(t *testing.T) {
-	bin, pkg, set := harnessBin(t, weakSrc, []Unit{{Expr: "G"}, {Expr: "H"}})
+	bin, pkg, set := harnessBin(t, weakSrc, []Unit{{Expr: "G"}, {Expr: "H"}, {Expr: "D"}})
 	pools := map[string]*Pool{}
 	for name, env := range map[string][]string{"weak": nil, "strong": {"GOZILLA_WEAK=0"}} {
 		p, err := NewPool(Config{Bin: bin, Dir: pkg.Dir, Workers: 1, Env: env})
@@ -74,6 +79,9 @@ func TestWeakMutation(t *testing.T) {
 	}
 	for _, v := range []float64{math.Copysign(0, -1), 0, 1.5, math.NaN()} {
 		calls = append(calls, call{1, []value.Value{value.FloatValue(v)}})
+	}
+	for _, x := range []int64{0, 3} {
+		calls = append(calls, call{2, []value.Value{{I: x}}})
 	}
 	ran := map[string]int{}
 	for _, c := range calls {

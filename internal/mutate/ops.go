@@ -636,7 +636,7 @@ func (c *collector) scalarRead(e ast.Expr, tv types.TypeAndValue, parent ast.Nod
 		}
 		if tname != "" {
 			// ZPUSH: the mutant dies as soon as the expression is zero.
-			s.variants = append(s.variants, &variant{op: ABS, segs: []seg{
+			s.variants = append(s.variants, &variant{op: ABS, zpush: true, segs: []seg{
 				lit("func(v " + tname + ") " + tname + " { if v == 0 { panic(\"gozilla: ZPUSH\") }; return v }("), x, lit(")")}})
 		}
 	}

@@ -150,7 +150,7 @@ func schemata(pkg *load.Package, files []*fileSites, nsites int, probes *Probes)
 	// site whose generated text holds it.
 	// The helper's imports are not loaded, so a stub with the same
 	// declarations stands in for it.
-	stub := []byte("package " + pkg.Name + "\nvar _gzActive int\nvar _gzCovReset func()\nvar _gzCovRead func() []int32\nfunc _gzHit(int) {}\nvar _gzWeak bool\nfunc _gzWeakAt(int) {}\nfunc _gzInf(int) {}\nfunc _gzInfRest(int, ...int) {}\nfunc _gzFDiff(a, b float64) bool { return false }\nfunc _gzCDiff(a, b complex128) bool { return false }\nfunc _gzTick() {}\nfunc _gzTickGo() {}\n")
+	stub := []byte("package " + pkg.Name + "\nvar _gzActive int\nvar _gzCovReset func()\nvar _gzCovRead func() []int32\nfunc _gzHit(int) {}\nvar _gzWeak bool\nfunc _gzWeakAt(int) {}\nfunc _gzInf(int) {}\nfunc _gzWanted(int) bool { return true }\nfunc _gzWantAny(int, int) bool { return true }\nfunc _gzInfRest(int, ...int) {}\nfunc _gzFDiff(a, b float64) bool { return false }\nfunc _gzCDiff(a, b complex128) bool { return false }\nfunc _gzTick() {}\nfunc _gzTickGo() {}\n")
 	errs := checkFiles(pkg, func(path string) []byte {
 		if path == helperPath {
 			return stub
@@ -610,10 +610,19 @@ func (r *renderer) emitWeak(s *site, live []*variant) {
 		inner(s)
 	}
 	ids := make([]string, len(checks))
+	lo, hi := checks[0].v.id, checks[0].v.id
 	for i, c := range checks {
 		ids[i] = strconv.Itoa(c.v.id)
+		lo, hi = min(lo, c.v.id), max(hi, c.v.id)
 	}
-	fmt.Fprintf(&r.out, "; if _gzWeak { func() { _gzk := 0; defer func() { if recover() != nil { _gzInfRest(_gzk, %s) } }(); ", strings.Join(ids, ", "))
+	fmt.Fprintf(&r.out, "; if _gzWeak && _gzWantAny(%d, %d) { ", lo, hi)
+	panics := s.weakPanics
+	for _, x := range sites {
+		panics = panics || x.weakPanics
+	}
+	if panics {
+		fmt.Fprintf(&r.out, "func() { _gzk := 0; defer func() { if recover() != nil { _gzInfRest(_gzk, %s) } }(); ", strings.Join(ids, ", "))
+	}
 	for _, x := range sites {
 		fmt.Fprintf(&r.out, "_gzWeakAt(%d); ", x.id)
 	}
@@ -621,7 +630,22 @@ func (r *renderer) emitWeak(s *site, live []*variant) {
 	r.out.Write(r.src[s.pos:s.end])
 	cmp := strings.SplitN(s.weakCmp, "%s", 2)
 	for i, c := range checks {
-		fmt.Fprintf(&r.out, "; _gzk = %d; if %s", i, cmp[0])
+		if panics {
+			fmt.Fprintf(&r.out, "; _gzk = %d", i)
+		}
+		if c.v.zpush {
+			// It panics where the expression is zero, else is the
+			// original.
+			in := s
+			if c.in != nil {
+				in = c.in
+			}
+			fmt.Fprintf(&r.out, "; if _gzWanted(%d) && (", c.v.id)
+			r.out.Write(r.src[in.pos:in.end])
+			fmt.Fprintf(&r.out, ") == 0 { _gzInf(%d) }", c.v.id)
+			continue
+		}
+		fmt.Fprintf(&r.out, "; if _gzWanted(%d) && %s", c.v.id, cmp[0])
 		if c.in == nil {
 			r.emitSegs(c.v.segs, s, false)
 		} else {
@@ -633,7 +657,10 @@ func (r *renderer) emitWeak(s *site, live []*variant) {
 		}
 		fmt.Fprintf(&r.out, "%s { _gzInf(%d) }", cmp[1], c.v.id)
 	}
-	r.out.WriteString(" }() }")
+	if panics {
+		r.out.WriteString(" }()")
+	}
+	r.out.WriteString(" }")
 }
 
 // lineDirective restores the position of offset off if the text emitted
@@ -690,6 +717,9 @@ var (
 	_gzEpoch    _gzatomic.Uint32
 	_gzWeakSite [` + strconv.Itoa(nsites+1) + `]_gzatomic.Bool
 	_gzInfected [` + strconv.Itoa(nmuts+1) + `]_gzatomic.Uint32
+	// _gzWantN, when not nil, counts the mutants the harness asks about
+	// up to each ID.
+	_gzWantN []int32
 
 	// Coverage probes (Options.Probes), when the package carries them,
 	// set these: the generation harness clears what the probes recorded
@@ -758,6 +788,13 @@ func _gzWeakAt(site int) {
 
 // _gzInf marks mutant m infected: in the harness's epoch, or once in the
 // coverage file.
+// _gzWanted reports whether the harness asks about mutant m (all when
+// it did not say), _gzWantAny about one of lo…hi: the checks evaluate
+// only those.
+func _gzWanted(m int) bool { return _gzWantN == nil || _gzWantN[m] != _gzWantN[m-1] }
+
+func _gzWantAny(lo, hi int) bool { return _gzWantN == nil || _gzWantN[hi] != _gzWantN[lo-1] }
+
 func _gzInf(m int) {
 	if _gzOut != nil {
 		if _gzInfected[m].Load() == 0 && _gzInfected[m].CompareAndSwap(0, 1) {

@@ -35,6 +35,7 @@ type site struct {
 	// type-check, the site goes without.
 	weak, weakIn, noWeak bool
 	weakCmp              string // the check's test that a value (%s) differs from the original's (_gzo)
+	weakPanics           bool   // the expression or a variant may panic: the check recovers
 }
 
 // variant is one replacement of a site's span.
@@ -44,6 +45,7 @@ type variant struct {
 	val     []seg // postSite only: the value assigned instead
 	id      int   // mutant ID after numbering
 	dropped bool
+	zpush   bool // ABS's panic when the expression is zero: it differs exactly there
 }
 
 // seg is a piece of replacement text: a literal, or the original source

@@ -126,6 +126,18 @@ func weakSite(pkg *load.Package, src []byte, s *site) bool {
 		return false
 	}
 	pos := e.Pos()
+	isPkg := func(x ast.Expr) bool {
+		id, ok := x.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		_, obj := scope.LookupParent(id.Name, pos)
+		_, ok = obj.(*types.PkgName)
+		return ok
+	}
+	// (The original's divisions and shifts count even by a literal:
+	// an inner site's variant may take its place, x / 2 → x / x.)
+	s.weakPanics = mayPanic(e, isPkg, true)
 	byName := func(fun ast.Expr) bool {
 		id, ok := fun.(*ast.Ident)
 		if !ok {
@@ -147,6 +159,9 @@ func weakSite(pkg *load.Package, src []byte, s *site) bool {
 		x, err := parser.ParseExpr(v.plain(src))
 		if err != nil || !pure(x, byName) {
 			return false
+		}
+		if !v.zpush { // (its check is whether the expression is 0)
+			s.weakPanics = s.weakPanics || mayPanic(x, isPkg, false)
 		}
 	}
 	return true
@@ -216,4 +231,31 @@ func pureBody(b *ast.BlockStmt, call func(fun ast.Expr) bool) bool {
 		}
 	}
 	return true
+}
+
+// mayPanic reports whether evaluating the pure expression e may panic:
+// an index, a slice expression, a dereference, a field through a
+// pointer (any selector but a package's name), a type assertion, a
+// division or a shift by anything but a literal (by anything, strict),
+// or a called func literal. Its check then recovers the panic.
+func mayPanic(e ast.Expr, isPkg func(ast.Expr) bool, strict bool) bool {
+	may := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IndexExpr, *ast.IndexListExpr, *ast.SliceExpr, *ast.StarExpr, *ast.TypeAssertExpr, *ast.FuncLit:
+			may = true
+		case *ast.SelectorExpr:
+			may = may || !isPkg(n.X)
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.QUO, token.REM, token.SHL, token.SHR:
+				// By a literal: not zero (an integer division by a
+				// constant zero does not compile), not negative.
+				_, lit := ast.Unparen(n.Y).(*ast.BasicLit)
+				may = may || !lit || strict
+			}
+		}
+		return !may
+	})
+	return may
 }

@@ -20,6 +20,10 @@ func Recv(ch chan int) int { return <-ch + 1 }
 func Slice(s []int) []int { return s[1:] }
 
 func Conv(b byte) int { return int(b-'0') * 2 }
+
+func Div(x, y int) int { return x / y }
+
+func Both(a, b bool) bool { return a && !b }
 `
 
 // TestMarkWeak: which sites check their infection, and how: a pure
@@ -44,20 +48,26 @@ func TestMarkWeak(t *testing.T) {
 		fn     string
 		checks int  // infection checks in the body
 		whole  bool // one check marks every site of the body
+		panics bool // the check recovers a panic
 	}{
-		{"Cond", 1, true},
-		{"Call", 2, false},  // f(x) + 1: x and 1 alone
-		{"Recv", 1, false},  // <-ch + 1: 1 alone
-		{"Slice", 1, false}, // s[1:]: 1 alone
-		{"Conv", 1, true},
+		{"Cond", 1, true, false}, // (x's panic when it is 0, ABS's, is x == 0)
+		{"Both", 1, true, false},
+		{"Call", 2, false, false},  // f(x) + 1: x and 1 alone
+		{"Recv", 1, false, false},  // <-ch + 1: 1 alone
+		{"Slice", 1, false, false}, // s[1:]: 1 alone
+		{"Conv", 1, true, false},
+		{"Div", 1, true, true}, // x / y: a division by zero
 	} {
 		chunk := funcs[tt.fn]
 		if chunk == "" {
 			t.Errorf("%s: not in the schemata", tt.fn)
 			continue
 		}
-		if n := strings.Count(chunk, "if _gzWeak {"); n != tt.checks {
+		if n := strings.Count(chunk, "if _gzWeak && "); n != tt.checks {
 			t.Errorf("%s: %d infection checks, want %d", tt.fn, n, tt.checks)
+		}
+		if got := strings.Contains(chunk, "recover()"); got != tt.panics {
+			t.Errorf("%s: the check recovers a panic: %v, want %v", tt.fn, got, tt.panics)
 		}
 		if marked := strings.Count(chunk, "_gzWeakAt("); tt.whole && marked != sitesOf(chunk) {
 			t.Errorf("%s: one check marks %d sites of %d", tt.fn, marked, sitesOf(chunk))

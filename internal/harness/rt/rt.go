@@ -22,6 +22,7 @@ import (
 	_gzerrors "errors"
 	_gzfmt "fmt"
 	_gzmath "math"
+	_gzbits "math/bits"
 	_gzos "os"
 	_gzreflect "reflect"
 	_gzruntime "runtime"
@@ -470,6 +471,8 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 	}
 	attrib := !unit.S || !_gzDirty
 	_gzEpoch.Add(1)
+	_gzWantOnly(req)
+	defer func() { _gzWantN = nil }()
 	t0, a0 := _gztime.Now(), _gzAllocated()
 	orig, ticks, leaked, err := _gzCallRun(fn, req.In, -1, req.B, 0, 0, attrib, _gzOrigWall*req.patience())
 	origDur := _gztime.Since(t0)
@@ -612,6 +615,45 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 	_gzProg.rest = nil
 	_gzMu.Unlock()
 	_gzActive = 0
+}
+
+// _gzWantBuf is _gzWantN's storage, reused.
+var _gzWantBuf []int32
+
+// _gzWantOnly sets _gzWantN to count the mutants req asks about, so that
+// the original's run checks the infection of those only (every mutant
+// with All).
+func _gzWantOnly(req *_gzReq) {
+	_gzWantN = nil
+	if req.A {
+		return
+	}
+	n := len(_gzMutSite)
+	if cap(_gzWantBuf) < n {
+		_gzWantBuf = make([]int32, n)
+	}
+	w := _gzWantBuf[:n]
+	for i := range w { // (not clear: the package's language may be older than go1.21)
+		w[i] = 0
+	}
+	for _, m := range req.M {
+		if m > 0 && m < n {
+			w[m] = 1
+		}
+	}
+	for i, b := range req.L {
+		for b != 0 {
+			k := _gzbits.TrailingZeros8(b)
+			if m := 8*i + k; m < n {
+				w[m] = 1
+			}
+			b &= b - 1
+		}
+	}
+	for m := 1; m < n; m++ {
+		w[m] += w[m-1]
+	}
+	_gzWantN = w
 }
 
 // _gzInfects reports whether the original's run may have told mutant m

@@ -21,6 +21,7 @@ var (
 	_gzEpoch            atomic.Uint32
 	_gzWeakSite         [8]atomic.Bool
 	_gzInfected         [8]atomic.Uint32
+	_gzWantN            []int32
 
 	_gzUnits     []_gzUnit
 	_gzMutSite   []int32
