@@ -16,7 +16,8 @@
 //  2. Rules (§2.4): at each arrival, C_R ∧ C_n (∧ the unit's
 //     //gozilla:assume directives, §3.1.1), where C_n says the mutated
 //     value differs from the original (at the mutated expression, or at
-//     an expression around it; Table 1's templates for abs), is shown
+//     an expression around it; for abs, Table 1's templates and the
+//     expressions around it too), is shown
 //     infeasible by negation, constants comparison or splitting
 //     (internal/solve/infeasible).
 //  3. Exact (Theorem 3): the same, decided by bit-blasting and SAT
@@ -39,6 +40,12 @@
 //     mutant equivalent even when its infection is masked; a model is an
 //     input that kills it. Small and boundary inputs are tried on both
 //     sides' paths first, which settles most killable mutants.
+//     When the whole unit has no miter (a loop runs too long, too many
+//     paths) but the mutated code runs at most once per call and what
+//     infects it is a condition P on the inputs alone (the arrivals'
+//     path conditions and necessity conditions), both sides are
+//     explored from P only and the miter asks under P (infected.go): on
+//     an input outside P the mutant runs as the original does.
 //  5. Compiled (trivial compiler equivalence, Papadakis et al. 2015;
 //     compiled.go): for the mutants still unknown, each one's function
 //     is copied, mutated and renamed beside the original, the package

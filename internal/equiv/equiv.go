@@ -192,6 +192,9 @@ type prover struct {
 	boundedAssumed bool
 	// boundedSummaries says they summarise the callees' loops.
 	boundedSummaries bool
+	// infectFails counts the miters under P that could not be built
+	// (infected.go).
+	infectFails int
 }
 
 // solvers are the prover's configurations of the solver chain
@@ -266,7 +269,7 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 		siteOf[m.ID] = s
 	}
 	p.cache.orig = p.fn
-	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache, nil, false)
+	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache, nil, false, false)
 	p.ur.Incomplete, p.ur.Paths = p.ex.Incomplete, p.ex.Paths
 	for _, a := range u.Assume {
 		ev := newEvaluator(a.Info, p.ex.Entry)
@@ -299,7 +302,7 @@ func (p *prover) run(ctx context.Context, ms []*mutate.Mutant) {
 	// the exploration knows (the loop invariants above all): the mutants
 	// still open get a second look, and what it proves is so only under
 	// the assumptions.
-	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache, p.assume, false)
+	p.ex = explore(p.fn, p.inputs, sites, widen, p.cache, p.assume, false, false)
 	if p.ex.Incomplete != "" {
 		return
 	}
@@ -353,6 +356,9 @@ func (p *prover) verdict(m *mutate.Mutant, s *siteInfo) *Verdict {
 	if p.cfg.runs(Sufficiency) && p.bySufficiency(v, m) {
 		return v
 	}
+	if p.cfg.runs(Sufficiency) && v.Status == mutate.Unknown && p.byInfectedMiter(v, m, s, obls) {
+		return v
+	}
 	if v.Reason == "" {
 		v.Reason = why
 	}
@@ -391,26 +397,30 @@ func (p *prover) obligations(m *mutate.Mutant, s *siteInfo, evs []*core.Event) (
 				break
 			}
 			a.alts = append(a.alts, obligation{orig: o, mut: mu, level: "the statement's value"})
-		case mf.abs != "":
-			x, err := ev.scalar(s.node.(ast.Expr))
-			if err != nil || x.Type().Kind != c.KInt {
-				why = "abs of a value the prover does not model"
-				break
-			}
-			zero := c.Zero(x.Type())
-			var t c.Expr
-			switch mf.abs {
-			case "max":
-				t = c.Bin(token.LSS, x, zero)
-			case "min":
-				t = c.Bin(token.GTR, x, zero)
-			default:
-				t = c.Bin(token.EQL, x, zero)
-			}
-			// A wider condition than the exact difference (MinInt is its
-			// own absolute value): sound for refutation.
-			a.alts = append(a.alts, obligation{ok: t, level: "Table 1's abs template"})
 		default:
+			if mf.abs != "" {
+				x, err := ev.scalar(s.node.(ast.Expr))
+				if err != nil || x.Type().Kind != c.KInt {
+					why = "abs of a value the prover does not model"
+				} else {
+					zero := c.Zero(x.Type())
+					var t c.Expr
+					switch mf.abs {
+					case "max":
+						t = c.Bin(token.LSS, x, zero)
+					case "min":
+						t = c.Bin(token.GTR, x, zero)
+					default:
+						t = c.Bin(token.EQL, x, zero)
+					}
+					// A wider condition than the exact difference (MinInt
+					// is its own absolute value): sound for refutation.
+					a.alts = append(a.alts, obligation{ok: t, level: "Table 1's abs template"})
+				}
+				if mf.abs == "zpush" {
+					break
+				}
+			}
 			if mf.err != nil {
 				why = mf.err.Error()
 			}

@@ -144,8 +144,9 @@ type walk struct {
 // first (shared between explorations that must agree on symbols);
 // initial is a condition every path starts with (the unit's
 // assumptions, or nothing); summaries turns on loop summaries (bounded
-// mode).
-func explore(fn *ssa.Function, inputs []*core.Arg, sites []*siteInfo, m mode, cache *unitCache, initial c.Clause, summaries bool) *exploration {
+// mode); restricted gives the original's bounded exploration a mutant's
+// SAT budget (the miter on the inputs that infect: infected.go).
+func explore(fn *ssa.Function, inputs []*core.Arg, sites []*siteInfo, m mode, cache *unitCache, initial c.Clause, summaries, restricted bool) *exploration {
 	w := &walk{mode: m, satLeft: refuteBudget, invLeft: invariantBudget, cache: cache}
 	w.pol = &core.Sound{Bounded: m == bounded, Unroll: boundedUnroll, WidenUnroll: widenUnroll, ProbeSteps: probeSteps, Refute: w.refuted}
 	guards := core.AssumeGuard
@@ -158,7 +159,7 @@ func explore(fn *ssa.Function, inputs []*core.Arg, sites []*siteInfo, m mode, ca
 	if m == bounded {
 		guards = core.ForkGuard
 		w.satLeft = boundedRefuteBudget
-		if cache != nil && fn != cache.orig {
+		if cache != nil && fn != cache.orig || restricted {
 			w.satLeft = mutantRefuteBudget
 		}
 	}

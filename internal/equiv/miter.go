@@ -36,7 +36,7 @@ func (p *prover) runsMiter() bool {
 			if try.assumed {
 				initial = p.assume
 			}
-			p.bounded = explore(p.fn, p.inputs, nil, bounded, p.cache, initial, try.summaries)
+			p.bounded = explore(p.fn, p.inputs, nil, bounded, p.cache, initial, try.summaries, false)
 			p.boundedAssumed, p.boundedSummaries = try.assumed, try.summaries
 			if p.bounded.Incomplete == "" {
 				break
@@ -60,7 +60,7 @@ func (p *prover) mutantPaths(m *mutate.Mutant) (*exploration, error) {
 	if p.boundedAssumed {
 		initial = p.assume
 	}
-	mb := explore(mfn, p.inputs, nil, bounded, p.cache, initial, p.boundedSummaries)
+	mb := explore(mfn, p.inputs, nil, bounded, p.cache, initial, p.boundedSummaries, false)
 	switch {
 	case mb.Incomplete != "":
 		err = fmt.Errorf("the mutant's %s", mb.Incomplete)

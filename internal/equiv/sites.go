@@ -267,8 +267,11 @@ func forms(pkg *load.Package, m *mutate.Mutant, s *siteInfo, fd *ast.FuncDecl) *
 			mf.abs = "min"
 		default:
 			mf.abs = "zpush"
+			return mf
 		}
-		return mf
+		// Besides Table 1's template, the expressions around the site:
+		// abs of a value only compared with zero (y != 0) changes
+		// nothing there.
 	}
 	path := pathTo(fd.Body, s.node)
 	name := "the mutated expression"

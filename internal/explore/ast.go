@@ -145,6 +145,11 @@ func (v *Evaluator) Eval(e ast.Expr, at *Event) (Value, error) {
 			}
 			break
 		}
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && len(e.Args) >= 1 {
+			if bi, ok := v.Info.Uses[id].(*types.Builtin); ok && (bi.Name() == "max" || bi.Name() == "min") {
+				return v.minMax(e, bi.Name() == "max", at)
+			}
+		}
 		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && len(e.Args) == 1 {
 			if bi, ok := v.Info.Uses[id].(*types.Builtin); ok && bi.Name() == "len" {
 				x, err := v.Eval(e.Args[0], at)
@@ -179,6 +184,35 @@ func (v *Evaluator) Eval(e ast.Expr, at *Event) (Value, error) {
 		}
 	}
 	return Value{}, v.unsupported(e)
+}
+
+// minMax evaluates the builtin max (or min) of integers: the first of
+// the largest (smallest) arguments, as the spec has it. Floats are not
+// modelled (NaN and -0 make their order no total one).
+func (v *Evaluator) minMax(e *ast.CallExpr, isMax bool, at *Event) (Value, error) {
+	var acc c.Expr
+	for _, a := range e.Args {
+		x, err := v.Scalar(a, at)
+		if err != nil {
+			return Value{}, err
+		}
+		if x.Type().Kind != c.KInt {
+			return Value{}, v.unsupported(e)
+		}
+		if acc == nil {
+			acc = x
+			continue
+		}
+		if x.Type() != acc.Type() {
+			x = c.Conv(acc.Type(), x) // an untyped constant argument
+		}
+		op := token.GTR
+		if !isMax {
+			op = token.LSS
+		}
+		acc = c.If(c.Bin(op, x, acc), x, acc)
+	}
+	return Value{E: acc}, nil
 }
 
 // Equal is x == y for two values of one comparable type the evaluator

@@ -276,3 +276,48 @@ func Deep(xs []int) int {
 	}
 	return s
 }
+
+// AbsCompared: the absolute value of y only compared with zero changes
+// nothing (Table 1's template, y < 0, is satisfiable; the enclosing
+// condition is what proves it), also at MinInt, its own absolute value.
+func AbsCompared(x, y int) int {
+	for y != 0 { // want equivalent: y -> max(y, -y)
+		x, y = y, x%y
+	}
+	if x < 0 {
+		x = -x
+	}
+	return x // want equivalent: x -> max(x, -x)
+}
+
+// AbsMin: the same with min.
+func AbsMin(y int) bool {
+	return y != 0 // want equivalent: y -> min(y, -y)
+}
+
+// GuardBeforeLoop: the loop runs up to n times, too many for a miter of
+// the whole function, but the guard's mutant changes a value only at
+// n == 1, where the loop runs not at all: the miter on the inputs that
+// infect proves it.
+func GuardBeforeLoop(n int) int {
+	if n < 1 { // want equivalent (sufficiency): n < 1 -> n <= 1
+		return 1
+	}
+	r := 1
+	for i := 2; i <= n; i++ {
+		r *= i
+	}
+	return r
+}
+
+// GuardBeforeLoopKill: the same, where the guard's return differs.
+func GuardBeforeLoopKill(n int) int {
+	if n < 1 { // want killable: n < 1 -> n <= 1
+		return 0
+	}
+	r := 1
+	for i := 2; i <= n; i++ {
+		r *= i
+	}
+	return r
+}
