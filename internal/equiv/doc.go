@@ -16,7 +16,8 @@
 //  2. Rules (§2.4): at each arrival, C_R ∧ C_n (∧ the unit's
 //     //gozilla:assume directives, §3.1.1), where C_n says the mutated
 //     value differs from the original (at the mutated expression, or at
-//     an expression around it; for abs, Table 1's templates and the
+//     an expression around it; for abs, Table 1's templates — wider for
+//     floats: x <= 0 for max(x, -x), since max(-0, +0) is +0 — and the
 //     expressions around it too), is shown
 //     infeasible by negation, constants comparison or splitting
 //     (internal/solve/infeasible).

@@ -400,16 +400,24 @@ func (p *prover) obligations(m *mutate.Mutant, s *siteInfo, evs []*core.Event) (
 		default:
 			if mf.abs != "" {
 				x, err := ev.scalar(s.node.(ast.Expr))
-				if err != nil || x.Type().Kind != c.KInt {
+				if err != nil || x.Type().Kind != c.KInt && x.Type().Kind != c.KFloat {
 					why = "abs of a value the prover does not model"
 				} else {
 					zero := c.Zero(x.Type())
+					// For floats, wider: max(-0, +0) is +0 (other
+					// bits), min(+0, -0) is -0, and a NaN is its own
+					// max and min; -0 == 0 holds (IEEE), as in the
+					// mutant's own test of zero.
+					lt, gt := token.LSS, token.GTR
+					if x.Type().Kind == c.KFloat {
+						lt, gt = token.LEQ, token.GEQ
+					}
 					var t c.Expr
 					switch mf.abs {
 					case "max":
-						t = c.Bin(token.LSS, x, zero)
+						t = c.Bin(lt, x, zero)
 					case "min":
-						t = c.Bin(token.GTR, x, zero)
+						t = c.Bin(gt, x, zero)
 					default:
 						t = c.Bin(token.EQL, x, zero)
 					}

@@ -321,3 +321,23 @@ func GuardBeforeLoopKill(n int) int {
 	}
 	return r
 }
+
+// FloatAbs: Table 1's templates for floats are wider than for integers
+// (max(-0, +0) is +0, other bits): v's zero test is behind v != 0, so the
+// panic at zero never fires, and max(x, -x) of a negative x is -x; but
+// at v <= 0 the max may differ, -0 included.
+func FloatAbs(v, x float64) float64 {
+	if v == 0 || x >= 0 {
+		return 0
+	}
+	return v*2 + // want equivalent (rules): v -> func(v float64) float64 { if v == 0 { panic("gozilla: ZPUSH") }; return v }(v)
+		-x // want equivalent (rules): x -> min(x, -x)
+}
+
+// FloatAbsZero: max(v, -v) differs from v at -0, which v <= 0 admits.
+func FloatAbsZero(v float64) float64 {
+	if v < 0 {
+		return 1
+	}
+	return v // want !equivalent: v -> max(v, -v)
+}
