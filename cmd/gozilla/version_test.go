@@ -179,7 +179,8 @@ func TestScoreOldGoDirective(t *testing.T) {
 // TestEquivOldGoDirective: the prover gives the same verdict, by the same
 // method, to each mutant of the module under go 1.16 (abs and -abs are
 // closures, which it inlines, and Table 1's templates still apply) as
-// under go 1.26 (the builtins).
+// under go 1.26 (the builtins), but for abs mutants the builtins let an
+// earlier stage prove.
 func TestEquivOldGoDirective(t *testing.T) {
 	testmod.Long(t)
 	type verdict struct {
@@ -206,7 +207,11 @@ func TestEquivOldGoDirective(t *testing.T) {
 	}
 	absEquivalent := 0
 	for i := range ref {
-		if old[i].ID != ref[i].ID || old[i].Op != ref[i].Op || old[i].Status != ref[i].Status || old[i].Method != ref[i].Method {
+		// An abs mutant may be proven by another stage: the builtins
+		// max and min are evaluated at the expressions around the site
+		// (rules, exact), the closures only in the miter (sufficiency).
+		sameMethod := old[i].Method == ref[i].Method || ref[i].Op == "ABS" && old[i].Method == "sufficiency" && (ref[i].Method == "rules" || ref[i].Method == "exact")
+		if old[i].ID != ref[i].ID || old[i].Op != ref[i].Op || old[i].Status != ref[i].Status || !sameMethod {
 			t.Errorf("go 1.16: %+v\ngo 1.26: %+v", old[i], ref[i])
 		}
 		if ref[i].Op == "ABS" && ref[i].Status == "equivalent" {
