@@ -132,16 +132,16 @@ func (p *prover) byInfectedMiter(v *Verdict, m *mutate.Mutant, s *siteInfo, arrs
 	if k, isConst := P.(*c.Const); isConst && k.T == c.Bool && k.V == 0 {
 		return false // the rules would have proven it: nothing to add
 	}
+	mfn, err := mutantFunc(p, m)
+	if err != nil {
+		return false
+	}
 	initial := c.Clause{P}
 	var ob, mb *exploration
 	for _, summaries := range []bool{false, true} {
 		ob = explore(p.fn, p.inputs, nil, bounded, p.cache, initial, summaries, true)
 		if ob.Incomplete != "" || ob.Opaque != "" {
 			continue
-		}
-		mfn, err := mutantFunc(p, m)
-		if err != nil {
-			return false
 		}
 		mb = explore(mfn, p.inputs, nil, bounded, p.cache, initial, summaries, true)
 		if mb.Incomplete == "" && mb.Opaque == "" {
