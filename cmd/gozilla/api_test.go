@@ -39,6 +39,7 @@ func (r *Ring) Fits(k int) bool { return len(r.items)+k <= r.max }
 // too), the rows build Ring with New and observe it with Len, never
 // through its fields, and the file kills what gen says it kills.
 func TestGenThroughTheAPI(t *testing.T) {
+	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"ring/ring.go": ringSrc})
 	doc := genJSON(t, dir, "./ring")
 	killed := map[int]string{}
@@ -81,6 +82,7 @@ func TestGenThroughTheAPI(t *testing.T) {
 // hidden state is seen through its methods (String), which the harness
 // must import the package for (decimal's *regexp.Regexp did not build).
 func TestGenViewOfAnotherPackage(t *testing.T) {
+	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"re/re.go": `package re
 
 import "regexp"

@@ -16,6 +16,7 @@ import (
 // function only that function's mutants run again, and the verdicts are
 // those of a run without the cache; a change to the tests runs all.
 func TestCache(t *testing.T) {
+	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": calcTest})
 	cache := []string{"GOZILLA_CACHE=" + filepath.Join(t.TempDir(), "cache")}
 	score := func(env []string) *report.Score {

@@ -17,6 +17,7 @@ import (
 // commit (and gen too), a diff file does the same, and a ref that is not
 // one is an error (exit 2, one line).
 func TestDiffRun(t *testing.T) {
+	testmod.Long(t)
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}

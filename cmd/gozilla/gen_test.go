@@ -189,6 +189,7 @@ func TestGenEndToEnd(t *testing.T) {
 }
 
 func TestGenKeepsHandWrittenFiles(t *testing.T) {
+	testmod.Long(t)
 	hand := "package shapes\n\n// written by a person\n"
 	dir := testmod.Write(t, map[string]string{"shapes/shapes.go": shapesSrc, "shapes/shapes_gozilla_test.go": hand})
 	r := gz(t, dir, "gen", "./shapes")
@@ -228,6 +229,7 @@ func TestGenBadInput(t *testing.T) {
 // mutant left alive has a why in the JSON and the -v list, and -explain
 // prints the mutant, its verdict and its constraint system.
 func TestGenExplain(t *testing.T) {
+	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"p/p.go": `package p
 
 // Clamp limits x to [0, 10].

@@ -18,6 +18,7 @@ import (
 // its passes again and the others are replayed, and the file still
 // passes go test.
 func TestGenCache(t *testing.T) {
+	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc})
 	env := []string{"GOZILLA_CACHE=" + filepath.Join(t.TempDir(), "cache")}
 	file := filepath.Join(dir, "calc", "calc_gozilla_test.go")
@@ -89,6 +90,7 @@ func goTest(t *testing.T, dir string) string {
 // report lists only the changed line's mutants, under the full report's
 // IDs.
 func TestGenDiffKeepsTheFile(t *testing.T) {
+	testmod.Long(t)
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}

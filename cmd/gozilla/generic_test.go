@@ -61,6 +61,7 @@ func Sign[T ~int | ~int64](x int) T {
 `
 
 func TestGenGeneric(t *testing.T) {
+	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"gs/gs.go": genericSrc})
 	doc := genJSON(t, dir, "./gs")
 	if len(doc.Packages) != 1 {

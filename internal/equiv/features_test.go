@@ -11,6 +11,7 @@ import (
 	"github.com/gozilla/gozilla/internal/analysis"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/testmod"
 	"github.com/gozilla/gozilla/internal/unit"
 )
 
@@ -54,6 +55,7 @@ func TestFeatures(t *testing.T) {
 // copy has under another name), and a mutant that changes only that
 // data, or the code, is not.
 func TestCompiled(t *testing.T) {
+	testmod.Long(t)
 	_, _, _, rep := checkWants(t, "./compiled")
 	n := 0
 	for _, v := range rep.Verdicts {

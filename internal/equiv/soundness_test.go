@@ -367,6 +367,7 @@ func TestSoundnessSelfCheck(t *testing.T) {
 // the soundness check can fail on floats. Without the bug the mutant is
 // not Equivalent.
 func TestSoundnessFloatBug(t *testing.T) {
+	testmod.Long(t)
 	ctx := context.Background()
 	s := openSubject(t, "floats")
 	u := s.o.Unit("Scale")

@@ -12,6 +12,7 @@ import (
 	"github.com/gozilla/gozilla/internal/harness"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/testmod"
 )
 
 // lockSrc holds a lock without defer: the mutants of x == 7 that call
@@ -105,6 +106,7 @@ func onlyMutants(t *testing.T, pkg *load.Package, ops map[mutate.Op]bool, keep f
 // and is reported, deterministically, and that a mutant that deadlocks is
 // killed and reported as blocked.
 func TestBudgetsAndLimits(t *testing.T) {
+	testmod.Long(t)
 	t.Run("unit runs", func(t *testing.T) {
 		pkg := loadPkg(t, map[string]string{"magic/magic.go": magicSrc}, "./magic")
 		var runs []int64

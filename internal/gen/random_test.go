@@ -10,6 +10,7 @@ import (
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/engines/random"
 	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/testmod"
 )
 
 // parserSrc is the fixture testdata/fixtures/units: suffixes cut,
@@ -27,6 +28,7 @@ var parserSrc = func() string {
 // with every larger one (same seed). Patience is out of the way, so that
 // the budget is what stops the pass.
 func TestRandomBudgetMonotonic(t *testing.T) {
+	testmod.Long(t)
 	pkg := loadPkg(t, map[string]string{"units/units.go": parserSrc}, "./units")
 	var prev map[int]bool
 	prevN := 0

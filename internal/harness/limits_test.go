@@ -96,6 +96,7 @@ func peek() int {
 // alone in a fresh process, that a deadlocking mutant is killed as
 // blocked, and that no request waits for the timeout.
 func TestPoolPoisoned(t *testing.T) {
+	testmod.Long(t)
 	bin, dir, set := build(t, map[string]string{"go.mod": "module example.com/m\n\ngo 1.13\n", "p/p.go": mutexSrc}, "Bump")
 	ctx := context.Background()
 	var all []int
@@ -602,6 +603,57 @@ func TestPoolOrigAlloc(t *testing.T) {
 	}
 }
 
+const libAllocSrc = `package p
+
+import (
+	"math/big"
+	"strings"
+)
+
+// Repeat returns the length of n x's, built by one library call.
+func Repeat(n int) int { return len(strings.Repeat("x", n)) }
+
+// Pow10 returns 10^n's bit length, computed by one library call.
+func Pow10(n int64) int { return new(big.Int).Exp(big.NewInt(10), big.NewInt(n), nil).BitLen() }
+`
+
+// TestPoolOrigAllocLibrary checks the original's allocation cap where no
+// tick can trap it: a call into a library, which the schemata do not
+// instrument. Repeat(64 MiB) allocates past the cap in one call that
+// returns at once (the check at the run's end says so, whether or not
+// the watchdog looked meanwhile), and Pow10(2^40) allocates ever larger
+// numbers for minutes (the watchdog ends it, where only the wall clock
+// did, after seconds, as "slow", then again with patience): both inputs
+// are too costly (budget), whatever the machine's load; small ones
+// return.
+func TestPoolOrigAllocLibrary(t *testing.T) {
+	bin, dir, _ := build(t, map[string]string{"p/p.go": libAllocSrc}, "Repeat", "Pow10")
+	p := newPool(t, Config{Bin: bin, Dir: dir})
+	for _, tt := range []struct {
+		unit int
+		n    int64
+		kind string // the original's end; "" = returned
+	}{{0, 64 << 20, PanicBudget}, {0, 10, ""}, {1, 1 << 40, PanicBudget}, {1, 300, ""}} {
+		if _, kind := origEnd(t, p, tt.unit, tt.n, 1<<20); kind != tt.kind {
+			t.Errorf("unit %d on %d: the original's end %q, want %q", tt.unit, tt.n, kind, tt.kind)
+		}
+	}
+}
+
+// origEnd runs the original of unit on n (no mutant) and returns the
+// response and how the original ended ("" if it returned).
+func origEnd(t *testing.T, p *Pool, unit int, n int64, budget uint64) (*Response, string) {
+	t.Helper()
+	r, err := p.Do(context.Background(), &Request{Unit: unit, In: []value.Value{{I: n}}, Budget: budget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Orig.Panic != nil {
+		return r, r.Orig.Panic.Kind
+	}
+	return r, ""
+}
+
 const spawnSrc = `package p
 
 import "sync"
@@ -636,14 +688,7 @@ func TestPoolSpawnBudget(t *testing.T) {
 		{3, ""},
 		{1 << 40, PanicBudget},
 	} {
-		r, err := p.Do(context.Background(), &Request{Unit: 0, In: []value.Value{{I: tt.n}}, Budget: 1 << 22})
-		if err != nil {
-			t.Fatal(err)
-		}
-		kind := ""
-		if r.Orig.Panic != nil {
-			kind = r.Orig.Panic.Kind
-		}
+		r, kind := origEnd(t, p, 0, tt.n, 1<<22)
 		if kind != tt.kind {
 			t.Errorf("Spawn(%d): the original ended %q, want %q (%+v)", tt.n, kind, tt.kind, r.Orig)
 		}

@@ -56,6 +56,7 @@ func dump(t *testing.T, bin, dir string, env ...string) string {
 // for a sample of mutants, the schemata binary with GOZILLA_MUTANT=id must
 // compute exactly what the mutant compiled on its own computes.
 func TestSchemataMatchesDirectMutants(t *testing.T) {
+	testmod.Long(t)
 	if testing.Short() {
 		t.Skip("builds one binary per sampled mutant")
 	}
@@ -120,6 +121,7 @@ func TestSchemataMatchesDirectMutants(t *testing.T) {
 // TestRunOutcomes checks the executor's verdicts on mutants with known
 // behaviour: a killed one, a lived one, one that loops forever.
 func TestRunOutcomes(t *testing.T) {
+	testmod.Long(t)
 	files := map[string]string{
 		"go.mod": "module example.com/loop\n\ngo 1.26\n",
 		"loop.go": `package loop
@@ -468,6 +470,7 @@ func TestNegative(t *testing.T) {
 // spinning outside the package (no loop ticks) is timed out, one that
 // blocks it is given its second chance.
 func TestClockRetry(t *testing.T) {
+	testmod.Long(t)
 	files := map[string]string{
 		"go.mod": "module example.com/abs\n\ngo 1.26\n",
 		"abs.go": absSrc,

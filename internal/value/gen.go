@@ -369,6 +369,9 @@ func (g *Gen) integer1(t *Type) Value {
 	case pick < 90:
 		x = int64(r.IntN(201)) - 100
 	default:
+		if v, ok := roundNumber(r, t); ok && r.IntN(2) == 0 {
+			return v
+		}
 		if t.Kind == Uint {
 			return Value{U: r.Uint64() & MaxUint(t)}
 		}
@@ -378,6 +381,43 @@ func (g *Gen) integer1(t *Type) Value {
 		x = -x
 	}
 	return Wrap(t, x)
+}
+
+// roundNumber draws a round number of middling size, a power of two or
+// of ten give or take one (128, 999, 65536, -1000000): past the small
+// ranges and short of the type's limits, where sizes, table lengths and
+// capacities lie, and where a full-range draw almost never falls (a
+// unit that computes 10^n from a table of 128 powers, and math/big for
+// larger n, is tested at n = 1000, not only at n = 2^62). False when the
+// type has no such numbers (int8).
+func roundNumber(r *rand.Rand, t *Type) (Value, bool) {
+	bits := t.Bits // the value bits
+	if t.Kind != Uint {
+		bits--
+	}
+	if bits < 8 {
+		return Value{}, false
+	}
+	lim := uint64(1)<<bits - 1 // the largest value (1<<64 is 0)
+	var x uint64
+	if r.IntN(2) == 0 || lim <= 1000 {
+		x = 1 << (7 + r.IntN(bits-7)) // 2^7 … 2^(bits-1)
+	} else {
+		x = 1000
+		for n := r.IntN(16); n > 0 && x <= lim/10; n-- {
+			x *= 10
+		}
+	}
+	// x-1, x or x+1: within the type (2^(bits-1)+1 and 10^k+1 are at
+	// most lim).
+	x = x + uint64(r.IntN(3)) - 1
+	if t.Kind == Uint {
+		return Value{U: x}, true
+	}
+	if r.IntN(4) == 0 {
+		return Wrap(t, -int64(x)), true
+	}
+	return Wrap(t, int64(x)), true
 }
 
 func (g *Gen) float(t *Type) Value {

@@ -339,3 +339,65 @@ func TestShrinkLongArray(t *testing.T) {
 		t.Errorf("the zero array shrinks to %d candidates, want none", len(cs))
 	}
 }
+
+// TestRoundNumber checks the round numbers of every integer type: within
+// the type, past the small ranges, and a power of two or ten give or take
+// one.
+func TestRoundNumber(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	round := func(u uint64) bool {
+		for _, d := range []uint64{u - 1, u, u + 1} {
+			if d&(d-1) == 0 {
+				return true
+			}
+			for d%10 == 0 {
+				d /= 10
+			}
+			if d == 1 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, k := range []Kind{Int, Uint} {
+		for _, bits := range []int{8, 16, 32, 64} {
+			typ := &Type{Kind: k, Bits: bits}
+			v, ok := roundNumber(r, typ)
+			if k == Int && bits == 8 {
+				if ok {
+					t.Errorf("int8: a round number %v, want none (no value bits past 2^7)", v)
+				}
+				continue
+			}
+			seen := map[bool]bool{}
+			for i := 0; i < 2000; i++ {
+				v, ok := roundNumber(r, typ)
+				if !ok {
+					t.Fatalf("%v%d: no round number", k, bits)
+				}
+				var mag uint64
+				if k == Uint {
+					mag = v.U
+					if mag > MaxUint(typ) {
+						t.Fatalf("uint%d: %d out of range", bits, mag)
+					}
+				} else {
+					if v.I < MinInt(typ) || v.I > MaxInt(typ) {
+						t.Fatalf("int%d: %d out of range", bits, v.I)
+					}
+					seen[v.I < 0] = true
+					mag = uint64(v.I)
+					if v.I < 0 {
+						mag = uint64(-v.I)
+					}
+				}
+				if mag < 127 || !round(mag) {
+					t.Fatalf("%v%d: %d is not a round number past the small ranges", k, bits, mag)
+				}
+			}
+			if k == Int && !(seen[true] && seen[false]) {
+				t.Errorf("int%d: signs seen %v, want both", bits, seen)
+			}
+		}
+	}
+}

@@ -174,6 +174,7 @@ func G(a int) int { return a }
 // mutant (Cal's leap years), element stores and symbolic indexes (the
 // sorts), a byte of a string (wc).
 func TestKillsAlone(t *testing.T) {
+	testmod.Long(t)
 	tests := []struct {
 		subject    string
 		line       int

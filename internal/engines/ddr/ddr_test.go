@@ -338,6 +338,7 @@ func Rows(a, b [3]int) bool {
 // CBT on every unit whose goals need many turns or particular elements;
 // its inputs are the ones those goals need.
 func TestGoals(t *testing.T) {
+	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{"p/p.go": subject})
 	load1 := func() *load.Package {
 		pkgs, err := load.Load(load.Config{Dir: dir, NoTests: true}, "./p")

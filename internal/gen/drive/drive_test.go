@@ -129,6 +129,7 @@ func hasNote(p report.GenPackage, parts ...string) bool {
 // test function, a finding outside every test function (an unused
 // import) its package — never the other packages of the run.
 func TestRunDropsWhatTheCheckBlames(t *testing.T) {
+	testmod.Long(t)
 	dir := testmod.Write(t, map[string]string{
 		"a/a.go": pkgSrc("a", "Add", "Max"),
 		"b/b.go": pkgSrc("b", "Sub"),

@@ -296,17 +296,22 @@ func _gzMetric(s []_gzmetrics.Sample) uint64 {
 var (
 	_gzMu   _gzsync.Mutex
 	_gzProg struct {
-		active  bool   // a unit call is in progress
-		seq     uint64 // run number
-		kind    int    // 0 original, 1 mutant, 2 canary (the original after mutant m)
-		m       int    // the mutant (kinds 1, 2)
-		attrib  bool   // an abnormal end of this run is the run's own doing
-		start   _gztime.Time
-		wall    _gztime.Duration // the run's wall-clock allowance
-		top     *_gzResp         // the request's answer (with N so far)
-		cur     *_gzResp         // the current input's answer
-		rest    []int            // mutants not yet run for the current input
-		aborted string           // tests of the runtime: the limit that stopped a run
+		active bool   // a unit call is in progress
+		seq    uint64 // run number
+		kind   int    // 0 original, 1 mutant, 2 canary (the original after mutant m)
+		m      int    // the mutant (kinds 1, 2)
+		attrib bool   // an abnormal end of this run is the run's own doing
+		start  _gztime.Time
+		wall   _gztime.Duration // the run's wall-clock allowance
+		top    *_gzResp         // the request's answer (with N so far)
+		cur    *_gzResp         // the current input's answer
+		rest   []int            // mutants not yet run for the current input
+		// The original's allocation cap, which the watchdog enforces
+		// where no tick traps (a library call: math/big's Exp of a huge
+		// exponent): bytes allocated since allocBase past allocCap (0:
+		// none).
+		allocBase, allocCap uint64
+		aborted             string // tests of the runtime: the limit that stopped a run
 	}
 )
 
@@ -677,6 +682,10 @@ func _gzCallRun(fn _gzreflect.Value, in []_gzV, m int, budget uint64, kind, mut 
 	_gzProg.seq++
 	_gzProg.active, _gzProg.kind, _gzProg.m, _gzProg.attrib = true, kind, mut, attrib
 	_gzProg.start, _gzProg.wall = _gztime.Now(), wall
+	_gzProg.allocBase, _gzProg.allocCap = 0, 0
+	if m <= 0 {
+		_gzProg.allocBase, _gzProg.allocCap = _gzAllocated(), _gzOrigAlloc
+	}
 	_gzMu.Unlock()
 	out, ticks, err = _gzCall(fn, in, m, budget)
 	_gzMu.Lock()
@@ -729,6 +738,7 @@ func _gzWatch() {
 		}
 		_gzMu.Lock()
 		active, seq, start, wall := _gzProg.active, _gzProg.seq, _gzProg.start, _gzProg.wall
+		allocBase, allocCap := _gzProg.allocBase, _gzProg.allocCap
 		_gzMu.Unlock()
 		if heap > _gzMemLimit && heap < 4*_gzMemLimit {
 			// Over the limit, perhaps with garbage: a collection says.
@@ -763,6 +773,13 @@ func _gzWatch() {
 			continue
 		}
 		if !active {
+			continue
+		}
+		if allocCap > 0 && _gzAllocated()-allocBase > allocCap {
+			// An original past its allocation cap without a tick to
+			// trap it: the input is too costly, as the trap or the
+			// check at the run's end would say (_gzCall), only sooner.
+			_gzAbort(seq, "budget")
 			continue
 		}
 		if now.Sub(start) > wall {
@@ -1065,8 +1082,11 @@ func _gzCall(fn _gzreflect.Value, in []_gzV, m int, budget uint64) (out _gzOutco
 		// The memory limit, even if the unit recovered the stop.
 		return _gzOutcome{X: &_gzPanic{K: "memory"}}, ticks, ""
 	}
-	if _gzHeavyStopped && m <= 0 {
+	if m <= 0 && (_gzHeavyStopped || _gzAllocOn && _gzAllocated()-_gzAllocBase > _gzAllocRun) {
 		// The original's allocation cap: the input is too costly.
+		// Checked at the run's end too, so that the verdict does not
+		// depend on whether a tick or the watchdog saw the bytes
+		// first (a library call allocates without ticks).
 		return _gzOutcome{X: &_gzPanic{K: "budget"}}, ticks, ""
 	}
 	if _gzHeavyStopped {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
+	"github.com/gozilla/gozilla/internal/testmod"
 )
 
 func sym(name string, t c.Type) *c.Sym { return &c.Sym{Name: name, Type: t} }
@@ -243,6 +244,7 @@ func TestSignedZero(t *testing.T) {
 // does not use (to be left alone). A refutation of a clause that has a
 // solution is a failure.
 func TestRefuteIsSoundWide(t *testing.T) {
+	testmod.Long(t)
 	x, y, u := sym("x", c.Int8), sym("y", c.Int8), sym("u", c.Uint8)
 	b := sym("b", c.Bool)
 	r := rand.New(rand.NewPCG(21, 22))
