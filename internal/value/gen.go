@@ -366,12 +366,14 @@ func (g *Gen) integer1(t *Type) Value {
 			return Value{U: []uint64{0, 1, MaxUint(t), MaxUint(t) - 1, MaxUint(t) / 2}[r.IntN(5)]}
 		}
 		x = []int64{MinInt(t), MaxInt(t), MinInt(t) + 1, MaxInt(t) - 1, -1}[r.IntN(5)]
-	case pick < 90:
+	case pick < 85:
 		x = int64(r.IntN(201)) - 100
-	default:
-		if v, ok := roundNumber(r, t); ok && r.IntN(2) == 0 {
+	case pick < 90:
+		if v, ok := roundNumber(r, t); ok {
 			return v
 		}
+		x = int64(r.IntN(201)) - 100
+	default:
 		if t.Kind == Uint {
 			return Value{U: r.Uint64() & MaxUint(t)}
 		}
