@@ -312,19 +312,6 @@ func (r *Runner) Run(ctx context.Context, jobs []Job, progress func(done int, re
 		}
 		units = append(units, [2]int{i, i + 1})
 	}
-	// The cheapest units first, by their first job's first group (what
-	// a mutant killed at once costs, by the baseline's times): the order
-	// changes no verdict (each job is its own, a unit's jobs stay in
-	// order in one worker), but when a deadline stops the run, as many
-	// mutants as possible are decided — those of the code the quick
-	// tests reach before those only slow ones (math/big, crypto) do.
-	first := func(u [2]int) time.Duration {
-		if gs := jobs[u[0]].Groups; len(gs) > 0 {
-			return gs[0].Timeout
-		}
-		return 0
-	}
-	sort.SliceStable(units, func(a, b int) bool { return first(units[a]) < first(units[b]) })
 	rest := make([][]Group, len(jobs)) // the groups left for the second pass
 	err := r.parallel(ctx, len(units), func(u int) error {
 		lead := "" // the test that killed the site's last killed mutant

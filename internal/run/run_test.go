@@ -391,9 +391,12 @@ func Abs(x int) int {
 }
 `
 
-// absFiles is a module of Abs with a test of each sign.
-func absFiles() map[string]string {
-	return map[string]string{
+// TestTwoPasses: every job's first group runs before any job's second,
+// so that a run stopped early has decided the mutants its first groups
+// kill; the verdicts and the groups each mutant ran are those of running
+// each job's groups in order.
+func TestTwoPasses(t *testing.T) {
+	files := map[string]string{
 		"go.mod": "module example.com/abs\n\ngo 1.26\n",
 		"abs.go": absSrc,
 		"abs_test.go": `package abs
@@ -413,49 +416,7 @@ func TestNegative(t *testing.T) {
 }
 `,
 	}
-}
-
-// TestCheapestFirst: the sites whose first group the baseline's times
-// make cheapest run first, so that a deadline leaves the costly ones
-// undecided; a site's mutants stay together, in order.
-func TestCheapestFirst(t *testing.T) {
-	dir, work, bin, set := buildModule(t, absFiles(), mutate.ROR, mutate.UOI)
-	r := &Runner{Binary: bin, Dir: dir, Jobs: 1, WorkDir: work}
-	// Source order, the first site's jobs given the longer timeout.
-	var jobs []Job
-	for _, m := range set.Mutants {
-		timeout := time.Minute
-		if m.Site != set.Mutants[0].Site {
-			timeout = 30 * time.Second
-		}
-		jobs = append(jobs, Job{Mutant: m.ID, Site: m.Site, Groups: []Group{{Tests: []string{"TestNegative"}, Timeout: timeout}}})
-	}
-	var sites []int // the site of each mutant, in the order decided
-	if _, err := r.Run(context.Background(), jobs, func(_ int, res Result) {
-		i := slices.IndexFunc(jobs, func(j Job) bool { return j.Mutant == res.Mutant })
-		sites = append(sites, jobs[i].Site)
-	}); err != nil {
-		t.Fatal(err)
-	}
-	first := set.Mutants[0].Site
-	k := slices.Index(sites, first)
-	if k <= 0 || len(sites) != len(jobs) {
-		t.Fatalf("sites in the order decided %v: want every mutant, site %d's (the costliest) after the others", sites, first)
-	}
-	for _, s := range sites[k:] {
-		if s != first {
-			t.Errorf("sites in the order decided %v: site %d's mutants not together, last", sites, first)
-			break
-		}
-	}
-}
-
-// TestTwoPasses: every job's first group runs before any job's second,
-// so that a run stopped early has decided the mutants its first groups
-// kill; the verdicts and the groups each mutant ran are those of running
-// each job's groups in order.
-func TestTwoPasses(t *testing.T) {
-	dir, work, bin, set := buildModule(t, absFiles(), mutate.ROR)
+	dir, work, bin, set := buildModule(t, files, mutate.ROR)
 	ctx := context.Background()
 	r := &Runner{Binary: bin, Dir: dir, Jobs: 1, WorkDir: work}
 	base, err := r.Baseline(ctx, []string{"TestPositive", "TestNegative"}, time.Minute)
