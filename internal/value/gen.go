@@ -369,10 +369,13 @@ func (g *Gen) integer1(t *Type) Value {
 	case pick < 85:
 		x = int64(r.IntN(201)) - 100
 	case pick < 90:
-		if v, ok := roundNumber(r, t); ok {
+		// One draw, as the band below takes: the draws after it are
+		// those they were before the round numbers came in.
+		u := r.Uint64()
+		if v, ok := roundNumber(u, t); ok {
 			return v
 		}
-		x = int64(r.IntN(201)) - 100
+		x = int64(u%201) - 100
 	default:
 		if t.Kind == Uint {
 			return Value{U: r.Uint64() & MaxUint(t)}
@@ -390,9 +393,10 @@ func (g *Gen) integer1(t *Type) Value {
 // ranges and short of the type's limits, where sizes, table lengths and
 // capacities lie, and where a full-range draw almost never falls (a
 // unit that computes 10^n from a table of 128 powers, and math/big for
-// larger n, is tested at n = 1000, not only at n = 2^62). False when the
-// type has no such numbers (int8).
-func roundNumber(r *rand.Rand, t *Type) (Value, bool) {
+// larger n, is tested at n = 1000, not only at n = 2^62). Its choices
+// are the bits of u, one draw. False when the type has no such numbers
+// (int8).
+func roundNumber(u uint64, t *Type) (Value, bool) {
 	bits := t.Bits // the value bits
 	if t.Kind != Uint {
 		bits--
@@ -402,21 +406,21 @@ func roundNumber(r *rand.Rand, t *Type) (Value, bool) {
 	}
 	lim := uint64(1)<<bits - 1 // the largest value (1<<64 is 0)
 	var x uint64
-	if r.IntN(2) == 0 || lim <= 1000 {
-		x = 1 << (7 + r.IntN(bits-7)) // 2^7 … 2^(bits-1)
+	if u&1 == 0 || lim <= 1000 {
+		x = 1 << (7 + (u>>1)%uint64(bits-7)) // 2^7 … 2^(bits-1)
 	} else {
 		x = 1000
-		for n := r.IntN(16); n > 0 && x <= lim/10; n-- {
+		for n := (u >> 1) % 16; n > 0 && x <= lim/10; n-- {
 			x *= 10
 		}
 	}
 	// x-1, x or x+1: within the type (2^(bits-1)+1 and 10^k+1 are at
 	// most lim).
-	x = x + uint64(r.IntN(3)) - 1
+	x = x + (u>>8)%3 - 1
 	if t.Kind == Uint {
 		return Value{U: x}, true
 	}
-	if r.IntN(4) == 0 {
+	if (u>>16)%4 == 0 {
 		return Wrap(t, -int64(x)), true
 	}
 	return Wrap(t, int64(x)), true

@@ -362,7 +362,7 @@ func TestRoundNumber(t *testing.T) {
 	for _, k := range []Kind{Int, Uint} {
 		for _, bits := range []int{8, 16, 32, 64} {
 			typ := &Type{Kind: k, Bits: bits}
-			v, ok := roundNumber(r, typ)
+			v, ok := roundNumber(r.Uint64(), typ)
 			if k == Int && bits == 8 {
 				if ok {
 					t.Errorf("int8: a round number %v, want none (no value bits past 2^7)", v)
@@ -371,7 +371,7 @@ func TestRoundNumber(t *testing.T) {
 			}
 			seen := map[bool]bool{}
 			for i := 0; i < 2000; i++ {
-				v, ok := roundNumber(r, typ)
+				v, ok := roundNumber(r.Uint64(), typ)
 				if !ok {
 					t.Fatalf("%v%d: no round number", k, bits)
 				}
