@@ -366,16 +366,8 @@ func (g *Gen) integer1(t *Type) Value {
 			return Value{U: []uint64{0, 1, MaxUint(t), MaxUint(t) - 1, MaxUint(t) / 2}[r.IntN(5)]}
 		}
 		x = []int64{MinInt(t), MaxInt(t), MinInt(t) + 1, MaxInt(t) - 1, -1}[r.IntN(5)]
-	case pick < 85:
-		x = int64(r.IntN(201)) - 100
 	case pick < 90:
-		// One draw, as the band below takes: the draws after it are
-		// those they were before the round numbers came in.
-		u := r.Uint64()
-		if v, ok := roundNumber(u, t); ok {
-			return v
-		}
-		x = int64(u%201) - 100
+		x = int64(r.IntN(201)) - 100
 	default:
 		if t.Kind == Uint {
 			return Value{U: r.Uint64() & MaxUint(t)}
@@ -386,44 +378,6 @@ func (g *Gen) integer1(t *Type) Value {
 		x = -x
 	}
 	return Wrap(t, x)
-}
-
-// roundNumber draws a round number of middling size, a power of two or
-// of ten give or take one (128, 999, 65536, -1000000): past the small
-// ranges and short of the type's limits, where sizes, table lengths and
-// capacities lie, and where a full-range draw almost never falls (a
-// unit that computes 10^n from a table of 128 powers, and math/big for
-// larger n, is tested at n = 1000, not only at n = 2^62). Its choices
-// are the bits of u, one draw. False when the type has no such numbers
-// (int8).
-func roundNumber(u uint64, t *Type) (Value, bool) {
-	bits := t.Bits // the value bits
-	if t.Kind != Uint {
-		bits--
-	}
-	if bits < 8 {
-		return Value{}, false
-	}
-	lim := uint64(1)<<bits - 1 // the largest value (1<<64 is 0)
-	var x uint64
-	if u&1 == 0 || lim <= 1000 {
-		x = 1 << (7 + (u>>1)%uint64(bits-7)) // 2^7 … 2^(bits-1)
-	} else {
-		x = 1000
-		for n := (u >> 1) % 16; n > 0 && x <= lim/10; n-- {
-			x *= 10
-		}
-	}
-	// x-1, x or x+1: within the type (2^(bits-1)+1 and 10^k+1 are at
-	// most lim).
-	x = x + (u>>8)%3 - 1
-	if t.Kind == Uint {
-		return Value{U: x}, true
-	}
-	if (u>>16)%4 == 0 {
-		return Wrap(t, -int64(x)), true
-	}
-	return Wrap(t, int64(x)), true
 }
 
 func (g *Gen) float(t *Type) Value {
