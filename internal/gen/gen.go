@@ -68,6 +68,9 @@ type Config struct {
 	// unit (0 = 1000, < 0 = no sampling); the sampling of a unit also
 	// stops after Patience inputs in a row kill nothing (0 = 200).
 	Random, Patience int
+	// Long, when set, lets the sampling of a unit whose runs are cheap
+	// go on past Random inputs or Patience idle ones.
+	Long *Long
 
 	// Cover makes the branch outcomes and def-use pairs of the package
 	// (internal/coverage) goals too: an input that covers one no kept
@@ -232,6 +235,17 @@ const (
 	DefaultPackageTicks  = 1 << 35
 	DefaultUnitWall      = 2 * time.Minute
 )
+
+// Long bounds the sampling of a unit past Config.Random inputs or
+// Config.Patience idle ones: it goes on, up to Random inputs and
+// Patience idle ones in a row, while the loop ticks the unit has spent
+// stay under Ticks. Every bound is a count: the search is the same on
+// any machine. A unit whose runs loop long stops where it did without
+// it.
+type Long struct {
+	Random, Patience int
+	Ticks            uint64
+}
 
 // Result is the outcome of generation for one package.
 type Result struct {

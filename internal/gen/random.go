@@ -30,8 +30,25 @@ func (g *generator) randomPass(ctx context.Context, sampler engine.Sampler, u *u
 	}
 	batchSize := 4 * max(g.cfg.Workers, 1)
 	tried, idle := 0, 0
-	for tried < g.cfg.Random && idle < g.cfg.Patience && len(g.live) > 0 && !g.over(u) && !share() {
-		batch := src.Next(min(batchSize, g.cfg.Random-tried))
+	most := g.cfg.Random
+	if l := g.cfg.Long; l != nil {
+		most = max(most, l.Random)
+	}
+	more := func() bool {
+		if tried < g.cfg.Random && idle < g.cfg.Patience {
+			return true
+		}
+		l := g.cfg.Long
+		if l == nil || tried >= l.Random || idle >= l.Patience {
+			return false
+		}
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		c := g.cost[u]
+		return c == nil || c.ticks < l.Ticks
+	}
+	for more() && len(g.live) > 0 && !g.over(u) && !share() {
+		batch := src.Next(min(batchSize, most-tried))
 		if len(batch) == 0 {
 			break // the input space is exhausted
 		}

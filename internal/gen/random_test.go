@@ -72,3 +72,50 @@ func TestRandomLeavesBudgetToPasses(t *testing.T) {
 		t.Errorf("tests by pass %v: want the oracle's", byPass)
 	}
 }
+
+// TestRandomLong checks Config.Long: the random pass of a unit whose
+// runs are cheap goes on past the patience, up to Long's bounds, and that
+// of a unit whose runs loop long stops where it did without it (the
+// same inputs: the same runs).
+func TestRandomLong(t *testing.T) {
+	const src = `package long
+
+func Cheap(x int) int {
+	if x*3 == 370370367 {
+		return 1
+	}
+	return 0
+}
+
+func Loopy(n int) int {
+	s := 0
+	for i := 0; i < n%100000; i++ {
+		s += i
+	}
+	if s == -1 {
+		return 1
+	}
+	return 0
+}
+`
+	pkg := loadPkg(t, map[string]string{"long/long.go": src}, "./long")
+	runs := func(long *Long) map[string]int64 {
+		res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2, Random: 1000, Patience: 20, Long: long})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]int64{}
+		for _, st := range res.Stats {
+			out[st.Unit.Name] = st.Runs
+		}
+		return out
+	}
+	short, long := runs(nil), runs(&Long{Random: 400, Patience: 400, Ticks: 1 << 20})
+	t.Logf("runs without Long %v, with %v", short, long)
+	if long["Cheap"] < 400 || long["Cheap"] < 2*short["Cheap"] {
+		t.Errorf("Cheap: %d runs with Long, %d without: want at least 400 and twice as many", long["Cheap"], short["Cheap"])
+	}
+	if long["Loopy"] != short["Loopy"] {
+		t.Errorf("Loopy: %d runs with Long, %d without: its runs loop past Long.Ticks, want the same", long["Loopy"], short["Loopy"])
+	}
+}
