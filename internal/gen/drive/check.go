@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gozilla/gozilla/internal/emit"
 	"github.com/gozilla/gozilla/internal/gen"
@@ -122,9 +123,11 @@ func (d *drop) mutantWhy() string {
 	return fmt.Sprintf("killed only by the case %s/%s, which was dropped: %s", d.fn, d.name, d.why)
 }
 
-// reason says what a finding means for what it is in.
+// reason says what a finding means for what it is in: the first line
+// of what go test or vet said, cut short (a failing row's message can
+// print a whole state, kilobytes of it).
 func reason(f emit.Finding) string {
-	why := firstLine(f.Why)
+	why := shorten(firstLine(f.Why), maxWhy)
 	switch f.Kind {
 	case emit.Failed:
 		return "it failed when the generated file ran under go test on the current code (it depends on something outside its inputs): " + strings.TrimPrefix(why, "go test: ")
@@ -178,6 +181,22 @@ func blame(tests []*gen.Test, findings []emit.Finding) ([]*drop, []emit.Finding)
 		}
 	}
 	return drops, loose
+}
+
+// maxWhy is the most bytes of a finding's message a note quotes.
+const maxWhy = 200
+
+// shorten cuts s to at most n bytes, on a character boundary, marking
+// the cut with "…".
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }
 
 // firstLine is s's first line.

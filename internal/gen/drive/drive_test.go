@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/gozilla/gozilla/internal/emit"
 	"github.com/gozilla/gozilla/internal/engine"
@@ -281,5 +282,32 @@ func Apply(f func(int) int, x int) int {
 		if m.Func == "Apply" && m.Status != mutate.Killed && !strings.Contains(m.Why, "its unit was skipped") {
 			t.Errorf("mutant %d of Apply: why %q, want its unit's skip", m.ID, m.Why)
 		}
+	}
+}
+
+// TestReasonShort checks that the note of a dropped row quotes at most
+// maxWhy bytes of what go test said, cut on a character boundary: a
+// failing row's message can print a whole state (encoding/ascii85's
+// (*decoder).Read printed several KB of `d = &{…}`).
+func TestReasonShort(t *testing.T) {
+	long := "TestGozillaRead/x: (*decoder).Read() state: d = &{" + strings.Repeat("é", 3000) + "}"
+	tests := []struct {
+		why, wantPrefix string
+		wantMax         int
+	}{
+		{"go test: short", "it failed when", 200},
+		{"go test: " + long + "\nsecond line", "it failed when", len("it failed when the generated file ran under go test on the current code (it depends on something outside its inputs): ") + maxWhy + len("…")},
+	}
+	for _, tt := range tests {
+		got := reason(emit.Finding{Kind: emit.Failed, Why: tt.why})
+		if !strings.HasPrefix(got, tt.wantPrefix) || len(got) > tt.wantMax || !utf8.ValidString(got) || strings.Contains(got, "second line") {
+			t.Errorf("reason(%.40q…) = %q (%d bytes): want a prefix %q, at most %d bytes, valid UTF-8, the first line only", tt.why, got, len(got), tt.wantPrefix, tt.wantMax)
+		}
+	}
+	if got := shorten("abc", 3); got != "abc" {
+		t.Errorf("shorten(abc, 3) = %q, want abc", got)
+	}
+	if got := shorten("aéb", 2); got != "a…" {
+		t.Errorf("shorten(aéb, 2) = %q, want a…", got)
 	}
 }
