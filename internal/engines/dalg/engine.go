@@ -29,8 +29,8 @@ type Engine struct {
 	// Stats are the engine's counts so far (the bench reads them).
 	Stats Stats
 
-	units        map[*ssa.Function]*unitState
-	solver, fast solve.Solver
+	units               map[*ssa.Function]*unitState
+	solver, fast, exact solve.Solver
 }
 
 // Stats count an engine's work.
@@ -41,6 +41,7 @@ type Stats struct {
 	Queries, Backtracks    int
 	ByKind                 [3]int         // queries per subtask kind: MEE, MEP, JUST
 	Failures               map[string]int // by kind: no excitation, no propagation, justification conflict, unsupported
+	Proofs                 int            // the no excitations proven (the mutant is equivalent)
 }
 
 type unitState struct {
@@ -53,11 +54,16 @@ type unitState struct {
 func New() *Engine {
 	return &Engine{units: map[*ssa.Function]*unitState{}, Stats: Stats{Failures: map[string]int{}},
 		solver: solve.Chain(solve.Config{DomRed: true, Tries: 20, SAT: true, Props: satProps}),
-		fast:   solve.Chain(solve.Config{DomRed: true, Tries: 20})}
+		fast:   solve.Chain(solve.Config{DomRed: true, Tries: 20}),
+		exact:  solve.Chain(solve.Config{SAT: true, Props: satProps})}
 }
 
 // satProps bounds a local query's SAT work, in propagations.
 const satProps = 300_000
+
+// Sound implements engine.Sound: dalg's only Infeasible answers are
+// the proofs of no excitation (Search.prove).
+func (*Engine) Sound() bool { return true }
 
 // Name implements engine.Engine.
 func (*Engine) Name() string { return "dalg" }
@@ -119,7 +125,7 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 		return fail("unsupported", err.Error())
 	}
 	p.Stats.Analyses++
-	s := &Search{SW: st.sw, At: at, Mut: mb, Mutated: MutatedBlocks(mp), Solver: p.solver, Fast: p.fast, Limit: p.Limit, MaxBacktracks: p.MaxBacktracks}
+	s := &Search{SW: st.sw, At: at, Mut: mb, Mutated: MutatedBlocks(mp), Solver: p.solver, Fast: p.fast, Exact: p.exact, Limit: p.Limit, MaxBacktracks: p.MaxBacktracks}
 	p.Stats.Searches++
 	p.Stats.RegionBlocks += len(st.sw.Regions[at].Blocks)
 	asg, err := s.Run()
@@ -127,6 +133,11 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 	p.Stats.Backtracks += s.Backtracks
 	for k, n := range s.ByKind {
 		p.Stats.ByKind[k] += n
+	}
+	if f, ok := err.(*Failure); ok && f.Proof {
+		p.Stats.Failures[f.Kind]++
+		p.Stats.Proofs++
+		return engine.Answer{Verdict: engine.Infeasible, Reason: f.Kind + ", " + f.Why, Detail: func() string { return explain(st.sw, s) }}, nil
 	}
 	if err != nil {
 		kind, why := "unsupported", err.Error()

@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/gozilla/gozilla/internal/analysis"
-	"github.com/gozilla/gozilla/internal/load"
-	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/symbolic"
 	"github.com/gozilla/gozilla/internal/unit"
 	"golang.org/x/tools/go/ssa"
@@ -74,15 +72,7 @@ func G(a, b int) int {
 // deletions of a branching statement keep the graph's shape and map,
 // and the AOR mutant of x = x + 1 changes exactly one instruction.
 func TestMutantsOfFig1(t *testing.T) {
-	pkgs, err := load.Load(load.Config{Dir: "../../..", NoTests: true}, "./testdata/subjects/fig1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := pkgs[0]
-	set, err := mutate.Generate(pkg, mutate.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, set := loadSubject(t, "fig1")
 	units := unit.Find(pkg, nil)
 	prog, err := analysis.New(pkg, set, units).SSA()
 	if err != nil {

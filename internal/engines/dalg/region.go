@@ -303,6 +303,12 @@ type Behaviour struct {
 	// Incomplete says why the paths may not be all of them (a loop
 	// unwound Unwind times, a budget); "" when they are.
 	Incomplete string
+	// Opaque names something the exploration did not model (a store, a
+	// call it does not inline); "" when it modelled everything.
+	Opaque string
+	// Bounded: the region reads a parameter that is not a scalar (a
+	// slice, a string), modelled up to maxLen elements only.
+	Bounded bool
 }
 
 // Unwind is the visits of a block a region's exploration allows (loop
@@ -413,6 +419,7 @@ func (r *Region) analyse(fn *ssa.Function, syms map[ssa.Value]*c.Sym, args []*co
 		t, ok := core.IRType(v.Type())
 		if a := param[v]; a != nil && (!ok || a.Sym != nil) {
 			f.Vals[v] = a.Initial()
+			beh.Bounded = beh.Bounded || a.Sym == nil
 			if a.Sym != nil {
 				beh.In[v] = a.Sym
 				if syms != nil {
@@ -448,7 +455,7 @@ func (r *Region) analyse(fn *ssa.Function, syms map[ssa.Value]*c.Sym, args []*co
 		f.Visits[head]++
 		x.Run(f, head, 0)
 	}
-	beh.Incomplete = x.Incomplete
+	beh.Incomplete, beh.Opaque = x.Incomplete, x.Opaque
 	return beh, nil
 }
 

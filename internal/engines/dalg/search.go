@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	c "github.com/gozilla/gozilla/internal/constraint"
+	core "github.com/gozilla/gozilla/internal/explore"
 	"github.com/gozilla/gozilla/internal/solve"
 )
 
@@ -48,6 +49,9 @@ type Search struct {
 	// of a subtask's round before Solver is asked about those Fast
 	// left undecided (domain reduction is cheap, bit-blasting is not).
 	Solver, Fast solve.Solver
+	// Exact, when set, decides "no excitation" exactly (prove): SAT
+	// alone, whose unsatisfiable is a proof.
+	Exact solve.Solver
 	// Limit is the alternatives a subtask tries before the search
 	// backtracks past it (the paper's backtrack limit, 3 to 5).
 	Limit int
@@ -224,6 +228,9 @@ type alt struct {
 type Failure struct {
 	Kind string // "no excitation", "no propagation", "justification conflict"
 	Why  string
+	// Proof: "no excitation" is exact (Search.prove): the mutant is
+	// equivalent.
+	Proof bool
 }
 
 func (f *Failure) Error() string { return f.Kind + ": " + f.Why }
@@ -240,10 +247,10 @@ func (s *Search) Run() (c.Assignment, error) {
 	st := &state{vals: map[ssa.Value]Pair{}, ivs: NewIVS(s.SW.Fn), chosen: map[int][2]int{}, pod: -1, endO: -1, next: s.At + 1, ec: map[int]c.Clause{}, asg: c.Assignment{}}
 	// Initialisation: the excitation region is invoked.
 	if err := st.ivs.SetNode(s.SW.Regions[s.At].Blocks[0], On); err != nil {
-		return nil, &Failure{"no excitation", err.Error()}
+		return nil, &Failure{Kind: "no excitation", Why: err.Error()}
 	}
 	if err := st.ivs.Imply(); err != nil {
-		return nil, &Failure{"no excitation", "the mutated region cannot be invoked: " + err.Error()}
+		return nil, &Failure{Kind: "no excitation", Why: "the mutated region cannot be invoked: " + err.Error()}
 	}
 	s.edgeConditions(st)
 	first := s.subtask(mee, s.At, st)
@@ -267,12 +274,12 @@ func (s *Search) Run() (c.Assignment, error) {
 		st := top.saved.clone()
 		s.Trace = append(s.Trace, fmt.Sprintf("%s r%d paths %d/%d", top.kind, top.region, a.p, a.q))
 		if err := s.apply(st, top, a); err != nil {
-			last = &Failure{"justification conflict", err.Error()}
+			last = &Failure{Kind: "justification conflict", Why: err.Error()}
 			s.Backtracks++
 			continue
 		}
 		if err := s.imply(st); err != nil {
-			last = &Failure{"justification conflict", err.Error()}
+			last = &Failure{Kind: "justification conflict", Why: err.Error()}
 			s.Backtracks++
 			continue
 		}
@@ -286,9 +293,9 @@ func (s *Search) Run() (c.Assignment, error) {
 		sub := s.subtask(nk, nr, st)
 		if len(sub.queries) == 0 {
 			if nk == mep {
-				last = &Failure{"no propagation", fmt.Sprintf("the effect does not reach past region %d", nr)}
+				last = &Failure{Kind: "no propagation", Why: fmt.Sprintf("the effect does not reach past region %d", nr)}
 			} else {
-				last = &Failure{"justification conflict", fmt.Sprintf("region %d cannot give the values the later regions need", nr)}
+				last = &Failure{Kind: "justification conflict", Why: fmt.Sprintf("region %d cannot give the values the later regions need", nr)}
 			}
 			s.Backtracks++
 			continue
@@ -297,18 +304,21 @@ func (s *Search) Run() (c.Assignment, error) {
 	}
 	if !excited {
 		if s.unmodelled {
-			return nil, &Failure{"unsupported", fmt.Sprintf("no exciting pair found, and some result or output of the mutated region is not modelled (%d queries)", s.Queries)}
+			return nil, &Failure{Kind: "unsupported", Why: fmt.Sprintf("no exciting pair found, and some result or output of the mutated region is not modelled (%d queries)", s.Queries)}
 		}
 		if s.partial {
-			return nil, &Failure{"no excitation", fmt.Sprintf("none found among the %d nearest pairs of the mutated region's paths (%d queries)", maxPairs, s.Queries)}
+			return nil, &Failure{Kind: "no excitation", Why: fmt.Sprintf("none found among the %d nearest pairs of the mutated region's paths (%d queries)", maxPairs, s.Queries)}
 		}
 		if inc := s.SW.Beh[s.At].Incomplete; inc != "" {
-			return nil, &Failure{"no excitation", fmt.Sprintf("none found among the %d path(s) the mutated region's exploration kept (%s; %d queries)", len(s.SW.Beh[s.At].Paths), inc, s.Queries)}
+			return nil, &Failure{Kind: "no excitation", Why: fmt.Sprintf("none found among the %d path(s) the mutated region's exploration kept (%s; %d queries)", len(s.SW.Beh[s.At].Paths), inc, s.Queries)}
 		}
-		return nil, &Failure{"no excitation", fmt.Sprintf("no path of the mutated region gives the mutant an output the original does not (%d queries)", s.Queries)}
+		if n, ok := s.prove(); ok {
+			return nil, &Failure{Kind: "no excitation", Why: fmt.Sprintf("proven: on every value of its inputs, the mutated region's %d path(s) in the original and %d in the mutant leave it with the same outputs or end the same way (%d pairs of paths, each unsatisfiable, SAT)", len(s.SW.Beh[s.At].Paths), len(s.Mut.Paths), n), Proof: true}
+		}
+		return nil, &Failure{Kind: "no excitation", Why: fmt.Sprintf("no path of the mutated region gives the mutant an output the original does not (%d queries)", s.Queries)}
 	}
 	if last == nil {
-		last = &Failure{"justification conflict", "every alternative failed"}
+		last = &Failure{Kind: "justification conflict", Why: "every alternative failed"}
 	}
 	last.Why += fmt.Sprintf(" (after %d backtracks)", s.Backtracks)
 	return nil, last
@@ -586,6 +596,96 @@ func (s *Search) excite(st *state, r int) []*query {
 		}
 	}
 	return out
+}
+
+// maxProofPairs bounds the queries a proof of no excitation makes.
+const maxProofPairs = 4096
+
+// prove decides exactly whether no value of the mutated region's inputs
+// makes the original's region and the mutant's differ, and reports the
+// queries that took. It holds only when:
+//
+//   - both regions' explorations are complete (every path, no loop cut
+//     by the unwinding bound: a region's loop runs a bounded number of
+//     times, so no run can time out in one version only) and modelled
+//     (no store, no call left out, no value the explorer does not
+//     model), and neither reads a slice or a string parameter (modelled
+//     up to maxLen elements only);
+//   - every input of the regions, every output and every condition is
+//     an integer or a boolean (SAT decides them exactly; floats are not
+//     bit-blasted, and -0 == 0 where the harness tells them apart);
+//   - for every pair of paths the same input can take (the same edges
+//     up to the first mutated block), each way they can differ — an
+//     output, a result, the outcome; two explicit panics always may, as
+//     their values are not modelled — is unsatisfiable under the exact
+//     solver, with the region's inputs free: no learnt fact, no edge
+//     condition, and so for every state the unit can reach the region
+//     in, and more.
+//
+// The search's own queries are not enough: it caps the pairs, asks a
+// fast solver first and takes an unknown answer for a no.
+func (s *Search) prove() (int, bool) {
+	if s.Exact == nil || s.unmodelled || s.partial {
+		return 0, false
+	}
+	reg, ob, mb := s.SW.Regions[s.At], s.SW.Beh[s.At], s.Mut
+	for _, b := range []*Behaviour{ob, mb} {
+		if b.Incomplete != "" || b.Opaque != "" || b.Bounded {
+			return 0, false
+		}
+		for _, sym := range b.In {
+			if k := sym.Type.Kind; k != c.KInt && k != c.KBool {
+				return 0, false
+			}
+		}
+	}
+	n := 0
+	for i := range ob.Paths {
+		po := &ob.Paths[i]
+		for j := range mb.Paths {
+			pm := &mb.Paths[j]
+			if s.Mutated != nil && !samePrefix(po.Edges, pm.Edges, s.Mutated) {
+				continue
+			}
+			ds := s.differ(reg, po, pm, nil, nil)
+			if s.unmodelled {
+				return 0, false
+			}
+			if po.Ended && pm.Ended && po.Code == pm.Code && po.Code >= core.PanicOther {
+				ds = []c.Expr{always}
+			}
+			for _, d := range ds {
+				cl := append(append(append(c.Clause(nil), po.Cond...), pm.Cond...), d)
+				if !possible(cl) {
+					continue
+				}
+				if n++; n > maxProofPairs || !intsAndBools(cl) {
+					return 0, false
+				}
+				if s.Exact.Solve(&solve.Query{Clause: cl}, solve.Unlimited()).Status != solve.Unsat {
+					return 0, false
+				}
+			}
+		}
+	}
+	return n, true
+}
+
+// intsAndBools reports whether every expression of cl is an integer or
+// a boolean.
+func intsAndBools(cl c.Clause) bool {
+	ok := true
+	for _, e := range cl {
+		c.Visit(e, func(x c.Expr) bool {
+			k := x.Type().Kind
+			ok = k == c.KInt || k == c.KBool
+			return ok
+		})
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // simulated marks a query of the original's path alone (excite).
