@@ -453,6 +453,14 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 				n++
 			}
 		}
+		// And the standard library's, built from a string: a writer
+		// for a constructor's output (tabwriter.NewWriter(w, …)), not
+		// nil.
+		want := map[string]bool{}
+		for i := 0; i < u.NumMethods(); i++ {
+			want[b.methodSig(u.Method(i))] = true
+		}
+		b.stdAlts(out, want)
 		return nil
 	}
 	// Dynamic types the unit looks for, first.
@@ -515,6 +523,24 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 		want[b.methodSig(u.Method(i))] = true
 		methods = append(methods, b.methodSig(u.Method(i)))
 	}
+	std := b.stdAlts(out, want)
+	// A writer that fails: the test file's fake, whose results the
+	// engines choose (fakes.go).
+	if len(want) == 1 && want[mWrite] && std && n == 0 {
+		b.mockAlt(out, t, u)
+	}
+	// Neither the package nor the standard library implements it: the
+	// test file does (fakes.go).
+	if n == 0 && !std {
+		sort.Strings(methods)
+		b.fakeAlts(out, t, u, methods)
+	}
+	return nil
+}
+
+// stdAlts adds the standard-library implementations (stdImpls) that
+// have every method of want, and reports whether there is one.
+func (b *builder) stdAlts(out *Type, want map[string]bool) bool {
 	std := false
 	for _, impl := range stdImpls {
 		has := map[string]bool{}
@@ -534,18 +560,7 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 			std = true
 		}
 	}
-	// A writer that fails: the test file's fake, whose results the
-	// engines choose (fakes.go).
-	if len(want) == 1 && want[mWrite] && std && n == 0 {
-		b.mockAlt(out, t, u)
-	}
-	// Neither the package nor the standard library implements it: the
-	// test file does (fakes.go).
-	if n == 0 && !std {
-		sort.Strings(methods)
-		b.fakeAlts(out, t, u, methods)
-	}
-	return nil
+	return std
 }
 
 // dynAlt adds the alternative "a value of dynamic type d", rendered as

@@ -340,6 +340,51 @@ func (s *Stack) AppendTo(buf []int) []int { return append(buf, s.items...) }
 	}
 }
 
+// TestWideConstructor: a constructor of six parameters builds its type
+// (text/tabwriter's NewWriter(output, minwidth, tabwidth, padding,
+// padchar, flags)), and its interface operand is a standard writer a
+// test can read back, not nil only.
+func TestWideConstructor(t *testing.T) {
+	const src = `package p
+
+import "io"
+
+type Table struct {
+	out              io.Writer
+	minw, tabw, pad  int
+	padchar          byte
+	flags            uint
+}
+
+func NewTable(out io.Writer, minw, tabw, pad int, padchar byte, flags uint) *Table {
+	return &Table{out, minw, tabw, pad, padchar, flags}
+}
+`
+	pkg := checkPkg(t, src)
+	ptr := types.NewPointer(pkg.Scope().Lookup("Table").Type())
+	env := &Env{Pkg: pkg}
+	vt, err := Build(ptr, env, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	AddSequences(vt, ptr, env)
+	var ctor *Alt
+	for _, a := range vt.Alts {
+		if a.Label == "NewTable" {
+			ctor = a
+		}
+	}
+	if ctor == nil {
+		t.Fatalf("alternatives %v lack NewTable", labels(vt))
+	}
+	if len(ctor.Params) != 6 {
+		t.Fatalf("NewTable has %d operands, want 6", len(ctor.Params))
+	}
+	if out := labels(ctor.Params[0]); !slices.Contains(out, "bytes.Buffer") {
+		t.Errorf("NewTable's io.Writer operand has alternatives %v, want bytes.Buffer among them", out)
+	}
+}
+
 // TestFactoriesAndOperands: a type without a constructor is built from
 // what another type of the package hands out (an iterator of a heap,
 // the heap built by its constructor); a constructor's func operand is

@@ -16,8 +16,12 @@ import (
 )
 
 const (
-	maxCtors    = 2 // constructors of a type used
-	maxMutators = 3 // methods used in sequences
+	maxCtors = 2 // constructors of a type used
+	// maxCtorParams bounds a constructor's parameters: six takes
+	// text/tabwriter's NewWriter(output, minwidth, tabwidth, padding,
+	// padchar, flags), the way its users build a Writer.
+	maxCtorParams = 6
+	maxMutators   = 3 // methods used in sequences
 )
 
 // AddSequences adds to vt, the type of the receiver t (a pointer to one
@@ -217,7 +221,7 @@ func (b *builder) ctorsOf(t types.Type) []ctor {
 		}
 		rs := sig.Results()
 		if rs.Len() == 0 || rs.Len() > 2 || !types.Identical(rs.At(0).Type(), t) ||
-			(rs.Len() == 2 && !types.Identical(rs.At(1).Type(), errType)) || sig.Params().Len() > 3 {
+			(rs.Len() == 2 && !types.Identical(rs.At(1).Type(), errType)) || sig.Params().Len() > maxCtorParams {
 			continue
 		}
 		out = append(out, ctor{f: f, sig: sig, name: name})
