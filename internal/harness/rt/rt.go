@@ -48,6 +48,7 @@ const (
 	_gzExitLimit    = 87                  // exit status of a process the watchdog ends
 	_gzCheckPeriod  = 2 * _gztime.Millisecond
 	_gzGrace        = 20 * _gztime.Millisecond // how long a trap set for the next tick may take to spring
+	_gzAllocWait    = 10 * _gzGrace            // how long an original past its allocation cap may go without a tick
 	_gzSlowFactor   = 50
 	_gzDefaultStack = 64 << 20
 )
@@ -775,10 +776,14 @@ func _gzWatch() {
 		if !active {
 			continue
 		}
-		if allocCap > 0 && _gzAllocated()-allocBase > allocCap {
+		if allocCap > 0 && now.Sub(lastMove) > _gzAllocWait && _gzAllocated()-allocBase > allocCap {
 			// An original past its allocation cap without a tick to
-			// trap it: the input is too costly, as the trap or the
-			// check at the run's end would say (_gzCall), only sooner.
+			// trap it (a library call: math/big's Exp): the input is
+			// too costly, as the trap or the check at the run's end
+			// would say (_gzCall), only sooner. While ticks move, the
+			// trap sees the bytes itself and ends the run, not the
+			// process: the watchdog waits for a still spell longer than
+			// a loaded machine's scheduling delays.
 			_gzAbort(seq, "budget")
 			continue
 		}
