@@ -116,7 +116,7 @@ func (g *generator) account(u *unit.Unit, r *harness.Response) {
 		for _, e := range a.Ends {
 			g.noteLocked(u, Limit{Kind: e.Kind, Mutant: e.Mutant})
 			switch e.Kind {
-			case harness.PanicSlow, harness.PanicHeavy:
+			case harness.PanicSlow, harness.PanicHeavy, harness.PanicGoroutine:
 				g.wallHits[e.Mutant]++
 			case harness.PanicBlocked:
 				// A deadlock is seen only after the watchdog's wait (200 ms

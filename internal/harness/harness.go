@@ -318,6 +318,12 @@ const (
 	// string. Like PanicSlow it decides nothing (End only), but it is
 	// counted, not timed, and it ends the run, not the process.
 	PanicHeavy = "heavy"
+	// PanicGoroutine: a panic in a goroutine the run started ended the
+	// process. Whether a test sees it depends on the scheduler: the
+	// goroutine's deferred calls (a close, a Done) may let the test go on
+	// and pass before the process dies. It decides nothing (End only),
+	// as the generated file must fail on every mutant called killed.
+	PanicGoroutine = "goroutine"
 )
 
 // Abnormal reports whether an original's outcome cannot be a test's
@@ -328,7 +334,7 @@ func (p *Panic) Abnormal() bool {
 		return false
 	}
 	switch p.Kind {
-	case PanicBudget, PanicCrash, PanicBlocked, PanicStack, PanicMemory, PanicSlow:
+	case PanicBudget, PanicCrash, PanicBlocked, PanicStack, PanicMemory, PanicSlow, PanicGoroutine:
 		return true
 	}
 	return false

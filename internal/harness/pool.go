@@ -369,7 +369,7 @@ func (p *Pool) bisect(ctx context.Context, req *Request, ids []int, resp *Respon
 	case errors.Is(err, errCrash) && len(ids) == 1:
 		kind := crashKind(err)
 		p.count(kind)
-		if kind != PanicSlow {
+		if kind != PanicSlow && kind != PanicGoroutine {
 			resp.Killed = append(resp.Killed, ids[0])
 		}
 		resp.Ends = append(resp.Ends, End{Mutant: ids[0], Kind: kind})
@@ -627,6 +627,11 @@ func (w *worker) crash() error {
 		kind = PanicBlocked
 	case code == ExitLimit && strings.Contains(last, "slow"):
 		kind = PanicSlow
+	case strings.HasPrefix(last, "panic: ") && w.stderr.createdBy() != "":
+		// The unit's call recovers its panics: one that ended the
+		// process was in a goroutine something started.
+		kind = PanicGoroutine
+		msg += " (in a goroutine " + w.stderr.createdBy() + ")"
 	}
 	return &crashError{kind, msg}
 }
@@ -648,6 +653,11 @@ type tail struct {
 	buf  []byte
 	line []byte // the current line's start, at most lineMax bytes
 	mark string // the last "panic: ", "fatal error: " or "gozilla: " line
+	// After a "panic: " mark, the first goroutine of the traceback (the
+	// panicking one) and its "created by" line: empty for the main
+	// goroutine, which serves the requests.
+	trace   int // 0: none; 1: a panic's traceback expected; 2: in its first goroutine
+	created string
 }
 
 const (
@@ -670,8 +680,19 @@ func (t *tail) Write(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
-		if l := strings.TrimSpace(string(t.line)); strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || strings.HasPrefix(l, "gozilla: ") {
-			t.mark = l
+		l := strings.TrimSpace(string(t.line))
+		switch {
+		case strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || strings.HasPrefix(l, "gozilla: "):
+			t.mark, t.created, t.trace = l, "", 0
+			if strings.HasPrefix(l, "panic: ") {
+				t.trace = 1
+			}
+		case t.trace == 1 && strings.HasPrefix(l, "goroutine "):
+			t.trace = 2
+		case t.trace == 2 && l == "":
+			t.trace = 0
+		case t.trace == 2 && strings.HasPrefix(l, "created by "):
+			t.created, t.trace = strings.TrimPrefix(l, "created by "), 0
 		}
 		t.line = t.line[:0]
 		rest = rest[i+1:]
@@ -685,6 +706,14 @@ func (t *tail) Write(p []byte) (int, error) {
 		}
 	}
 	return len(p), nil
+}
+
+// createdBy returns the function that started the goroutine of the last
+// panic, as its traceback says ("pkg.F in goroutine 1"), or "".
+func (t *tail) createdBy() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.created
 }
 
 // lastLine returns the first line of the last panic, fatal error or

@@ -158,6 +158,75 @@ func TestPoolCrash(t *testing.T) {
 	}
 }
 
+// goSrc panics in a goroutine it starts for positive x, after the
+// goroutine's deferred close has let the call go on: whether a test sees
+// the crash depends on the scheduler (the call sleeps, so that the
+// harness sees it every time).
+const goSrc = `package p
+
+import "time"
+
+func G(x int) int {
+	done := make(chan bool)
+	go func() {
+		defer close(done)
+		if x > 0 {
+			panic("boom")
+		}
+	}()
+	<-done
+	time.Sleep(50 * time.Millisecond)
+	return x + 1
+}
+`
+
+// TestPoolGoroutinePanic checks that a process ended by a panic in a
+// goroutine the unit started kills no mutant (a generated test may pass
+// on it) and makes the original's input unusable.
+func TestPoolGoroutinePanic(t *testing.T) {
+	bin, pkg, set := harnessBin(t, goSrc, []Unit{{Expr: "G"}})
+	p, err := NewPool(Config{Bin: bin, Dir: pkg.Dir, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Close)
+	ctx := context.Background()
+	r, err := p.Do(ctx, &Request{In: []value.Value{{I: 0}}, Mutants: ids(set), Budget: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ends := map[int]string{}
+	for _, e := range r.Ends {
+		ends[e.Mutant] = e.Kind
+	}
+	crashers := 0
+	for _, m := range set.Mutants {
+		if m.Orig != "x > 0" || m.Repl != "x >= 0" && m.Repl != "true" {
+			continue
+		}
+		crashers++
+		if slices.Contains(r.Killed, m.ID) {
+			t.Errorf("mutant #%d %s panics in a goroutine on x=0, and is called killed", m.ID, m.Repl)
+		}
+		if ends[m.ID] != PanicGoroutine {
+			t.Errorf("mutant #%d %s: end %q, want %q", m.ID, m.Repl, ends[m.ID], PanicGoroutine)
+		}
+	}
+	if crashers != 2 {
+		t.Fatalf("%d mutants of x > 0 that panic on x=0, want 2 (x >= 0, true)", crashers)
+	}
+	r, err = p.Do(ctx, &Request{In: []value.Value{{I: 1}}, Mutants: ids(set), Budget: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Orig.Panic == nil || r.Orig.Panic.Kind != PanicGoroutine || !r.Orig.Panic.Abnormal() {
+		t.Errorf("original on x=1 panics in a goroutine; outcome %+v", r.Orig)
+	}
+	if len(r.Killed) != 0 {
+		t.Errorf("x=1 crashes the original, yet mutants %v are called killed", r.Killed)
+	}
+}
+
 // TestPoolBatch checks that further inputs (Request.More) get the answers
 // they get alone, also when some of them crash the process: the batch
 // then runs again one input per request.

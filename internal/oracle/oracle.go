@@ -271,7 +271,7 @@ func (o *Oracle) Run(ctx context.Context, u *unit.Unit, in []value.Value, mutant
 	if r.Reject {
 		return nil, true, nil
 	}
-	if p := r.Orig.Panic; p != nil && (p.Kind == harness.PanicBudget || p.Kind == harness.PanicCrash) {
+	if p := r.Orig.Panic; p != nil && (p.Kind == harness.PanicBudget || p.Kind == harness.PanicCrash || p.Kind == harness.PanicGoroutine) {
 		return nil, false, fmt.Errorf("oracle: %s%s: the original %s: no mutant was judged", u.Name, literal(u, in), how(p))
 	}
 	killed = slices.Clone(r.Killed)
@@ -325,7 +325,7 @@ func (o *Oracle) kill(ctx context.Context, u *unit.Unit, mutants []int, next fun
 				rejected++
 				continue
 			}
-			if p := r.Orig.Panic; p != nil && (p.Kind == harness.PanicBudget || p.Kind == harness.PanicCrash) {
+			if p := r.Orig.Panic; p != nil && (p.Kind == harness.PanicBudget || p.Kind == harness.PanicCrash || p.Kind == harness.PanicGoroutine) {
 				if strict {
 					return nil, fmt.Errorf("oracle: %s%s: the original %s: no mutant was judged", u.Name, literal(u, batch[i]), how(p))
 				}
