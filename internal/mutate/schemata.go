@@ -41,10 +41,21 @@ const (
 	EnvMutant = "GOZILLA_MUTANT" // active mutant ID; 0 = original; -1 = coverage mode
 	EnvCover  = "GOZILLA_COVER"  // coverage mode: file that receives reached site IDs and tick counts
 	EnvBudget = "GOZILLA_BUDGET" // loop budget: function and loop entries allowed before the mutant is stopped
+	EnvAlloc  = "GOZILLA_ALLOC"  // allocation budget: bytes the process may allocate before the mutant is stopped
 )
 
-// ExitBudget is the exit status of a mutant stopped by the loop budget.
+// ExitBudget is the exit status of a mutant stopped by the loop budget
+// or the allocation budget.
 const ExitBudget = 86
+
+// AllocEvery is how many ticks apart the schemata program reads the bytes
+// the process has allocated (a read costs about as much as 300 ticks):
+// against the allocation budget (EnvAlloc) under a mutant, or to record
+// them in coverage mode. Checked at ticks, never by a clock, the
+// allocation budget stops a mutant at the same point of every run: the
+// work of library code no tick counts (math/big on numbers a mutant
+// made huge, a string grown by a loop) is counted by its allocations.
+const AllocEvery = 256
 
 // HelperFile is the base name of the file added to the package.
 const HelperFile = "zz_gozilla_schemata.go"
@@ -686,7 +697,9 @@ package ` + pkgName + `
 import (
 	_gzmath "math"
 	_gzos "os"
+	_gzruntime "runtime"
 	_gzdebug "runtime/debug"
+	_gzmetrics "runtime/metrics"
 	_gzstrconv "strconv"
 	_gzatomic "sync/atomic"
 )
@@ -702,6 +715,14 @@ var (
 	// undercount is harmless). Past the budget a mutant is stopped as
 	// timed out; in coverage mode the count is recorded instead.
 	_gzTicks, _gzBudget uint64 = 0, 1<<64 - 1
+
+	// The allocation budget (bytes the process allocated, read every
+	// AllocEvery ticks) and the loop budget it shares _gzBudget with;
+	// in coverage mode, the next tick mark and the allocation last
+	// recorded.
+	_gzHeapMax, _gzLoopMax, _gzMark, _gzHeapRec uint64
+	_gzTickSample = []_gzmetrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	_gzGCSample   = []_gzmetrics.Sample{{Name: "/gc/heap/allocs:bytes"}} // the finalizer's
 
 	// _gzStop, set by the generation harness, is called past the budget
 	// instead of exiting the process; the harness also lowers the budget
@@ -733,7 +754,11 @@ func _gzInit() int {
 	if n == -1 {
 		if p := _gzos.Getenv("` + EnvCover + `"); p != "" {
 			_gzOut, _ = _gzos.OpenFile(p, _gzos.O_WRONLY|_gzos.O_APPEND|_gzos.O_CREATE, 0644)
-			_gzBudget = 1
+			_gzBudget, _gzMark = 1, 1
+			// The allocation too, where a tick reads it and after
+			// each collection: the work of a test's library calls
+			// that tick nowhere is in its baseline.
+			_gzGCHook(new(*byte))
 			// The weak sites reached ("w") and the mutants infected
 			// ("i") go to the file too: score runs a mutant only with
 			// the tests that infect it (GOZILLA_WEAK=0: with every
@@ -741,7 +766,12 @@ func _gzInit() int {
 			_gzWeak = _gzos.Getenv("GOZILLA_WEAK") != "0"
 		}
 	} else if b, err := _gzstrconv.ParseUint(_gzos.Getenv("` + EnvBudget + `"), 10, 64); err == nil && b > 0 {
-		_gzBudget = b
+		_gzBudget, _gzLoopMax = b, b
+		if a, err := _gzstrconv.ParseUint(_gzos.Getenv("` + EnvAlloc + `"), 10, 64); err == nil && a > 0 {
+			_gzHeapMax = a
+			_gzBudget = _gzNextRead(b)
+			_gzGCHook(new(*byte))
+		}
 	}
 	if n > 0 {
 		// A mutant that recurses without end dies of a stack overflow at
@@ -768,16 +798,73 @@ func _gzTickGo() {
 
 func _gzOver() {
 	if _gzOut != nil { // coverage mode: record the count, double the mark
-		_gzOut.WriteString("t" + _gzstrconv.FormatUint(_gzTicks, 10) + "\n")
-		_gzBudget *= 2
+		if _gzTicks > _gzMark {
+			_gzOut.WriteString("t" + _gzstrconv.FormatUint(_gzTicks, 10) + "\n")
+			_gzMark *= 2
+		}
+		_gzRecordHeap(_gzTickSample)
+		_gzBudget = _gzNextRead(_gzMark)
 		return
 	}
 	if _gzStop != nil { // the generation harness unwinds the call instead,
 		_gzStop() // or returns: a limit's trap set for an earlier run
 		return
 	}
+	if _gzHeapMax > 0 && _gzTicks <= _gzLoopMax {
+		if _gzAllocs(_gzTickSample) > _gzHeapMax {
+			_gzos.Stderr.WriteString("gozilla: allocation budget exceeded\n")
+			_gzos.Exit(` + strconv.Itoa(ExitBudget) + `)
+		}
+		_gzBudget = _gzNextRead(_gzLoopMax)
+		return
+	}
 	_gzos.Stderr.WriteString("gozilla: loop budget exceeded\n")
 	_gzos.Exit(` + strconv.Itoa(ExitBudget) + `)
+}
+
+// _gzNextRead is the tick at which the allocation is next read, or limit
+// if that comes first. (No min: the package's language version may be
+// older than go1.21.)
+func _gzNextRead(limit uint64) uint64 {
+	if next := _gzTicks + ` + strconv.Itoa(AllocEvery) + `; next < limit {
+		return next
+	}
+	return limit
+}
+
+// _gzAllocs is the bytes the process has allocated so far, read into s
+// (one per goroutine that reads).
+func _gzAllocs(s []_gzmetrics.Sample) uint64 {
+	_gzmetrics.Read(s)
+	if v := s[0].Value; v.Kind() == _gzmetrics.KindUint64 {
+		return v.Uint64()
+	}
+	return 0
+}
+
+// _gzRecordHeap writes the bytes allocated to the coverage file when
+// they grew by a quarter since the last record ("a<bytes>"). The record
+// is racy (a tick and the finalizer): one lost costs a quarter more.
+func _gzRecordHeap(s []_gzmetrics.Sample) {
+	if a := _gzAllocs(s); a >= _gzHeapRec+_gzHeapRec/4 && a > 0 {
+		_gzHeapRec = a
+		_gzOut.WriteString("a" + _gzstrconv.FormatUint(a, 10) + "\n")
+	}
+}
+
+// _gzGCHook records the allocation after each collection, in coverage
+// mode: the finalizer of an object nothing keeps runs once a cycle and
+// arms the next.
+func _gzGCHook(p **byte) {
+	_gzruntime.SetFinalizer(p, func(**byte) {
+		if _gzOut != nil {
+			_gzRecordHeap(_gzGCSample)
+		} else if _gzAllocs(_gzGCSample) > _gzHeapMax {
+			_gzos.Stderr.WriteString("gozilla: allocation budget exceeded\n")
+			_gzos.Exit(` + strconv.Itoa(ExitBudget) + `)
+		}
+		_gzGCHook(new(*byte))
+	})
 }
 
 func _gzWeakAt(site int) {

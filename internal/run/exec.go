@@ -51,6 +51,7 @@ type TestInfo struct {
 	// behaves as the original in that test, which need not run it.
 	Weak, Infected []int
 	Ticks          uint64 // upper bound of the loop-budget ticks the test uses
+	Alloc          uint64 // upper bound of the bytes its process allocates where a tick or a collection reads them
 	Output         string // output when the test failed
 	// Cover is the test's whole coverage file: the sites above and the
 	// records of the coverage probes the schemata carry, if any
@@ -88,7 +89,7 @@ func (r *Runner) Baseline(ctx context.Context, tests []string, timeout time.Dura
 			}
 		}
 		os.Remove(cover)
-		info.Sites, info.Ticks, info.Weak, info.Infected = cv.sites, cv.ticks, cv.weak, cv.infected
+		info.Sites, info.Ticks, info.Weak, info.Infected, info.Alloc = cv.sites, cv.ticks, cv.weak, cv.infected, cv.alloc
 		infos[i] = info
 		return nil
 	})
@@ -119,11 +120,13 @@ func (r *Runner) Rerun(ctx context.Context, tests []string, n int, timeout time.
 // coverFile is what a coverage file records.
 type coverFile struct {
 	sites, weak, infected []int // ascending
-	ticks                 uint64
+	ticks, alloc          uint64
 }
 
 // readCover reads a coverage file: one reached site ID per line, "t<n>"
-// lines each time the tick count passed a power of two, "w<site>" for
+// lines each time the tick count passed a power of two, "a<bytes>" each
+// time the bytes allocated grew by a quarter (read every
+// mutate.AllocEvery ticks and after each collection), "w<site>" for
 // each weak site reached and "i<mutant>" for each mutant infected.
 func readCover(path string) (coverFile, error) {
 	var cv coverFile
@@ -143,6 +146,10 @@ func readCover(path string) (coverFile, error) {
 		if t, ok := strings.CutPrefix(line, "t"); ok {
 			if n, err := strconv.ParseUint(t, 10, 64); err == nil && 2*n > cv.ticks {
 				cv.ticks = 2 * n // the count is below the next mark
+			}
+		} else if a, ok := strings.CutPrefix(line, "a"); ok {
+			if n, err := strconv.ParseUint(a, 10, 64); err == nil && n+n/2 > cv.alloc {
+				cv.alloc = n + n/2 // below the next record (a quarter more), where read
 			}
 		} else if w, ok := strings.CutPrefix(line, "w"); ok {
 			if n, err := strconv.Atoi(w); err == nil {
@@ -186,6 +193,7 @@ type Group struct {
 	Tests   []string // must not be empty
 	Timeout time.Duration
 	Budget  uint64 // loop budget (see BudgetFor); 0 = none
+	Alloc   uint64 // allocation budget (see AllocFor); 0 = none
 }
 
 // heavyTicks marks a test whose baseline work would dominate a shared
@@ -210,7 +218,7 @@ func Plan(mutant int, tests []TestInfo, timeout time.Duration) Job {
 	job := Job{Mutant: mutant}
 	light := Group{}
 	var lightDur time.Duration
-	var lightTicks uint64
+	var lightTicks, lightAlloc uint64
 	var heavy, slow []Group
 	// Each test's baseline time is that of its own process: the quickest
 	// one's stands for the cost of a process, paid once by the light
@@ -224,7 +232,7 @@ func Plan(mutant int, tests []TestInfo, timeout time.Duration) Job {
 		}
 	}
 	for _, t := range tests {
-		g := Group{Tests: []string{t.Name}, Timeout: TimeoutFor(t.Duration), Budget: BudgetFor(t.Ticks)}
+		g := Group{Tests: []string{t.Name}, Timeout: TimeoutFor(t.Duration), Budget: BudgetFor(t.Ticks), Alloc: AllocFor(t.Alloc)}
 		switch {
 		case t.Ticks > heavyTicks:
 			heavy = append(heavy, g)
@@ -236,9 +244,10 @@ func Plan(mutant int, tests []TestInfo, timeout time.Duration) Job {
 		light.Tests = append(light.Tests, t.Name)
 		lightDur += t.Duration - proc
 		lightTicks += t.Ticks
+		lightAlloc += t.Alloc
 	}
 	if len(light.Tests) > 0 {
-		light.Timeout, light.Budget = TimeoutFor(lightDur+proc), BudgetFor(lightTicks)
+		light.Timeout, light.Budget, light.Alloc = TimeoutFor(lightDur+proc), BudgetFor(lightTicks), AllocFor(lightAlloc)
 		job.Groups = append(job.Groups, light)
 	}
 	// The cheapest heavy test first: a mutant is killed by the first
@@ -413,6 +422,9 @@ func (r *Runner) runJob(ctx context.Context, j Job) (Result, error) {
 		env := []string{mutate.EnvMutant + "=" + strconv.Itoa(j.Mutant)}
 		if g.Budget > 0 {
 			env = append(env, mutate.EnvBudget+"="+strconv.FormatUint(g.Budget, 10))
+		}
+		if g.Alloc > 0 {
+			env = append(env, mutate.EnvAlloc+"="+strconv.FormatUint(g.Alloc, 10))
 		}
 		res := r.exec(ctx, g.Tests, g.Timeout, env...)
 		if res.err == nil && res.timedOut && g.Timeout > 0 && ctx.Err() == nil && starved(g.Timeout, res.cpu) {
@@ -619,6 +631,18 @@ func (c *capped) String() string {
 // the timeout it is deterministic and does not wait.
 func BudgetFor(ticks uint64) uint64 {
 	return 10*ticks + 1<<17
+}
+
+// AllocFor derives a mutant's allocation budget from the bytes the
+// processes of the tests it runs allocate in the baseline: ten times as
+// much, plus a constant (32 MiB) that a heavy mutant allocates in tens
+// of milliseconds. math/big on numbers a mutant made huge counts few
+// ticks but allocates: stopped by this budget where a tick reads it, it
+// is timed out at the same point on every machine, not by the clock
+// after a quarter of a second or more (shopspring/decimal: 540 of its
+// 920 clock timeouts, at a sixth of their time).
+func AllocFor(bytes uint64) uint64 {
+	return 10*bytes + 32<<20
 }
 
 // TimeoutFor derives a mutant's timeout from the baseline duration of the

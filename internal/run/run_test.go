@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -545,6 +546,118 @@ func TestStarved(t *testing.T) {
 	} {
 		if got := starved(c.timeout, c.cpu); got != c.want {
 			t.Errorf("starved(%v, %v) = %v, want %v", c.timeout, c.cpu, got, c.want)
+		}
+	}
+}
+
+// heavySrc allocates: Blocks in a loop, which ticks; Steps sizes a loop
+// of the test file, which does not.
+const heavySrc = `package heavy
+
+var sink []byte
+
+// Blocks allocates n blocks of 64 KiB and returns their total size.
+func Blocks(n int) int {
+	total := 0
+	for i := 0; i < n; i++ {
+		sink = make([]byte, 64<<10)
+		total += len(sink)
+	}
+	return total
+}
+
+// Steps is how many times TestGrow grows its string.
+func Steps() int {
+	return 4
+}
+`
+
+// TestAllocBudget: a mutant that sends a test allocating far past its
+// baseline is timed out by the allocation budget, counted, not by the
+// clock: read at the package's ticks (Blocks without its i++, an
+// endless loop whose loop budget alone would allow 8 GiB of blocks) and
+// after each collection (a loop of the test file, which counts no ticks,
+// growing a string until i == Steps() = -4). Each case can only be seen
+// one way: Blocks's runs with the collector off, the test file's loop
+// calls no function of the package.
+func TestAllocBudget(t *testing.T) {
+	files := map[string]string{
+		"go.mod":   "module example.com/heavy\n\ngo 1.26\n",
+		"heavy.go": heavySrc,
+		"heavy_test.go": `package heavy
+
+import "testing"
+
+func TestBlocks(t *testing.T) {
+	if Blocks(2) != 128<<10 {
+		t.Fatal("Blocks(2) != 128 KiB")
+	}
+}
+
+func TestGrow(t *testing.T) {
+	s, n := "", Steps()
+	for i := 0; i != n; i++ {
+		s += "ab"
+	}
+	if len(s) != 8 {
+		t.Fatal(len(s))
+	}
+}
+`,
+	}
+	dir, work, bin, set := buildModule(t, files, mutate.SDL, mutate.CRP)
+	ctx := context.Background()
+	r := &Runner{Binary: bin, Dir: dir, Jobs: 2, WorkDir: work}
+	base, err := r.Baseline(ctx, []string{"TestBlocks", "TestGrow"}, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range base {
+		if !b.Passed {
+			t.Fatalf("%s baseline: failed:\n%s", b.Name, b.Output)
+		}
+	}
+	// TestGrow's process ticks once and may not collect: nothing read.
+	if base[0].Alloc < 128<<10 {
+		t.Errorf("TestBlocks baseline: %d bytes allocated recorded, want at least its blocks' 128 KiB", base[0].Alloc)
+	}
+	find := func(orig, repl string) *mutate.Mutant {
+		for _, m := range set.Mutants {
+			if m.Orig == orig && m.Repl == repl {
+				return m
+			}
+		}
+		var all []string
+		for _, m := range set.Mutants {
+			all = append(all, m.Orig+" => "+m.Repl)
+		}
+		t.Fatalf("no mutant %s => %s among %q", orig, repl, all)
+		return nil
+	}
+	for _, c := range []struct {
+		m    *mutate.Mutant
+		test TestInfo
+		env  string
+	}{
+		// No collection: read at ticks only.
+		{find("i++", ""), base[0], "GOGC=off"},
+		// No tick: read after each collection only.
+		{find("4", "(-4)"), base[1], "GOGC=100"},
+	} {
+		g := Plan(c.m.ID, []TestInfo{c.test}, 0).Groups[0]
+		if g.Alloc != AllocFor(c.test.Alloc) {
+			t.Errorf("%s: allocation budget %d, want AllocFor(%d)", c.test.Name, g.Alloc, c.test.Alloc)
+		}
+		res := r.exec(ctx, g.Tests, 20*time.Second,
+			mutate.EnvMutant+"="+strconv.Itoa(c.m.ID),
+			mutate.EnvBudget+"="+strconv.FormatUint(g.Budget, 10),
+			mutate.EnvAlloc+"="+strconv.FormatUint(g.Alloc, 10), c.env)
+		if res.err != nil {
+			t.Fatal(res.err)
+		}
+		if res.timedOut || res.exit != mutate.ExitBudget || !strings.Contains(res.out, "allocation budget exceeded") {
+			t.Errorf("mutant %s => %q in %s: timed out by the clock %v, exit %d, output %q; want stopped by the allocation budget",
+				c.m.Orig, c.m.Repl, c.test.Name, res.timedOut, res.exit, res.out)
 		}
 	}
 }
