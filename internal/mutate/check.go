@@ -27,6 +27,7 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gozilla/gozilla/internal/load"
 )
@@ -51,8 +52,13 @@ func dropIdentical(files []*fileSites) {
 
 const stubBody = "{ panic(0) }"
 
-// body is the span of a function body in its file.
-type body struct{ start, end int }
+// body is the span of a function body in its file, and of its
+// declaration's header: from the func keyword to the body, the name in
+// it.
+type body struct {
+	start, end       int
+	fn, name, nameTo int
+}
 
 // blank is a span of a package-level declaration that the checks do not
 // need, and its replacement: the elements of a large composite literal
@@ -86,7 +92,10 @@ func newStubbedPkg(pkg *load.Package) *stubbedPkg {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
 				if d.Body != nil {
-					bs = append(bs, body{tf.Offset(d.Body.Lbrace), tf.Offset(d.Body.Rbrace) + 1})
+					bs = append(bs, body{
+						start: tf.Offset(d.Body.Lbrace), end: tf.Offset(d.Body.Rbrace) + 1,
+						fn: tf.Offset(d.Pos()), name: tf.Offset(d.Name.Pos()), nameTo: tf.Offset(d.Name.End()),
+					})
 				}
 			case *ast.GenDecl:
 				if d.Tok != token.VAR {
@@ -219,6 +228,19 @@ func (c *checker) check(f *load.File, keep int, text []byte) string {
 	}
 	// The mutated file's positions are not needed after its check.
 	defer c.fset.RemoveFile(c.fset.File(mutated.Pos()))
+	first := ""
+	c.typeCheck(f, mutated, func(err error) {
+		if first == "" {
+			first = err.Error()
+		}
+	})
+	return first
+}
+
+// typeCheck type-checks the stubbed package with file f's syntax
+// replaced by mutated, and calls report with each error.
+func (c *checker) typeCheck(f *load.File, mutated *ast.File, report func(error)) {
+	sp := c.sp
 	var files []*ast.File
 	for _, g := range sp.pkg.Files {
 		if g == f {
@@ -227,21 +249,96 @@ func (c *checker) check(f *load.File, keep int, text []byte) string {
 			files = append(files, c.files[g.Path])
 		}
 	}
-	first := ""
 	conf := types.Config{
 		Importer:                 sp.pkg.Importer(),
 		GoVersion:                sp.pkg.Types.GoVersion(),
 		Sizes:                    types.SizesFor("gc", runtime.GOARCH),
 		DisableUnusedImportCheck: true,
-		Error: func(err error) {
-			if first == "" {
-				first = err.Error()
-			}
-		},
+		Error:                    report,
 	}
 	_, _ = conf.Check(sp.pkg.Path, c.fset, files, nil)
-	return first
 }
+
+// checkCopies type-checks several variants of body keep of file f in one
+// check: the package stubbed, and after file f's text one copy of the
+// function per variant, renamed, with the variant's body. Every error a
+// variant can cause lies in its body (checkMutants), the copies do not
+// see each other, and a copy's name changes nothing its body means (a
+// call of the function by name reaches the stub, of the same
+// signature): each variant gets the first error inside its copy, as its
+// own check would. ok is false when the text does not parse or an error
+// lies outside every copy: the caller checks the variants one by one.
+// sites are the spans the variants replace, for the errors' positions.
+func (c *checker) checkCopies(f *load.File, keep int, texts [][]byte, sites [][2]int) (reasons []string, ok bool) {
+	if c.err != "" {
+		return nil, false
+	}
+	sp := c.sp
+	bd := sp.bodies[f.Path][keep]
+	var b bytes.Buffer
+	b.Write(sp.stub[f.Path])
+	spans := make([][2]int, len(texts))
+	bodies := make([]int, len(texts)) // where each copy's body starts
+	for k, text := range texts {
+		b.WriteString("\n\n")
+		spans[k][0] = b.Len()
+		b.Write(f.Src[bd.fn:bd.name])
+		b.WriteString(copyName + strconv.Itoa(k))
+		b.Write(f.Src[bd.nameTo:bd.start])
+		bodies[k] = b.Len()
+		b.Write(text)
+		spans[k][1] = b.Len()
+	}
+	b.WriteString("\n")
+	mutated, err := parser.ParseFile(c.fset, f.Path, b.Bytes(), parser.SkipObjectResolution)
+	if err != nil {
+		return nil, false
+	}
+	tf := c.fset.File(mutated.Pos())
+	defer c.fset.RemoveFile(tf)
+	reasons = make([]string, len(texts))
+	ok = true
+	c.typeCheck(f, mutated, func(err error) {
+		te, isType := err.(types.Error)
+		if !isType || !te.Pos.IsValid() || c.fset.File(te.Pos) != tf {
+			ok = false
+			return
+		}
+		off := tf.Offset(te.Pos)
+		k := sort.Search(len(spans), func(k int) bool { return spans[k][1] > off })
+		if k == len(spans) || off < spans[k][0] {
+			ok = false
+			return
+		}
+		if reasons[k] == "" {
+			// At the original's position: the body's text before
+			// the variant's own, after it, or the site.
+			o, at := off-bodies[k], sites[k][0]
+			switch prefix, rest := sites[k][0]-bd.start, spans[k][1]-off; {
+			case o < prefix:
+				at = bd.start + max(o, 0)
+			case rest <= bd.end-sites[k][1]:
+				at = bd.end - rest
+			}
+			reasons[k] = sp.pkg.Fset.Position(sp.pkg.Fset.File(f.Syntax.Pos()).Pos(at)).String() + ": " + te.Msg
+		}
+	})
+	return reasons, ok
+}
+
+// checkGrouped turns checkCopies on (tests compare it with the checks
+// one by one).
+var checkGrouped = true
+
+// checkFallbacks counts the groups checkCopies could not decide.
+var checkFallbacks atomic.Int64
+
+// copyName starts the names of checkCopies's copies of a function.
+const copyName = "_gzCheckCopy"
+
+// copiesMax is the most variants checkCopies takes at once: a function's
+// variants come in a few such checks, which the workers share.
+const copiesMax = 64
 
 // importUses maps each named import of a file to the offsets of its uses.
 func importUses(pkg *load.Package, f *load.File) map[string][]int {
@@ -335,38 +432,70 @@ func checkMutants(pkg *load.Package, files []*fileSites, d *Dropped, done <-chan
 		}
 	}
 	reasons := make([]string, len(jobs))
+	// The variants of one function body are checked together, up to
+	// copiesMax at a time (checkCopies): the package's declarations are
+	// checked once per group, not once per mutant.
+	var groups [][]int
+	for i, j := range jobs {
+		n := len(groups)
+		if n > 0 && len(groups[n-1]) < copiesMax {
+			if p := jobs[groups[n-1][0]]; p.fs == j.fs && p.body == j.body && j.body >= 0 {
+				groups[n-1] = append(groups[n-1], i)
+				continue
+			}
+		}
+		groups = append(groups, []int{i})
+	}
 	var wg sync.WaitGroup
-	next := make(chan int)
+	next := make(chan []int)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			c := sp.newChecker()
-			for i := range next {
-				j := jobs[i]
-				src := j.fs.file.Src
-				repl := j.v.plain(src)
-				if name := losesImport(uses[j.fs.file.Path], j.s.pos, j.s.end, repl); name != "" {
-					reasons[i] = `"` + name + `" imported and not used`
-					continue
+			for group := range next {
+				var todo []int
+				var texts [][]byte
+				var sites [][2]int
+				for _, i := range group {
+					j := jobs[i]
+					src := j.fs.file.Src
+					repl := j.v.plain(src)
+					if name := losesImport(uses[j.fs.file.Path], j.s.pos, j.s.end, repl); name != "" {
+						reasons[i] = `"` + name + `" imported and not used`
+						continue
+					}
+					if j.body < 0 {
+						reasons[i] = "internal error: mutation outside a function body"
+						continue
+					}
+					bd := sp.bodies[j.fs.file.Path][j.body]
+					text := make([]byte, 0, bd.end-bd.start+len(repl))
+					text = append(text, src[bd.start:j.s.pos]...)
+					text = append(text, repl...)
+					text = append(text, src[j.s.end:bd.end]...)
+					todo, texts, sites = append(todo, i), append(texts, text), append(sites, [2]int{j.s.pos, j.s.end})
 				}
-				if j.body < 0 {
-					reasons[i] = "internal error: mutation outside a function body"
-					continue
+				if len(todo) > 1 && checkGrouped {
+					j := jobs[todo[0]]
+					if rs, ok := c.checkCopies(j.fs.file, j.body, texts, sites); ok {
+						for k, i := range todo {
+							reasons[i] = rs[k]
+						}
+						continue
+					}
+					checkFallbacks.Add(1)
 				}
-				bd := sp.bodies[j.fs.file.Path][j.body]
-				text := make([]byte, 0, bd.end-bd.start+len(repl))
-				text = append(text, src[bd.start:j.s.pos]...)
-				text = append(text, repl...)
-				text = append(text, src[j.s.end:bd.end]...)
-				reasons[i] = c.check(j.fs.file, j.body, text)
+				for k, i := range todo {
+					reasons[i] = c.check(jobs[i].fs.file, jobs[i].body, texts[k])
+				}
 			}
 		}()
 	}
 	stopped := false
-	for i := range jobs {
+	for _, g := range groups {
 		select {
-		case next <- i:
+		case next <- g:
 			continue
 		case <-done:
 			stopped = true

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -110,4 +112,62 @@ func TestABSShadowedInTests(t *testing.T) {
 			t.Errorf("mutant %s → %s calls a name the package's tests declare", m.Orig, m.Repl)
 		}
 	}
+}
+
+// TestCheckCopiesMatch: checking a function's variants together, as
+// renamed copies in one check (checkCopies), keeps and drops exactly the
+// variants that checks one by one keep and drop, on packages whose
+// variants include ill-typed ones.
+func TestCheckCopiesMatch(t *testing.T) {
+	for _, dir := range []string{"testdata/kitchen", "../../testdata/subjects/calendar", "../../testdata/subjects/stats", "../../testdata/subjects/matrix"} {
+		pkgs, err := load.Load(load.Config{Dir: dir}, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		gen := func(grouped bool) *Set {
+			checkGrouped = grouped
+			defer func() { checkGrouped = true }()
+			set, err := Generate(pkgs[0], Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return set
+		}
+		one := gen(false)
+		checkFallbacks.Store(0)
+		all := gen(true)
+		if n := checkFallbacks.Load(); n > 0 {
+			t.Errorf("%s: %d groups of variants checked one by one: checkCopies could not decide them", dir, n)
+		}
+		if one.Dropped.IllTyped == 0 {
+			t.Errorf("%s: no variant is ill-typed: the comparison shows nothing", dir)
+		}
+		// (The positions differ: one by one, the stubbed file's.)
+		msg := regexp.MustCompile(`\.go(:\d+:\d+)?: `)
+		one.Dropped.FirstReason = msg.ReplaceAllString(one.Dropped.FirstReason, ".go: ")
+		all.Dropped.FirstReason = msg.ReplaceAllString(all.Dropped.FirstReason, ".go: ")
+		if one.Dropped != all.Dropped {
+			t.Errorf("%s: dropped one by one %+v, together %+v", dir, one.Dropped, all.Dropped)
+		}
+		key := func(m *Mutant) string { return fmt.Sprintf("%s:%d %q→%q", m.File, m.Offset, m.Orig, m.Repl) }
+		var a, b []string
+		for _, m := range one.Mutants {
+			a = append(a, key(m))
+		}
+		for _, m := range all.Mutants {
+			b = append(b, key(m))
+		}
+		if !slices.Equal(a, b) {
+			t.Errorf("%s: %d mutants checked one by one, %d together; first difference at %d", dir, len(a), len(b), firstDiff(a, b))
+		}
+	}
+}
+
+func firstDiff(a, b []string) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
 }
