@@ -148,6 +148,13 @@ type Stream interface {
 	Next(n int) [][]value.Value
 }
 
+// Tamer is a Stream told that an input it gave was too costly to run
+// (its original's run outgrew a limit: memory, allocation, time): its
+// later inputs keep their integers small, more so each time.
+type Tamer interface {
+	Tame()
+}
+
 // Problem is what engines see of the package under work.
 type Problem struct {
 	// Pkg is the package's analysis context, shared by every engine.

@@ -28,7 +28,11 @@ func (g *generator) randomPass(ctx context.Context, sampler engine.Sampler, u *u
 		c := g.cost[u]
 		return c != nil && (c.runs >= g.unitRuns(u)/2 || c.ticks >= g.cfg.UnitTicks/2)
 	}
-	batchSize := 4 * max(g.cfg.Workers, 1)
+	// Batches of a fixed size, whatever -j: a stream told to tame
+	// (costly) after a batch changes the inputs from the next batch on,
+	// the same on every machine.
+	const batchSize = 16
+	tamer, _ := src.(engine.Tamer)
 	tried, idle := 0, 0
 	most := g.cfg.Random
 	if l := g.cfg.Long; l != nil {
@@ -67,6 +71,9 @@ func (g *generator) randomPass(ctx context.Context, sampler engine.Sampler, u *u
 			}
 			if g.over(u) || share() {
 				break // the rest of the batch ran, but is not judged
+			}
+			if tamer != nil && costly(r) {
+				tamer.Tame()
 			}
 			g.account(u, r)
 			tried++
@@ -164,4 +171,18 @@ func (g *generator) execQuick(ctx context.Context, cands []candidate) ([]*harnes
 	}
 	wg.Wait()
 	return resps, errs
+}
+
+// costly reports whether an input's original run outgrew a resource
+// limit: its loop budget or its allocation cap (both "budget"), its
+// memory, its stack or its time. Such an input costs up to a process
+// and seconds, and is no row.
+func costly(r *harness.Response) bool {
+	if p := r.Orig.Panic; p != nil {
+		switch p.Kind {
+		case harness.PanicBudget, harness.PanicMemory, harness.PanicHeavy, harness.PanicStack, harness.PanicSlow:
+			return true
+		}
+	}
+	return false
 }

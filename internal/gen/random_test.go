@@ -11,6 +11,8 @@ import (
 	"github.com/gozilla/gozilla/internal/engines/random"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/testmod"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
 )
 
 // parserSrc is the fixture testdata/fixtures/units: suffixes cut,
@@ -111,5 +113,98 @@ func Loopy(n int) int {
 	}
 	if long["Loopy"] != short["Loopy"] {
 		t.Errorf("Loopy: %d runs with Long, %d without: its runs loop past Long.Ticks, want the same", long["Loopy"], short["Loopy"])
+	}
+}
+
+// sumSrc loops n times: an n of 64 random bits outgrows the original's
+// loop budget, an input too costly to be a row.
+const sumSrc = `package sum
+
+// Sum adds 0 … n-1.
+func Sum(n int) int {
+	s := 0
+	for i := 0; i < n; i++ {
+		s += i
+	}
+	return s
+}
+`
+
+// watchedSampler is the random engine with its streams recorded: the
+// inputs drawn, and when the pass told them to tame. With tame false,
+// its streams are no engine.Tamer.
+type watchedSampler struct {
+	*random.Engine
+	tame    bool
+	drawn   [][]int64 // per batch, the n of each input
+	tamedAt int       // the batch the first Tame came after; -1 none
+}
+
+type watchedStream struct {
+	s *random.Stream
+	w *watchedSampler
+}
+
+func (w *watchedSampler) Sample(u *unit.Unit, seed uint64) engine.Stream {
+	s := w.Engine.Sample(u, seed).(*random.Stream)
+	if w.tame {
+		return tamingStream{watchedStream{s, w}}
+	}
+	return watchedStream{s, w}
+}
+
+func (ws watchedStream) Next(n int) [][]value.Value {
+	batch := ws.s.Next(n)
+	var ns []int64
+	for _, in := range batch {
+		ns = append(ns, in[0].I)
+	}
+	ws.w.drawn = append(ws.w.drawn, ns)
+	return batch
+}
+
+type tamingStream struct{ watchedStream }
+
+func (ts tamingStream) Tame() {
+	if ts.w.tamedAt < 0 {
+		ts.w.tamedAt = len(ts.w.drawn) - 1
+	}
+	ts.s.Tame()
+}
+
+// TestRandomTames: an input whose original outgrows its loop budget
+// tames the stream's later inputs (engine.Tamer): after the first such
+// batch, a pass that tames draws far fewer of them than one whose stream
+// cannot be tamed, with the same seed and the same inputs before it.
+func TestRandomTames(t *testing.T) {
+	pkg := loadPkg(t, map[string]string{"sum/sum.go": sumSrc}, "./sum")
+	costly := func(ns []int64) (n int) {
+		for _, x := range ns {
+			if x > 1<<22 { // past origBudget's ticks
+				n++
+			}
+		}
+		return n
+	}
+	after := map[bool]int{}
+	var tamedAt int
+	for _, tame := range []bool{true, false} {
+		w := &watchedSampler{Engine: random.New(), tame: tame, tamedAt: -1}
+		if _, err := Generate(context.Background(), pkg, Config{Engines: []engine.Engine{w}, Seed: 1, Workers: 2, Random: 250, Patience: 1 << 20}); err != nil {
+			t.Fatal(err)
+		}
+		if tame {
+			if w.tamedAt < 0 {
+				t.Fatal("the pass never tamed its stream, though Sum(n) outgrows the loop budget for large n")
+			}
+			tamedAt = w.tamedAt
+		}
+		for _, ns := range w.drawn[tamedAt+1:] {
+			after[tame] += costly(ns)
+		}
+	}
+	t.Logf("inputs past the loop budget after the first tame: %d tamed, %d not", after[true], after[false])
+	if after[false] < 20 || after[true]*5 > after[false] {
+		t.Errorf("after the first costly batch, %d costly inputs drawn with taming, %d without: want at least five times fewer, of at least 20", after[true], after[false])
 	}
 }

@@ -13,7 +13,10 @@ package mutate
 // function body stubbed out ({ panic(0) }: still terminating, still using
 // no variable), and unused imports are decided from the type information
 // instead: an import is lost when every use of it in the file lies inside
-// the replaced span and the replacement does not name it again.
+// the replaced span and the replacement does not name it again. The
+// variants of one function are checked together (checkCopies): each as a
+// renamed copy of the function, so that the package's declarations are
+// checked once per function, not once per mutant.
 
 import (
 	"bytes"

@@ -40,6 +40,13 @@ type Gen struct {
 	// constants, "" and nil): the first inputs of the random pass.
 	Boundary bool
 
+	// Tame > 0 draws integers of at most a hundred or the pool's, not
+	// the type's bounds or any 64 bits, except once in 2^Tame draws: set
+	// by a caller that saw inputs too costly to run (a pow10(n) that is
+	// 10^n, an exponent that sizes a string), it spends the search on
+	// inputs that run, and that a developer would write.
+	Tame int
+
 	// small > 0 while the operands of a Small alternative are drawn.
 	small int
 	// square is 1 + the length the next slice drawn must have (a row of
@@ -356,11 +363,16 @@ func (g *Gen) integer1(t *Type) Value {
 	if g.Boundary {
 		pick = pick % 60
 	}
+	// Tamed, a draw of the type's bounds or of 64 random bits is one
+	// within a hundred instead.
+	tamed := g.Tame > 0 && r.IntN(1<<min(g.Tame, 6)) != 0
 	switch {
 	case pick < 30:
 		x = int64(r.IntN(7)) - 3
 	case pick < 50 && len(g.Pool.Ints) > 0:
 		x = g.Pool.Ints[r.IntN(len(g.Pool.Ints))] + int64(r.IntN(3)) - 1
+	case tamed:
+		x = int64(r.IntN(201)) - 100
 	case pick < 60:
 		if t.Kind == Uint {
 			return Value{U: []uint64{0, 1, MaxUint(t), MaxUint(t) - 1, MaxUint(t) / 2}[r.IntN(5)]}

@@ -128,6 +128,10 @@ func (s *Stream) fresh(src int) []value.Value {
 	return nil
 }
 
+// Tame makes the integers of later inputs small, but once in 2^k draws
+// after k calls (engine.Tamer).
+func (s *Stream) Tame() { s.vg.Tame++ }
+
 // Next returns the next n inputs; fewer when every source is spent (the
 // input space is exhausted).
 func (s *Stream) Next(n int) [][]value.Value {
