@@ -640,7 +640,8 @@ func BudgetFor(ticks uint64) uint64 {
 // ticks but allocates: stopped by this budget where a tick reads it, it
 // is timed out at the same point on every machine, not by the clock
 // after a quarter of a second or more (shopspring/decimal: 540 of its
-// 920 clock timeouts, at a sixth of their time).
+// 920 clock timeouts, each in about a third of the clock's time, with a
+// 64 MiB constant).
 func AllocFor(bytes uint64) uint64 {
 	return 10*bytes + 32<<20
 }
