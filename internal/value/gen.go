@@ -41,7 +41,7 @@ type Gen struct {
 	Boundary bool
 
 	// Tame > 0 draws integers of at most a hundred or the pool's, not
-	// the type's bounds or any 64 bits, except once in 2^Tame draws: set
+	// the type's bounds or any 64 bits, except once in 2^min(Tame, 6) draws: set
 	// by a caller that saw inputs too costly to run (a pow10(n) that is
 	// 10^n, an exponent that sizes a string), it spends the search on
 	// inputs that run, and that a developer would write.

@@ -129,7 +129,7 @@ func (s *Stream) fresh(src int) []value.Value {
 }
 
 // Tame makes the integers of later inputs small, but once in 2^k draws
-// after k calls (engine.Tamer).
+// after k calls, k at most 6 (engine.Tamer).
 func (s *Stream) Tame() { s.vg.Tame++ }
 
 // Next returns the next n inputs; fewer when every source is spent (the
