@@ -73,3 +73,69 @@ func TestCache(t *testing.T) {
 		t.Errorf("-cache=off: %d cached", d.Packages[0].Cached)
 	}
 }
+
+// TestCacheTampered: a cached verdict edited by hand into another
+// well-formed entry (killed → equivalent) fails its checksum: the run
+// treats it as a miss, runs the function's mutants again and reports the
+// verdicts of a run without the cache, and writes the entry again.
+func TestCacheTampered(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"maxi/maxi.go": maxiSrc, "maxi/maxi_test.go": maxiTest})
+	cacheDir := filepath.Join(t.TempDir(), "cache")
+	cache := []string{"GOZILLA_CACHE=" + cacheDir}
+	score := func() *report.Score {
+		t.Helper()
+		return gzScore(t, dir, cache, "score", "-q", "-json", "-ops", "ROR", "./maxi")
+	}
+	first := score()
+	entries, _ := filepath.Glob(filepath.Join(cacheDir, "score", "*", "*.json"))
+	if len(entries) != 1 {
+		t.Fatalf("score entries after the first run: %v, want one (Max's)", entries)
+	}
+	raw, err := os.ReadFile(entries[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	tampered := strings.Replace(string(raw), `"status":"killed"`, `"status":"equivalent"`, 1)
+	if tampered == string(raw) {
+		t.Fatalf("no killed verdict in the entry:\n%s", raw)
+	}
+	if !json.Valid([]byte(tampered)) {
+		t.Fatal("the tampered entry is not well-formed JSON")
+	}
+	if err := os.WriteFile(entries[0], []byte(tampered), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	second := score()
+	if n := second.Packages[0].Cached; n != 0 {
+		t.Errorf("after tampering: %d mutants cached, want none", n)
+	}
+	if !reflect.DeepEqual(second.Mutants, first.Mutants) || second.Summary.Equivalent != first.Summary.Equivalent {
+		t.Errorf("after tampering the verdicts changed: equivalent %d, was %d", second.Summary.Equivalent, first.Summary.Equivalent)
+	}
+	// The miss wrote the entry again: the next run reuses it.
+	if third := score(); third.Packages[0].Cached != len(first.Mutants) || !reflect.DeepEqual(third.Mutants, first.Mutants) {
+		t.Errorf("after the rewrite: %d of %d cached", third.Packages[0].Cached, len(first.Mutants))
+	}
+}
+
+const maxiSrc = `package maxi
+
+// Max returns the larger of a and b.
+func Max(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
+`
+
+const maxiTest = `package maxi
+
+import "testing"
+
+func TestMax(t *testing.T) {
+	if Max(2, 1) != 2 {
+		t.Fatal("Max(2, 1)")
+	}
+}
+`

@@ -45,6 +45,7 @@ Usage:
 	gozilla equiv [flags] [packages]   prove mutants equivalent, statements unreachable, branches infeasible
 	gozilla cover [flags] [packages]   statement, branch and def-use pair coverage of the packages' existing tests
 	gozilla merge [flags] shard.json...   join the JSON reports of score -shard K/N runs into one
+	gozilla cache [-dir | -clean]      where the cache of score's and gen's results is and its size, or remove it
 	gozilla version                    print gozilla's version
 	gozilla help [command]             this text, or a command's flags
 
@@ -67,7 +68,12 @@ statements unreachable and branches infeasible, and says why.`,
 it as score does.`,
 	"cover": `Cover measures the statement, branch and def-use pair coverage of the packages'
 existing tests, leaving out what equiv proves unreachable or infeasible.`,
+	"cache": cacheDoc,
 }
+
+// commandArgs is what a command takes after its flags, in its usage, when
+// it is not packages.
+var commandArgs = map[string]string{"cache": ""}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -167,6 +173,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdCover(ctx, args[1:], stdout, stderr)
 	case "merge":
 		err = cmdMerge(args[1:], stdout, stderr)
+	case "cache":
+		err = cmdCache(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprintln(stdout, "gozilla "+version.String())
 		return 0
@@ -434,7 +442,11 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error
 		return nil
 	}
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(stdout, "Usage: gozilla %s [flags] [packages]\n\n%s\n\nFlags:\n", fs.Name(), commandDoc[fs.Name()])
+		operands, ok := commandArgs[fs.Name()]
+		if !ok {
+			operands = " [packages]"
+		}
+		fmt.Fprintf(stdout, "Usage: gozilla %s [flags]%s\n\n%s\n\nFlags:\n", fs.Name(), operands, commandDoc[fs.Name()])
 		fs.SetOutput(stdout)
 		fs.PrintDefaults()
 		return err
@@ -443,7 +455,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error
 }
 
 // commands are gozilla's commands, for the suggestion of a misspelt one.
-var commands = []string{"score", "gen", "equiv", "cover", "merge", "version", "help"}
+var commands = []string{"score", "gen", "equiv", "cover", "merge", "cache", "version", "help"}
 
 // suggest returns the command nearest to name, or "" when none is
 // within two edits.
