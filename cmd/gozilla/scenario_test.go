@@ -26,6 +26,8 @@ package main
 //	cp SRC DST          copy a file (DST may be a directory)
 //	cd DIR              change the working directory
 //	env KEY=VALUE       set an environment variable for the gozilla commands after it
+//	snapshot            record every file below $WORK (its contents)
+//	unchanged [PATH...] no file below $WORK was added, changed or removed since the snapshot, but these (files, or directories whole)
 //
 // Files are relative to the working directory. Expected files in the
 // archive should not end in .go (they would be built with the package).
@@ -44,6 +46,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -78,6 +81,7 @@ type scenario struct {
 	cwd  string // the working directory (cd)
 	last *scenarioRun
 	env  []string // env commands' variables
+	snap map[string][32]byte
 }
 
 // scenarioRun is the outcome of the last gozilla or go command.
@@ -185,17 +189,57 @@ type scenarioCommand struct {
 }
 
 var scenarioCommands = map[string]scenarioCommand{
-	"gozilla": {"gozilla ARGS...", 0, -1, true, 0, (*scenario).cmdGozilla},
-	"go":      {"go ARGS...", 1, -1, true, 0, (*scenario).cmdGo},
-	"exit":    {"exit N", 1, 1, false, 0, (*scenario).cmdExit},
-	"stdout":  {"stdout REGEXP", 1, 1, true, 1, func(s *scenario, neg bool, args []string) error { return s.match(neg, "stdout", args[0]) }},
-	"stderr":  {"stderr REGEXP", 1, 1, true, 1, func(s *scenario, neg bool, args []string) error { return s.match(neg, "stderr", args[0]) }},
-	"exists":  {"exists FILE...", 1, -1, true, 0, (*scenario).cmdExists},
-	"grep":    {"grep REGEXP FILE", 2, 2, true, 1, (*scenario).cmdGrep},
-	"cmp":     {"cmp FILE1 FILE2", 2, 2, true, 0, (*scenario).cmdCmp},
-	"cp":      {"cp SRC DST", 2, 2, false, 0, (*scenario).cmdCp},
-	"cd":      {"cd DIR", 1, 1, false, 0, (*scenario).cmdCd},
-	"env":     {"env KEY=VALUE", 1, 1, false, 0, func(s *scenario, _ bool, args []string) error { s.env = append(s.env, args[0]); return nil }},
+	"gozilla":   {"gozilla ARGS...", 0, -1, true, 0, (*scenario).cmdGozilla},
+	"go":        {"go ARGS...", 1, -1, true, 0, (*scenario).cmdGo},
+	"exit":      {"exit N", 1, 1, false, 0, (*scenario).cmdExit},
+	"stdout":    {"stdout REGEXP", 1, 1, true, 1, func(s *scenario, neg bool, args []string) error { return s.match(neg, "stdout", args[0]) }},
+	"stderr":    {"stderr REGEXP", 1, 1, true, 1, func(s *scenario, neg bool, args []string) error { return s.match(neg, "stderr", args[0]) }},
+	"exists":    {"exists FILE...", 1, -1, true, 0, (*scenario).cmdExists},
+	"grep":      {"grep REGEXP FILE", 2, 2, true, 1, (*scenario).cmdGrep},
+	"cmp":       {"cmp FILE1 FILE2", 2, 2, true, 0, (*scenario).cmdCmp},
+	"cp":        {"cp SRC DST", 2, 2, false, 0, (*scenario).cmdCp},
+	"cd":        {"cd DIR", 1, 1, false, 0, (*scenario).cmdCd},
+	"env":       {"env KEY=VALUE", 1, 1, false, 0, func(s *scenario, _ bool, args []string) error { s.env = append(s.env, args[0]); return nil }},
+	"snapshot":  {"snapshot", 0, 0, false, 0, func(s *scenario, _ bool, _ []string) error { s.snap = snapshot(s.t, s.work); return nil }},
+	"unchanged": {"unchanged [FILE...]", 0, -1, false, 0, (*scenario).cmdUnchanged},
+}
+
+// cmdUnchanged compares the files below $WORK with the snapshot; the
+// files named, and the files below the directories named, may differ (a
+// file gozilla owns, the go command's cache under a $HOME there).
+func (s *scenario) cmdUnchanged(_ bool, args []string) error {
+	if s.snap == nil {
+		return errors.New("unchanged: no snapshot taken")
+	}
+	skip := func(p string) bool {
+		for _, a := range args {
+			if a := s.path(a); p == a || strings.HasPrefix(p, a+string(filepath.Separator)) {
+				return true
+			}
+		}
+		return false
+	}
+	now := snapshot(s.t, s.work)
+	var diffs []string
+	for p, sum := range now {
+		if old, ok := s.snap[p]; !skip(p) && (!ok || old != sum) {
+			what := "changed"
+			if !ok {
+				what = "added"
+			}
+			diffs = append(diffs, what+" "+p)
+		}
+	}
+	for p := range s.snap {
+		if _, ok := now[p]; !ok && !skip(p) {
+			diffs = append(diffs, "removed "+p)
+		}
+	}
+	if len(diffs) > 0 {
+		sort.Strings(diffs)
+		return fmt.Errorf("the tree changed: %s", strings.Join(diffs, ", "))
+	}
+	return nil
 }
 
 // path resolves a file argument against the working directory.

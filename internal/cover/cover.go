@@ -33,6 +33,7 @@ import (
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
 	"github.com/gozilla/gozilla/internal/run"
+	"github.com/gozilla/gozilla/internal/sandbox"
 )
 
 // Config controls a cover run. The zero value is usable.
@@ -196,6 +197,10 @@ func runTests(ctx context.Context, cfg Config, pkg *load.Package, plan *coverage
 		return 0, "", err
 	}
 	defer os.RemoveAll(work)
+	box, err := sandbox.New(work, pkg.Dir) // where the tests run
+	if err != nil {
+		return 0, "", err
+	}
 	bin, err := run.Build(ctx, run.BuildConfig{Dir: pkg.Dir, Pkg: pkg.Path, Overlay: set.Overlay, Tags: cfg.Tags, WorkDir: work})
 	if errors.Is(err, run.ErrNoTests) {
 		return 0, "the package has no test files: nothing is covered", nil
@@ -207,7 +212,7 @@ func runTests(ctx context.Context, cfg Config, pkg *load.Package, plan *coverage
 		}
 		return 0, "", err
 	}
-	tests, err := run.ListTests(ctx, bin, pkg.Dir)
+	tests, err := run.ListTests(ctx, bin, box.Dir, box.Env())
 	if err != nil {
 		return 0, "", err
 	}
@@ -219,7 +224,7 @@ func runTests(ctx context.Context, cfg Config, pkg *load.Package, plan *coverage
 	if timeout <= 0 {
 		timeout = 10 * time.Minute
 	}
-	runner := &run.Runner{Binary: bin, Dir: pkg.Dir, Jobs: jobs, WorkDir: work, KeepCover: true}
+	runner := &run.Runner{Binary: bin, Dir: box.Dir, Env: box.Env(), Jobs: jobs, WorkDir: work, KeepCover: true}
 	base, err := runner.Baseline(ctx, tests, timeout)
 	if err != nil {
 		return 0, "", err

@@ -2,7 +2,8 @@ package emit
 
 // This file implements the check of an emitted file before it is written:
 // the file runs under go test on the current code, through an overlay (the
-// user's tree is not touched), and go vet looks at it for GOARCH=386 (int
+// user's tree is not touched: the test binary is built with go test -c
+// and runs in the package's sandbox, internal/sandbox), and go vet looks at it for GOARCH=386 (int
 // has 32 bits there; for the host when the file leaves 386 out). What
 // fails is located: a failing case, a vet finding or a build error inside
 // a row of a test's table names that row; one elsewhere in a test function
@@ -33,6 +34,7 @@ import (
 	"unicode"
 
 	"github.com/gozilla/gozilla/internal/run"
+	"github.com/gozilla/gozilla/internal/sandbox"
 )
 
 // FindingKind says which step of the check found a problem.
@@ -91,7 +93,7 @@ func (f Failures) Fails(fn, name string) bool {
 // any other finding (a build error, a vet finding, here or for
 // GOARCH=386) is an error, wherever it is.
 func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs []string, own bool) (Failures, []string, error) {
-	c, err := CheckCases(ctx, dir, path, src, tags, funcs, own)
+	c, err := CheckCases(ctx, dir, path, src, tags, funcs, own, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -119,18 +121,25 @@ func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs
 // in the package directory dir, with go test on the current code, and
 // go vet on it, and returns what fails, located (Finding). With own, the
 // package's other tests run too, and those that fail are returned apart.
-// Its error is operational (the go command could not be run, ctx ended).
-func CheckCases(ctx context.Context, dir, path string, src []byte, tags string, funcs []string, own bool) (*Checked, error) {
+// The tests run in box, the package's sandbox (nil = a new one, removed
+// before CheckCases returns). Its error is operational (the go command
+// could not be run, ctx ended).
+func CheckCases(ctx context.Context, dir, path string, src []byte, tags string, funcs []string, own bool, box *sandbox.Box) (*Checked, error) {
 	tmp, err := os.MkdirTemp("", "gozilla-check-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	if box == nil {
+		if box, err = sandbox.New(tmp, dir); err != nil {
+			return nil, err
+		}
+	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
 	}
-	o := &overlay{file: filepath.Join(tmp, filepath.Base(path)), json: filepath.Join(tmp, "overlay.json"), base: filepath.Base(path)}
+	o := &overlay{file: filepath.Join(tmp, filepath.Base(path)), json: filepath.Join(tmp, "overlay.json"), base: filepath.Base(path), box: box}
 	if err := o.write(src); err != nil {
 		return nil, err
 	}
@@ -193,16 +202,60 @@ func (o *overlay) ownVet(ctx context.Context, dir, tags string) (string, error) 
 var vetLine = regexp.MustCompile(`^\s*(?:vet: )?(\S+\.go):\d+:\d+: `)
 
 // overlay is the checked file's copy and the go command's -overlay file
-// that puts it in place.
+// that puts it in place, and the test binary built with it.
 type overlay struct {
 	file, json string
 	base       string // the file's name, as the tools' messages name it
+	box        *sandbox.Box
+	bin        string // the test binary, once built
+	buildOut   []byte // go test -c -json's output, when it did not build
+	buildErr   error
+}
+
+// build builds the package's test binary with the file once, without
+// vet: the package's own files may not pass go test's vet checks (a
+// module whose go directive enables newer ones), which is not the
+// generated file's failure; vet below vets the file, and reports only
+// what it finds in it. -e: every compile error, so that one round drops
+// every row that does not build. It returns go test -c -json's output
+// and its error when the binary did not build.
+func (o *overlay) build(ctx context.Context, dir, tags string, stderr *bytes.Buffer) ([]byte, error) {
+	if o.bin != "" || o.buildErr != nil {
+		return o.buildOut, o.buildErr
+	}
+	bin := filepath.Join(filepath.Dir(o.file), "check.test")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	args := []string{"test", "-c", "-o", bin, "-vet=off", "-gcflags=-e", "-overlay", o.json, "-json"}
+	if tags != "" {
+		args = append(args, "-tags", tags)
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, ".")...)
+	cmd.Dir = dir
+	run.Isolate(cmd)
+	cmd.Stderr = stderr
+	out, err := cmd.Output()
+	if err == nil {
+		if _, serr := os.Stat(bin); serr != nil {
+			err = fmt.Errorf("go test -c: no test binary: %s", strings.TrimSpace(stderr.String()))
+		}
+	}
+	if err != nil {
+		o.buildOut, o.buildErr = out, err
+		return out, err
+	}
+	o.bin = bin
+	return nil, nil
 }
 
 func (o *overlay) write(src []byte) error { return os.WriteFile(o.file, src, 0o644) }
 
-// test runs go test and adds its findings to c: the failing cases, or
-// the build errors. It reports whether the file built.
+// test runs the package's tests with the file and adds its findings to
+// c: the failing cases, or the build errors. It reports whether the file
+// built. The test binary is built in dir (go test -c: the build reads
+// the user's tree, never writes it) and runs in the sandbox, as go test
+// would run it in the package directory.
 func (o *overlay) test(ctx context.Context, dir, tags string, funcs []string, own bool, loc *Locator, c *Checked) (bool, error) {
 	gen := map[string]bool{}
 	var pats []string
@@ -210,24 +263,21 @@ func (o *overlay) test(ctx context.Context, dir, tags string, funcs []string, ow
 		gen[f] = true
 		pats = append(pats, "^"+f+"$")
 	}
-	// Without vet: the package's own files may not pass go test's vet
-	// checks (a module whose go directive enables newer ones), which is
-	// not the generated file's failure; vet below vets the file, and
-	// reports only what it finds in it. -e: every compile error, so
-	// that one round drops every row that does not build.
-	args := []string{"test", "-vet=off", "-gcflags=-e", "-overlay", o.json, "-count=1", "-json"}
-	if !own {
-		args = append(args, "-run", strings.Join(pats, "|"))
-	}
-	if tags != "" {
-		args = append(args, "-tags", tags)
-	}
-	cmd := exec.CommandContext(ctx, "go", append(args, ".")...)
-	cmd.Dir = dir
-	run.Isolate(cmd)
 	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, runErr := cmd.Output()
+	out, runErr := o.build(ctx, dir, tags, &stderr)
+	if runErr == nil {
+		// As go test -json runs it: test2json reads its -test.v output.
+		args := []string{"tool", "test2json", "-p", filepath.Base(dir), o.bin,
+			"-test.v=test2json", "-test.count=1", "-test.paniconexit0", "-test.timeout=10m0s"}
+		if !own {
+			args = append(args, "-test.run="+strings.Join(pats, "|"))
+		}
+		cmd := exec.CommandContext(ctx, "go", args...)
+		o.box.Cmd(cmd)
+		run.Isolate(cmd)
+		cmd.Stderr = &stderr
+		out, runErr = cmd.Output()
+	}
 	if ctx.Err() != nil {
 		return false, ctx.Err()
 	}

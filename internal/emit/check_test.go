@@ -153,7 +153,7 @@ func TestCheckCasesLocates(t *testing.T) {
 			dir := testmod.Write(t, map[string]string{"lib/lib.go": lookSrc})
 			src := fmt.Sprintf(lookTest, tt.build, tt.imports, tt.rows, tt.applyEx)
 			path := filepath.Join(dir, "lib", "lib_gozilla_test.go")
-			c, err := CheckCases(context.Background(), filepath.Join(dir, "lib"), path, []byte(src), "", []string{"TestGozillaAdd", "TestGozillaApply"}, tt.own)
+			c, err := CheckCases(context.Background(), filepath.Join(dir, "lib"), path, []byte(src), "", []string{"TestGozillaAdd", "TestGozillaApply"}, tt.own, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

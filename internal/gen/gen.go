@@ -44,6 +44,7 @@ import (
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/run"
+	"github.com/gozilla/gozilla/internal/sandbox"
 	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
 )
@@ -102,6 +103,11 @@ type Config struct {
 	// use with the harness off): generation runs it instead of building
 	// one. Set must be given with it, and Run and Cover left unset.
 	Bin string
+	// Box is the sandbox every run of the package's code runs in (the
+	// harness workers' working directory, home and temporary directory):
+	// the caller's, shared with its other runs (score's tests, gen's
+	// check of the file); nil = Generate makes one and removes it.
+	Box *sandbox.Box
 	// Search, when set, bounds the search (the cache's replay, the
 	// seeds, the random pass, the engines); it must be derived from the
 	// context Generate is given. When it ends first, the search stops
@@ -427,7 +433,16 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		}
 	}
 	build := time.Since(t0)
-	pool, err := harness.NewPool(harness.Config{Bin: bin, Dir: pkg.Dir, Workers: max(cfg.Workers, 1), Env: cfg.Env, MemLimit: cfg.MemLimit, MaxStack: cfg.MaxStack})
+	box := cfg.Box
+	if box == nil {
+		b, err := sandbox.New("", pkg.Dir)
+		if err != nil {
+			return nil, err
+		}
+		defer b.Remove()
+		box = b
+	}
+	pool, err := harness.NewPool(harness.Config{Bin: bin, Dir: box.Dir, Workers: max(cfg.Workers, 1), Env: append(slices.Clip(cfg.Env), box.Env()...), MemLimit: cfg.MemLimit, MaxStack: cfg.MaxStack})
 	if err != nil {
 		return nil, err
 	}

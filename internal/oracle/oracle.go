@@ -41,6 +41,7 @@ import (
 	"github.com/gozilla/gozilla/internal/harness"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/sandbox"
 	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
 )
@@ -99,7 +100,12 @@ func New(ctx context.Context, pkg *load.Package, set *mutate.Set, workers int) (
 	// Every mutant an input reaches runs (GOZILLA_WEAK=0): the judge of
 	// verdicts does not rely on the schemata's infection checks, which
 	// gen and score use to skip runs.
-	pool, err := harness.NewPool(harness.Config{Bin: bin.Path, Dir: bin.Dir, Workers: workers, Env: []string{"GOZILLA_WEAK=0"}})
+	box, err := sandbox.New(work, pkg.Dir)
+	if err != nil {
+		os.RemoveAll(work)
+		return nil, err
+	}
+	pool, err := harness.NewPool(harness.Config{Bin: bin.Path, Dir: box.Dir, Workers: workers, Env: append([]string{"GOZILLA_WEAK=0"}, box.Env()...)})
 	if err != nil {
 		os.RemoveAll(work)
 		return nil, err

@@ -132,10 +132,12 @@ func WriteOverlay(dir string, files map[string][]byte) (string, error) {
 
 // ListTests lists the tests, examples and fuzz targets of a test binary
 // (benchmarks are not tests and are left out), in the binary's order.
-func ListTests(ctx context.Context, bin, dir string) ([]string, error) {
+// The binary runs in dir with env appended to gozilla's environment (a
+// sandbox's: listing runs the package's init functions).
+func ListTests(ctx context.Context, bin, dir string, env []string) ([]string, error) {
 	cmd := exec.CommandContext(ctx, bin, "-test.list", ".")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOZILLA_MUTANT=0")
+	cmd.Env = append(append(os.Environ(), env...), "GOZILLA_MUTANT=0")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -151,7 +151,7 @@ func TestUnrelated(t *testing.T) {}
 	}
 	dir, work, bin, set := buildModule(t, files, mutate.SDL, mutate.ROR)
 	ctx := context.Background()
-	tests, err := ListTests(ctx, bin, dir)
+	tests, err := ListTests(ctx, bin, dir, nil)
 	if err != nil || len(tests) != 2 || tests[0] != "TestCount" {
 		t.Fatalf("ListTests = %v, %v; want [TestCount TestUnrelated]", tests, err)
 	}

@@ -38,6 +38,7 @@ import (
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
 	"github.com/gozilla/gozilla/internal/run"
+	"github.com/gozilla/gozilla/internal/sandbox"
 	"github.com/gozilla/gozilla/internal/unit"
 )
 
@@ -278,6 +279,12 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		return pr, nil, err
 	}
 	defer os.RemoveAll(work)
+	// Every run of the package's code (listing its tests, the baseline,
+	// the mutants, the survivors' search) runs in one scratch copy of it.
+	box, err := sandbox.New(work, pkg.Dir)
+	if err != nil {
+		return pr, nil, err
+	}
 
 	buildStart := time.Now()
 	// The search for the survivors' killing inputs runs gen's harness:
@@ -318,7 +325,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	}
 	pr.BuildSeconds = time.Since(buildStart).Seconds()
 
-	tests, err := run.ListTests(ctx, bin, pkg.Dir)
+	tests, err := run.ListTests(ctx, bin, box.Dir, box.Env())
 	if ctx.Err() != nil {
 		return stopped()
 	}
@@ -335,7 +342,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	runner := &run.Runner{Binary: bin, Dir: pkg.Dir, Jobs: jobs, WorkDir: work}
+	runner := &run.Runner{Binary: bin, Dir: box.Dir, Env: box.Env(), Jobs: jobs, WorkDir: work}
 	base, err := runner.Baseline(ctx, tests, baselineTimeout)
 	if ctx.Err() != nil {
 		return stopped()
@@ -514,7 +521,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		if withHarness {
 			harnessBin = bin
 		}
-		findKillers(ctx, cfg, pkg, full, set, out, cached, seeds, verdicts, harnessBin)
+		findKillers(ctx, cfg, pkg, full, set, out, cached, seeds, verdicts, harnessBin, box)
 	}
 	if cache != nil && ctx.Err() == nil {
 		cache.store(set.Mutants, out, pr.Tests)
@@ -735,8 +742,9 @@ func proveSurvivors(ctx context.Context, pkg *load.Package, full, set *mutate.Se
 // fails leaves the survivors unknown (the package's score stands).
 //
 // bin, when set, is the package's test binary built with the harness
-// (gen.HarnessFile), which the search then runs instead of building one.
-func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool, seeds []gen.Seed, verdicts map[int]*equiv.Verdict, bin string) {
+// (gen.HarnessFile), which the search then runs instead of building one;
+// box is the package's sandbox, which its runs share with the tests'.
+func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *mutate.Set, out []report.Mutant, cached []bool, seeds []gen.Seed, verdicts map[int]*equiv.Verdict, bin string, box *sandbox.Box) {
 	var ids []int
 	for _, m := range survivors(set, out, cached) {
 		ids = append(ids, m.ID)
@@ -744,7 +752,7 @@ func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *
 	if len(ids) == 0 {
 		return
 	}
-	found, err := evidence.Find(ctx, pkg, full, ids, evidence.Config{Tags: cfg.Tags, Env: cfg.Env, Workers: max(cfg.Jobs, 1), Seeds: seeds, Verdicts: verdicts, Bin: bin})
+	found, err := evidence.Find(ctx, pkg, full, ids, evidence.Config{Tags: cfg.Tags, Env: cfg.Env, Workers: max(cfg.Jobs, 1), Seeds: seeds, Verdicts: verdicts, Bin: bin, Box: box})
 	for i, m := range set.Mutants {
 		if cached[i] || out[i].Status != mutate.Lived && out[i].Status != mutate.NotCovered {
 			continue

@@ -18,6 +18,7 @@ import (
 	"github.com/gozilla/gozilla/internal/emit"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/sandbox"
 )
 
 // render renders a package's file (a variable for tests, which spoil
@@ -44,15 +45,15 @@ type checked struct {
 	notes  []string
 }
 
-// checkedFile renders res's test file and checks it (emit.CheckCases)
-// before anything is written: the rows and test functions the check
+// checkedFile renders res's test file and checks it (emit.CheckCases, in
+// the package's sandbox box) before anything is written: the rows and test functions the check
 // blames are dropped from res with the kills only they made (their
 // mutants lived, with why), and the file is rendered and checked again.
 // The first check includes the package's own tests: those that fail are
 // returned (the user's go test fails on them, whatever gozilla writes).
 // Its error is a *packageFailure when the check finds something no row or
 // test function explains.
-func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file, tags string, opt emit.Options) (*checked, error) {
+func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file string, box *sandbox.Box, tags string, opt emit.Options) (*checked, error) {
 	out := &checked{}
 	// A row whose int, uint or uintptr values beyond 32 bits sit inside
 	// a composite value compiles on 64-bit targets only: left out, so
@@ -72,7 +73,7 @@ func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file, 
 				funcs = append(funcs, t.Func)
 			}
 		}
-		c, err := emit.CheckCases(ctx, pkg.Dir, file, src, tags, funcs, round == 0)
+		c, err := emit.CheckCases(ctx, pkg.Dir, file, src, tags, funcs, round == 0, box)
 		if err != nil {
 			if ctx.Err() != nil {
 				return out, ctx.Err()

@@ -32,6 +32,7 @@ import (
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
 	"github.com/gozilla/gozilla/internal/run"
+	"github.com/gozilla/gozilla/internal/sandbox"
 )
 
 // Config controls a run. Name and Engines are needed.
@@ -145,6 +146,13 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if cfg.Progress != nil {
 			gcfg.Progress = func(p gen.Progress) { cfg.Progress(pkg.Path, p) }
 		}
+		// Every run of the package's code, the harness's and the check's,
+		// runs in one scratch copy of it.
+		box, err := sandbox.New("", pkg.Dir)
+		if err != nil {
+			return nil, err
+		}
+		gcfg.Box = box
 		res, skipped, err := generate(ctx, pkg, gcfg, func() []engine.Engine { return engines.New(cfg.Engines) })
 		if cfg.Done != nil {
 			cfg.Done()
@@ -155,9 +163,10 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			// names the cases the report lists, and the report's kills
 			// are those of the file that would be written.
 			t0 := time.Now()
-			chk, err = checkedFile(ctx, pkg, res, file, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover, cfg.Skip, cfg.Arid), Taken: takenNames(pkg, file)})
+			chk, err = checkedFile(ctx, pkg, res, file, box, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover, cfg.Skip, cfg.Arid), Taken: takenNames(pkg, file)})
 			res.Phases = append(res.Phases, gen.Phase{Name: "check under go test", Wall: time.Since(t0), Entered: 1})
 		}
+		box.Remove()
 		if ctx.Err() != nil {
 			// Stopped during the package: whatever Generate returned is
 			// not the end of it, and a half-generated file is not

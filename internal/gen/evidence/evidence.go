@@ -23,6 +23,7 @@ import (
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
+	"github.com/gozilla/gozilla/internal/sandbox"
 	"github.com/gozilla/gozilla/internal/value"
 )
 
@@ -65,6 +66,9 @@ type Config struct {
 	// Bin, when set, is the package's test binary built with set's
 	// overlay and gen.HarnessFile (gen.Config.Bin).
 	Bin string
+	// Box is the sandbox the harness runs in (gen.Config.Box; nil = a
+	// new one).
+	Box *sandbox.Box
 }
 
 // Default budgets: a fifth of gen's runs per unit and double its per
@@ -140,7 +144,7 @@ func Find(ctx context.Context, pkg *load.Package, set *mutate.Set, ids []int, cf
 		}
 	}
 	res, err := gen.Generate(ctx, pkg, gen.Config{Dir: pkg.Dir, Tags: cfg.Tags, Env: cfg.Env, Workers: cfg.Workers, Seed: cfg.Seed,
-		Set: set, Only: only, Seeds: cfg.Seeds, KeepAll: true, Recheck: recheck, Bin: cfg.Bin, Engines: engs, Random: cfg.Random, Patience: cfg.Patience, Long: cfg.Long, UnitRuns: cfg.UnitRuns, RunsPerTarget: perMutant, MemLimit: memLimit})
+		Set: set, Only: only, Seeds: cfg.Seeds, KeepAll: true, Recheck: recheck, Bin: cfg.Bin, Box: cfg.Box, Engines: engs, Random: cfg.Random, Patience: cfg.Patience, Long: cfg.Long, UnitRuns: cfg.UnitRuns, RunsPerTarget: perMutant, MemLimit: memLimit})
 	if err != nil {
 		return nil, err
 	}
