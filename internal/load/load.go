@@ -15,6 +15,8 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/build"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -59,6 +61,10 @@ type Package struct {
 	Types    *types.Package
 	Info     *types.Info
 	HasTests bool // the package has _test.go files (internal or external)
+	// CgoFiles are the package's files that import "C": the go command
+	// builds them through cgo, and gozilla mutates none of them. Files
+	// holds cgo's output for them instead (Cgo set).
+	CgoFiles []CgoFile
 
 	// importer resolves imports for re-type-checking mutated files.
 	imports map[string]*types.Package
@@ -69,7 +75,18 @@ type File struct {
 	Path   string // absolute path
 	Syntax *ast.File
 	Src    []byte // the file's bytes as read from disk
-	Cgo    bool   // the file imports "C": never mutated (no overlay for cgo)
+	// Cgo marks cgo's output (a file importing "C" as cgo rewrote it, or
+	// cgo's own declarations), which the type checker sees in place of
+	// the user's file: its Path is in the go build cache, it is never
+	// mutated (the go command does not overlay cgo files) and never
+	// shown to the user (Package.CgoFiles names the user's files).
+	Cgo bool
+}
+
+// CgoFile is a user's file that imports "C".
+type CgoFile struct {
+	Path string // absolute path
+	Line int    // the line of its import "C"
 }
 
 // Error is a user-facing problem with the input: bad pattern, a package
@@ -127,7 +144,7 @@ func LoadEach(cfg Config, patterns ...string) ([]*Package, []Problem, error) {
 	}
 	fset := token.NewFileSet()
 	pcfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
 			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports |
 			packages.NeedModule | packages.NeedForTest,
 		// No NeedDeps: dependencies come from export data (go list
@@ -177,7 +194,7 @@ func LoadEach(cfg Config, patterns ...string) ([]*Package, []Problem, error) {
 			order = append(order, path)
 		}
 		if ent.problem == nil && len(p.Errors) > 0 {
-			ent.problem = &Problem{Path: path, Msg: compilerMessage(p)}
+			ent.problem = &Problem{Path: path, Msg: compilerMessage(p) + cgoOff(p)}
 			if len(p.GoFiles) > 0 {
 				ent.problem.Dir = filepath.Dir(p.GoFiles[0])
 			}
@@ -258,6 +275,25 @@ func compilerMessage(p *packages.Package) string {
 	return relPos(pick.Pos) + ": " + oneLine(msg)
 }
 
+// cgoOff is what to add to the message of a package that does not
+// compile when the go command left out a file of it that imports "C":
+// cgo is off (CGO_ENABLED=0, the go command's default without a C
+// compiler), which the compiler's "undefined: F" does not say.
+func cgoOff(p *packages.Package) string {
+	withCgo := build.Default
+	withCgo.CgoEnabled = true
+	for _, name := range p.IgnoredFiles {
+		if !strings.HasSuffix(name, ".go") || importCLine(name) == 0 {
+			continue
+		}
+		// Left out for cgo, not for its GOOS, GOARCH or a build tag.
+		if ok, err := withCgo.MatchFile(filepath.Dir(name), filepath.Base(name)); err == nil && ok {
+			return fmt.Sprintf(" (%s imports \"C\" and is left out: cgo is off; it needs CGO_ENABLED=1 and a C compiler)", filepath.Base(name))
+		}
+	}
+	return ""
+}
+
 // oneLine joins a message's lines ("…; to add it:\n\tgo get …") into
 // one, and stops before a second error.
 func oneLine(s string) string {
@@ -296,16 +332,32 @@ func newPackage(p *packages.Package, fset *token.FileSet, hasTests bool) *Packag
 	for _, imp := range p.Types.Imports() {
 		pkg.imports[imp.Path()] = imp
 	}
-	for _, f := range p.Syntax {
-		name := fset.File(f.Pos()).Name()
+	// GoFiles are the user's files; the syntax is of CompiledGoFiles,
+	// where cgo's output in the build cache replaces the files that
+	// import "C".
+	user := map[string]bool{}
+	for _, name := range p.GoFiles {
+		user[name] = true
 		if pkg.Dir == "" {
 			pkg.Dir = filepath.Dir(name)
 		}
+	}
+	compiled := map[string]bool{}
+	for _, name := range p.CompiledGoFiles {
+		compiled[name] = true
+	}
+	for _, name := range p.GoFiles {
+		if !compiled[name] {
+			pkg.CgoFiles = append(pkg.CgoFiles, CgoFile{Path: name, Line: importCLine(name)})
+		}
+	}
+	for _, f := range p.Syntax {
+		name := fset.File(f.Pos()).Name()
 		src, err := os.ReadFile(name)
 		if err != nil {
 			continue // generated or vanished: nothing to mutate
 		}
-		cgo := false
+		cgo := !user[name]
 		for _, imp := range f.Imports {
 			if imp.Path.Value == `"C"` {
 				cgo = true
@@ -315,6 +367,21 @@ func newPackage(p *packages.Package, fset *token.FileSet, hasTests bool) *Packag
 	}
 	sort.Slice(pkg.Files, func(i, j int) bool { return pkg.Files[i].Path < pkg.Files[j].Path })
 	return pkg
+}
+
+// importCLine is the line of file's import "C", or 0 if it has none.
+func importCLine(file string) int {
+	fs := token.NewFileSet()
+	f, err := parser.ParseFile(fs, file, nil, parser.ImportsOnly)
+	if err != nil {
+		return 0
+	}
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"C"` {
+			return fs.Position(imp.Pos()).Line
+		}
+	}
+	return 0
 }
 
 // Importer returns a types.Importer that resolves this package's imports to

@@ -2,6 +2,8 @@ package load
 
 import (
 	"errors"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -92,5 +94,70 @@ func TestLoadNoTests(t *testing.T) {
 	}
 	if imp, err := p.Importer().Import("strings"); err != nil || imp.Scope().Lookup("Count") == nil {
 		t.Errorf("NoTests: importing strings: %v", err)
+	}
+}
+
+// TestLoadCgo checks a package with a file that imports "C": the type
+// checker sees cgo's output in the build cache, which is marked Cgo (never
+// mutated), the user's file is named in CgoFiles with its import's line,
+// and the package's directory is the user's, not the cache's.
+func TestLoadCgo(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no C compiler (gcc)")
+	}
+	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err != nil || strings.TrimSpace(string(out)) != "1" {
+		t.Skip("cgo is disabled")
+	}
+	dir := testmod.Write(t, map[string]string{
+		"c/c.go":    "package c\n\n// static int twice(int x) { return 2 * x; }\nimport \"C\"\n\nfunc Twice(x int) int { return int(C.twice(C.int(x))) }\n",
+		"c/pure.go": "package c\n\nfunc Neg(x int) int { return -x }\n",
+		"s/s.go":    "package s\n\n// static int one(void) { return 1; }\nimport \"C\"\n\nfunc One() int { return int(C.one()) }\n",
+	})
+	pkgs, err := Load(Config{Dir: dir}, "./c", "./s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pkgs {
+		name := p.Path[strings.LastIndex(p.Path, "/")+1:]
+		if want := filepath.Join(dir, name); p.Dir != want {
+			t.Errorf("%s: Dir = %s, want %s", p.Path, p.Dir, want)
+		}
+		if len(p.CgoFiles) != 1 || p.CgoFiles[0] != (CgoFile{Path: filepath.Join(dir, name, name+".go"), Line: 4}) {
+			t.Errorf("%s: CgoFiles = %v, want %s.go at line 4", p.Path, p.CgoFiles, name)
+		}
+		for _, f := range p.Files {
+			if user := filepath.Dir(f.Path) == p.Dir; f.Cgo == user {
+				t.Errorf("%s: %s has Cgo = %v", p.Path, f.Path, f.Cgo)
+			}
+		}
+	}
+}
+
+// TestLoadCgoOff checks that a package whose cgo file the go command
+// leaves out (CGO_ENABLED=0) is said not to compile because of that, on
+// the compiler's line, and that a file left out for its GOOS is not
+// blamed on cgo.
+func TestLoadCgoOff(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{
+		"c/c.go":         "package c\n\nimport \"C\"\n\nfunc Twice(x int) int { return 2 * x }\n",
+		"c/pure.go":      "package c\n\nfunc Four() int { return Twice(2) }\n",
+		"w/w.go":         "package w\n\nfunc A() int { return B() }\n",
+		"w/w_windows.go": "package w\n\nimport \"C\"\n\nfunc B() int { return 1 }\n",
+	})
+	_, problems, err := LoadEach(Config{Dir: dir, Env: []string{"CGO_ENABLED=0", "GOOS=linux"}}, "./c", "./w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"example.com/m/c": `undefined: Twice (c.go imports "C" and is left out: cgo is off; it needs CGO_ENABLED=1 and a C compiler)`,
+		"example.com/m/w": "undefined: B",
+	}
+	if len(problems) != len(want) {
+		t.Fatalf("problems %v, want %d", problems, len(want))
+	}
+	for _, p := range problems {
+		if !strings.HasSuffix(p.Msg, ": "+want[p.Path]) {
+			t.Errorf("%s: %q, want it to end in %q", p.Path, p.Msg, want[p.Path])
+		}
 	}
 }

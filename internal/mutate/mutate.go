@@ -296,7 +296,7 @@ type Set struct {
 	Overlay map[string][]byte // absolute path -> schemata source (incl. the helper file)
 	Dropped Dropped
 
-	SkippedFiles []string // files not mutated (cgo)
+	SkippedFiles []string // the user's files not mutated (cgo: they import "C")
 
 	// Skipped is the code not mutated on purpose (//gozilla:skip, -skip).
 	Skipped []Skipped
@@ -311,6 +311,9 @@ type Set struct {
 	ProbesErr string
 }
 
+// cgoWhy is why a file that imports "C" is not mutated.
+const cgoWhy = `imports "C": cgo files are not mutated (the go command does not overlay them)`
+
 // Generate applies the operators to every function body of pkg, checks
 // each mutant, numbers them and builds the schemata sources.
 func Generate(pkg *load.Package, opt Options) (*Set, error) {
@@ -321,11 +324,14 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 	set := &Set{Pkg: pkg}
 	testNames := testDeclNames(pkg)
 	var files []*fileSites
+	// The go command does not overlay cgo files: such a file keeps its
+	// code, unmutated.
+	for _, f := range pkg.CgoFiles {
+		set.SkippedFiles = append(set.SkippedFiles, f.Path)
+		set.Skipped = append(set.Skipped, Skipped{File: f.Path, Line: f.Line, Why: cgoWhy})
+	}
 	for _, f := range pkg.Files {
 		if f.Cgo {
-			// The go command does not overlay cgo files: such a file keeps
-			// its code, unmutated.
-			set.SkippedFiles = append(set.SkippedFiles, f.Path)
 			continue
 		}
 		fs := collect(pkg, f, ops, testNames)

@@ -32,7 +32,8 @@ func textErrors(w io.Writer, errs []PackageError) {
 }
 
 // SkippedCode is code not mutated on purpose: a //gozilla:skip
-// directive, or a line -skip matches.
+// directive, a line -skip matches, or a file that imports "C" (its
+// mutants are not counted: 0).
 type SkippedCode struct {
 	File    string `json:"file"`
 	Line    int    `json:"line"`
@@ -50,13 +51,19 @@ func textSkipped(w io.Writer, skipped []SkippedCode) {
 	for _, s := range skipped {
 		n += s.Mutants
 	}
-	fmt.Fprintf(w, "\nnot mutated on purpose (%d mutants):\n", n)
+	count := func(n int) string {
+		if n == 0 {
+			return "" // not counted (a cgo file)
+		}
+		return fmt.Sprintf(" (%d mutants)", n)
+	}
+	fmt.Fprintf(w, "\nnot mutated on purpose%s:\n", count(n))
 	for _, s := range skipped {
 		fn := ""
 		if s.Func != "" {
 			fn = " " + s.Func
 		}
-		fmt.Fprintf(w, "  %s:%d%s: %s (%d mutants)\n", s.File, s.Line, fn, s.Why, s.Mutants)
+		fmt.Fprintf(w, "  %s:%d%s: %s%s\n", s.File, s.Line, fn, s.Why, count(s.Mutants))
 	}
 }
 

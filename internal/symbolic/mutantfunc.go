@@ -54,6 +54,11 @@ func MutantFunc(pkg *load.Package, decl ast.Node, m *mutate.Mutant) (*ssa.Functi
 	if err != nil {
 		return nil, fmt.Errorf("mutant does not type-check: %v", err)
 	}
+	for i, f := range pkg.Files {
+		if f.Cgo {
+			files[i] = withoutBodies(files[i]) // as Build does
+		}
+	}
 	sp := BuildFiles(fset, tpkg, files, info)
 	obj, _ := info.Defs[target.Name].(*types.Func)
 	if obj == nil {

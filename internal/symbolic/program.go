@@ -34,7 +34,6 @@
 package symbolic
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -56,13 +55,34 @@ type Program struct {
 func Build(pkg *load.Package) (*Program, error) {
 	var files []*ast.File
 	for _, f := range pkg.Files {
+		syntax := f.Syntax
 		if f.Cgo {
-			return nil, fmt.Errorf("symbolic: %s uses cgo", f.Path)
+			syntax = withoutBodies(syntax)
 		}
-		files = append(files, f.Syntax)
+		files = append(files, syntax)
 	}
 	sp := BuildFiles(pkg.Fset, pkg.Types, files, pkg.Info)
 	return &Program{Pkg: pkg, ssa: sp}, nil
+}
+
+// withoutBodies is a copy of cgo's output f whose functions have no
+// bodies: their SSA forms are external, like those of an imported
+// package, so that every engine treats a call to one as opaque. Their
+// code calls C through pointers into its frame (the result a C function
+// writes there is, to go/ssa, a variable never assigned): a model of it
+// would be unsound.
+func withoutBodies(f *ast.File) *ast.File {
+	c := *f
+	c.Decls = make([]ast.Decl, len(f.Decls))
+	for i, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+			cd := *fd
+			cd.Body = nil
+			d = &cd
+		}
+		c.Decls[i] = d
+	}
+	return &c
 }
 
 // BuildFiles builds the SSA form, with debug information, of a package

@@ -196,6 +196,9 @@ func (u *Unit) Inputs() []*value.Type {
 func Find(pkg *load.Package, run *regexp.Regexp) []*Unit {
 	var units []*Unit
 	for _, f := range pkg.Files {
+		if f.Cgo {
+			continue // cgo's output: nothing in it is mutated or measured
+		}
 		for _, d := range f.Syntax.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok {
