@@ -296,9 +296,8 @@ type Set struct {
 	Overlay map[string][]byte // absolute path -> schemata source (incl. the helper file)
 	Dropped Dropped
 
-	SkippedFiles []string // the user's files not mutated (cgo: they import "C")
-
-	// Skipped is the code not mutated on purpose (//gozilla:skip, -skip).
+	// Skipped is the code not mutated on purpose (//gozilla:skip, -skip,
+	// the files that import "C").
 	Skipped []Skipped
 	// OutsideKeep counts the mutants Options.Keep left out.
 	OutsideKeep int
@@ -327,7 +326,6 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 	// The go command does not overlay cgo files: such a file keeps its
 	// code, unmutated.
 	for _, f := range pkg.CgoFiles {
-		set.SkippedFiles = append(set.SkippedFiles, f.Path)
 		set.Skipped = append(set.Skipped, Skipped{File: f.Path, Line: f.Line, Why: cgoWhy})
 	}
 	for _, f := range pkg.Files {

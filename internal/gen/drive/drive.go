@@ -465,9 +465,6 @@ func packageReport(res *gen.Result, keep func(file string, line int) bool) (repo
 	for _, t := range res.Tests {
 		pr.Cases = append(pr.Cases, report.GenTest{Unit: t.Unit.Name, Name: t.Name, Pass: t.Pass, Kills: t.Kills, Credit: t.Credit})
 	}
-	for _, f := range res.Set.SkippedFiles {
-		pr.Notes = append(pr.Notes, fmt.Sprintf("%s not mutated (cgo)", report.RelPath(f)))
-	}
 	pr.Coverage = coverageReport(res)
 	pr.Notes = append(pr.Notes, res.Notes...)
 	return pr, ms
