@@ -16,6 +16,7 @@
 //	go run ./cmd/gozilla-bench report [-j 2] [-before REV] [-subjects a,b] [-realistic=true] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench survivors [-j 2] [-random N] [-subjects a,b] [-realistic=true] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench suite [-n 1] [-limit 30m] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench sandbox [-j 2] [-w BENCHMARKS.md]
 //
 // score: gozilla score against gremlins v0.5.0 on copies of standard
 // library packages with their own tests (same packages, same tests, same
@@ -78,6 +79,11 @@
 // input run on both versions — at what cost to score, and whether the
 // verdicts are true (the oracle runs every killing input and checks every
 // Equivalent verdict).
+//
+// sandbox: gozilla score, equiv, gen -n and gen on packages whose code
+// writes in its working directory, $HOME and $TMPDIR or reads its
+// testdata (issue 51): the user's tree, home and temporary directory
+// before and after, and the verdicts of a second run.
 package main
 
 import (
@@ -93,7 +99,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large|report|survivors|suite [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large|report|survivors|suite|sandbox [flags]")
 		os.Exit(2)
 	}
 	// Every figure is of a run that computes its verdicts: gozilla's
@@ -233,6 +239,9 @@ func main() {
 		random := fs.Int("random", defaultSurvivorsRandom, "random inputs each Equivalent verdict's function runs when its domain is too large to enumerate")
 		fs.Parse(os.Args[2:])
 		err = benchSurvivors(*jobs, *random, only(*subj), *realistic, only(*std), *write)
+	case "sandbox":
+		fs.Parse(os.Args[2:])
+		err = benchSandbox(*jobs, *write)
 	case "suite":
 		limit := fs.Duration("limit", 30*time.Minute, "stop a run (SIGTERM) after this long")
 		fs.Parse(os.Args[2:])
