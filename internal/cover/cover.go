@@ -83,11 +83,20 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Cover, er
 			cfg.Progress(pkg.Path)
 		}
 		p, reqs, err := measure(ctx, cfg, pkg)
+		var se *run.StartError
+		if errors.As(err, &se) && ctx.Err() == nil {
+			// Its init panics: nothing of it runs; the others go on.
+			doc.Errors = append(doc.Errors, report.PackageError{Package: pkg.Path, Error: se.Msg})
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
 		doc.Packages = append(doc.Packages, p)
 		doc.Requirements = append(doc.Requirements, reqs...)
+	}
+	if len(doc.Packages) == 0 {
+		return nil, report.Errors(doc.Errors)
 	}
 	doc.Finish(time.Since(start).Seconds())
 	if ctx.Err() != nil {

@@ -5,6 +5,7 @@ package equiv
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
+	"github.com/gozilla/gozilla/internal/run"
 	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
 )
@@ -139,7 +141,15 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 			doc.Mutants = append(doc.Mutants, Record(m, rep.Verdicts[m.ID], units[m.Func]))
 		}
 		if cfg.Killers != nil && ctx.Err() == nil {
-			confirm(ctx, cfg, pkg, full, set, rep, doc.Mutants[len(doc.Mutants)-len(set.Mutants):])
+			var se *run.StartError
+			if err := confirm(ctx, cfg, pkg, full, set, rep, doc.Mutants[len(doc.Mutants)-len(set.Mutants):]); errors.As(err, &se) {
+				// Its init panics: no input can run, the verdicts the
+				// runs were to confirm stay unconfirmed; the package is
+				// an error, the others go on.
+				doc.Mutants = doc.Mutants[:len(doc.Mutants)-len(set.Mutants)]
+				doc.Errors = append(doc.Errors, report.PackageError{Package: pkg.Path, Error: se.Msg})
+				continue
+			}
 		}
 		for _, u := range rep.Units {
 			if cfg.Run != nil && !cfg.Run.MatchString(u.Name) {
@@ -159,6 +169,9 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 		}
 		ep.Seconds = time.Since(t0).Seconds()
 		doc.Packages = append(doc.Packages, ep)
+	}
+	if len(doc.Packages) == 0 {
+		return nil, report.Errors(doc.Errors) // each package's init panics
 	}
 	doc.Finish(time.Since(start).Seconds())
 	return doc, nil
@@ -263,7 +276,9 @@ feed:
 // the mutant killable, with its row; a prover's input that does not
 // leaves it unknown. recs are the records of set's mutants, in order;
 // full is every mutant of the package (set may be a -run's part of it).
-func confirm(ctx context.Context, cfg RunConfig, pkg *load.Package, full, set *mutate.Set, rep *Report, recs []report.EquivMutant) {
+// A package whose init panics, so that nothing of it runs, is the
+// search's *run.StartError, returned with recs left as they are.
+func confirm(ctx context.Context, cfg RunConfig, pkg *load.Package, full, set *mutate.Set, rep *Report, recs []report.EquivMutant) error {
 	var ids []int
 	seeds := map[int][]value.Value{}
 	for i, m := range set.Mutants {
@@ -275,11 +290,12 @@ func confirm(ctx context.Context, cfg RunConfig, pkg *load.Package, full, set *m
 		}
 	}
 	if len(ids) == 0 {
-		return
+		return nil
 	}
 	found, err := cfg.Killers(ctx, pkg, full, ids, seeds)
-	if ctx.Err() != nil {
-		return
+	var se *run.StartError
+	if ctx.Err() != nil || errors.As(err, &se) {
+		return err
 	}
 	for i, m := range set.Mutants {
 		r := &recs[i]
@@ -300,6 +316,7 @@ func confirm(ctx context.Context, cfg RunConfig, pkg *load.Package, full, set *m
 			r.Reason = appendWhy(r.Reason, "the search for a killing input failed: "+err.Error())
 		}
 	}
+	return nil
 }
 
 func finding(pkg *load.Package, f Finding) report.Finding {

@@ -62,7 +62,8 @@ type Pool struct {
 	Ended                          map[string]int64
 }
 
-// NewPool starts the workers.
+// NewPool starts the workers, once it has seen the binary start: one
+// whose package cannot initialize is a *run.StartError.
 func NewPool(cfg Config) (*Pool, error) {
 	if cfg.Workers <= 0 {
 		cfg.Workers = 1
@@ -71,6 +72,9 @@ func NewPool(cfg Config) (*Pool, error) {
 		cfg.Timeout = 10 * time.Second
 	}
 	p := &Pool{cfg: cfg, idle: make(chan *worker, cfg.Workers), all: map[*worker]bool{}, Ended: map[string]int64{}, heavy: map[[2]int]bool{}}
+	if err := p.checkStart(); err != nil {
+		return nil, err
+	}
 	for i := 0; i < cfg.Workers; i++ {
 		w, err := p.start()
 		if err != nil {
@@ -493,23 +497,8 @@ type worker struct {
 	done   chan struct{} // closed when the process has exited
 }
 
-func (p *Pool) start() (*worker, error) {
-	p.mu.Lock()
-	dead := p.dead
-	p.mu.Unlock()
-	if dead {
-		return nil, errors.New("harness: pool closed")
-	}
-	reqR, reqW, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	respR, respW, err := os.Pipe()
-	if err != nil {
-		reqR.Close()
-		reqW.Close()
-		return nil, err
-	}
+// command is a worker's command, without its descriptors.
+func (p *Pool) command() *exec.Cmd {
 	// A context that is never done: Isolate sets Cancel, which needs one.
 	cmd := exec.CommandContext(context.Background(), p.cfg.Bin)
 	cmd.Dir = p.cfg.Dir
@@ -528,6 +517,84 @@ func (p *Pool) start() (*worker, error) {
 			cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", l.name, l.n))
 		}
 	}
+	return cmd
+}
+
+// checkStart runs the binary once as a worker that gets no request: it
+// initializes the package, then serves nothing and exits 0. A binary
+// that fails there (the package's init panics, say) would crash every
+// worker before its first run: that is a *run.StartError, with the
+// panic's message. One that takes longer than a request's Timeout is
+// let be: the workers' runs judge it.
+func (p *Pool) checkStart() error {
+	reqR, reqW, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	defer reqR.Close()
+	reqW.Close() // no request: the harness ends at once
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	defer null.Close()
+	cmd := p.command()
+	cmd.ExtraFiles = []*os.File{reqR, null}
+	var stderr bytes.Buffer
+	cmd.Stderr = &limitedWriter{&stderr, 64 << 10}
+	run.Isolate(cmd)
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("harness: start %s: %w", p.cfg.Bin, err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	t := time.NewTimer(p.cfg.Timeout)
+	defer t.Stop()
+	select {
+	case err = <-done:
+	case <-t.C:
+		run.KillGroup(cmd)
+		<-done
+		return nil
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return run.NewStartError(ee.ProcessState.String(), stderr.Bytes())
+	}
+	return err
+}
+
+// limitedWriter keeps the first n bytes written to it.
+type limitedWriter struct {
+	b *bytes.Buffer
+	n int
+}
+
+func (w *limitedWriter) Write(p []byte) (int, error) {
+	if room := w.n - w.b.Len(); room > 0 {
+		w.b.Write(p[:min(room, len(p))])
+	}
+	return len(p), nil
+}
+
+func (p *Pool) start() (*worker, error) {
+	p.mu.Lock()
+	dead := p.dead
+	p.mu.Unlock()
+	if dead {
+		return nil, errors.New("harness: pool closed")
+	}
+	reqR, reqW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	respR, respW, err := os.Pipe()
+	if err != nil {
+		reqR.Close()
+		reqW.Close()
+		return nil, err
+	}
+	cmd := p.command()
 	cmd.ExtraFiles = []*os.File{reqR, respW} // descriptors 3 and 4
 	// What the code under test prints is never buffered: standard output
 	// goes to the null device, standard error to a bounded tail (kept for

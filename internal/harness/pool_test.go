@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -155,6 +156,22 @@ func TestPoolCrash(t *testing.T) {
 	}
 	if len(r.Killed) != 0 {
 		t.Errorf("x=1 crashes the original, yet mutants %v are called killed", r.Killed)
+	}
+}
+
+// TestPoolInitPanics checks that a package whose init panics is told
+// before any worker runs: NewPool's *run.StartError, with the panic's
+// message and its place, not a crash of every run.
+func TestPoolInitPanics(t *testing.T) {
+	bin, pkg, _ := harnessBin(t, "package p\n\nfunc init() {\n\tif F(1) == 2 {\n\t\tpanic(\"no config file\")\n\t}\n}\n\nfunc F(x int) int { return x + 1 }\n", []Unit{{Expr: "F"}})
+	p, err := NewPool(Config{Bin: bin, Dir: pkg.Dir, Workers: 2})
+	if err == nil {
+		p.Close()
+		t.Fatal("NewPool: no error")
+	}
+	var se *run.StartError
+	if !errors.As(err, &se) || !strings.HasPrefix(se.Msg, "init panics: ") || !strings.HasSuffix(se.Msg, "p/p.go:5: no config file") {
+		t.Errorf("NewPool: %v, want a *run.StartError: init panics: …p/p.go:5: no config file", err)
 	}
 }
 

@@ -133,7 +133,8 @@ func WriteOverlay(dir string, files map[string][]byte) (string, error) {
 // ListTests lists the tests, examples and fuzz targets of a test binary
 // (benchmarks are not tests and are left out), in the binary's order.
 // The binary runs in dir with env appended to gozilla's environment (a
-// sandbox's: listing runs the package's init functions).
+// sandbox's: listing runs the package's init functions). A binary that
+// fails there is a *StartError.
 func ListTests(ctx context.Context, bin, dir string, env []string) ([]string, error) {
 	cmd := exec.CommandContext(ctx, bin, "-test.list", ".")
 	cmd.Dir = dir
@@ -141,6 +142,12 @@ func ListTests(ctx context.Context, bin, dir string, env []string) ([]string, er
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ctx.Err() == nil {
+		// Listing runs nothing of the package but its initialization
+		// (and TestMain).
+		return nil, NewStartError(ee.ProcessState.String(), stderr.Bytes())
+	}
 	if err != nil {
 		return nil, fmt.Errorf("list tests: %v: %s", err, strings.TrimSpace(stderr.String()))
 	}

@@ -329,6 +329,10 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	if ctx.Err() != nil {
 		return stopped()
 	}
+	var se *run.StartError
+	if errors.As(err, &se) {
+		return pr, nil, &UserError{Msg: pkg.Path + ": " + se.Msg} // its init panics, say
+	}
 	if err != nil {
 		return pr, nil, err
 	}

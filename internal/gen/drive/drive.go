@@ -182,11 +182,16 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if err != nil {
 			var be *run.BuildError
 			var pf *packageFailure
+			var se *run.StartError
 			switch {
 			case errors.As(err, &be):
 				// This package does not build with its harness: the
 				// others go on.
 				errs = append(errs, report.PackageError{Package: pkg.Path, Error: strings.TrimPrefix(be.Error(), pkg.Path+": ")})
+				continue
+			case errors.As(err, &se):
+				// Its init panics: nothing of it can run.
+				errs = append(errs, report.PackageError{Package: pkg.Path, Error: se.Msg})
 				continue
 			case errors.As(err, &pf):
 				// Its file cannot be made to pass, or generation failed
