@@ -72,8 +72,12 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 		return nil, err
 	}
 	doc := &report.Equiv{}
+	problems, skipped := load.Skipped(pkgs, problems)
 	for _, p := range problems {
 		doc.Errors = append(doc.Errors, report.PackageError{Package: p.Path, Error: p.Reason()})
+	}
+	for _, p := range skipped {
+		doc.Packages = append(doc.Packages, report.EquivPackage{Path: p.Path, Dir: report.RelPath(p.Dir), Skipped: p.Reason()})
 	}
 	if len(pkgs) == 0 {
 		return nil, report.Errors(doc.Errors)

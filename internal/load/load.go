@@ -121,6 +121,10 @@ type Problem struct {
 	// NoPackage is set when the pattern matched no package with Go
 	// files (as opposed to a package that does not compile).
 	NoPackage bool
+	// OnlyTests is set for a package of _test.go files alone: there is
+	// nothing to mutate. A driver lists it as skipped when the run has
+	// other packages, and as its error when it is alone.
+	OnlyTests bool
 }
 
 func (p Problem) Error() string { return p.Path + ": " + p.Reason() }
@@ -131,8 +135,13 @@ func (p Problem) Reason() string {
 	if p.NoPackage {
 		return "matches no packages: " + p.Msg
 	}
+	if p.OnlyTests {
+		return onlyTests
+	}
 	return "does not compile: " + p.Msg
 }
+
+const onlyTests = "has only test files (_test.go): nothing to mutate"
 
 // LoadEach loads the packages matching patterns, each on its own: the
 // packages that type-check, and one Problem for each that does not (or
@@ -224,6 +233,9 @@ func LoadEach(cfg Config, patterns ...string) ([]*Package, []Problem, error) {
 		}
 		p := ent.plain
 		if len(p.GoFiles) == 0 {
+			// The go command lists it for its test files: without them
+			// the directory would be no package.
+			problems = append(problems, Problem{Path: path, Dir: p.Dir, OnlyTests: true})
 			continue
 		}
 		out = append(out, newPackage(p, fset, ent.hasTests))
@@ -232,6 +244,21 @@ func LoadEach(cfg Config, patterns ...string) ([]*Package, []Problem, error) {
 		return nil, nil, &Error{Msg: fmt.Sprintf("pattern %s matches no packages with Go files", strings.Join(patterns, " "))}
 	}
 	return out, problems, nil
+}
+
+// Skipped splits a run's problems into those that are errors and the
+// packages it skips: those with only test files, when the run has
+// packages to work on (pkgs); alone, they are its errors, like any bad
+// input.
+func Skipped(pkgs []*Package, problems []Problem) (errs, skipped []Problem) {
+	for _, p := range problems {
+		if p.OnlyTests && len(pkgs) > 0 {
+			skipped = append(skipped, p)
+		} else {
+			errs = append(errs, p)
+		}
+	}
+	return errs, skipped
 }
 
 // compilerMessage is the first error of a package that does not

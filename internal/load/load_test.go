@@ -161,3 +161,43 @@ func TestLoadCgoOff(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadOnlyTests checks that a package of test files alone, internal
+// or external, is a problem that says so (not "no Go files"), which the
+// drivers skip when the run has other packages.
+func TestLoadOnlyTests(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{
+		"a/a.go":        "package a\n\nfunc A() int { return 1 }\n",
+		"in/in_test.go": "package in\n\nimport \"testing\"\n\nfunc TestIn(t *testing.T) {}\n",
+		"ex/ex_test.go": "package ex_test\n\nimport \"testing\"\n\nfunc TestEx(t *testing.T) {}\n",
+	})
+	for _, noTests := range []bool{false, true} {
+		pkgs, problems, err := LoadEach(Config{Dir: dir, NoTests: noTests}, "./...")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pkgs) != 1 || pkgs[0].Path != "example.com/m/a" {
+			t.Errorf("NoTests %v: packages %v, want a alone", noTests, pkgs)
+		}
+		var got []string
+		for _, p := range problems {
+			got = append(got, p.Error())
+			if !p.OnlyTests || p.Dir == "" {
+				t.Errorf("NoTests %v: %+v: not OnlyTests, or no Dir", noTests, p)
+			}
+		}
+		want := []string{"example.com/m/ex: has only test files (_test.go): nothing to mutate", "example.com/m/in: has only test files (_test.go): nothing to mutate"}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("NoTests %v: problems %q, want %q", noTests, got, want)
+		}
+		if errs, skipped := Skipped(pkgs, problems); len(errs) != 0 || len(skipped) != 2 {
+			t.Errorf("NoTests %v: Skipped: %d errors, %d skipped; want 0 and 2", noTests, len(errs), len(skipped))
+		}
+		if errs, skipped := Skipped(nil, problems); len(errs) != 2 || len(skipped) != 0 {
+			t.Errorf("NoTests %v: Skipped alone: %d errors, %d skipped; want 2 and 0", noTests, len(errs), len(skipped))
+		}
+	}
+	if _, err := Load(Config{Dir: dir}, "./in"); err == nil || err.Error() != "example.com/m/in: has only test files (_test.go): nothing to mutate" {
+		t.Errorf("Load(./in): %v", err)
+	}
+}

@@ -81,6 +81,9 @@ type EquivPackage struct {
 	// Partial is set when some of the package's units were not
 	// analysed: their mutants are not_run.
 	Partial bool `json:"partial,omitempty"`
+	// Skipped is why the package was not analysed (it has only test
+	// files), when it was not.
+	Skipped string `json:"skipped,omitempty"`
 }
 
 // EquivUnit is one function's analysis.
@@ -239,11 +242,19 @@ func (e *Equiv) text(w io.Writer, verbose bool) error {
 			c.ByMethod["unreachable"], c.ByMethod["rules"], c.ByMethod["exact"], c.ByMethod["sufficiency"], c.ByMethod["compiled"],
 			c.Killable, c.Unknown, c.Unreachable, c.Infeasible, secs)
 	}
+	var skipped []EquivPackage
 	for _, p := range e.Packages {
+		if p.Skipped != "" {
+			skipped = append(skipped, p)
+			continue
+		}
 		row(p.Path, p.EquivCounts, p.Seconds)
 	}
-	if len(e.Packages) > 1 {
+	if len(e.Packages)-len(skipped) > 1 {
 		row("total", e.Summary.EquivCounts, e.Summary.Seconds)
+	}
+	for _, p := range skipped {
+		fmt.Fprintf(tw, "%s: skipped: %s\n", p.Path, p.Skipped)
 	}
 	if e.Summary.Partial {
 		why, partial := unfinished(e.Summary.Stopped, e.Packages, func(p EquivPackage) (string, bool) { return p.Path, p.Partial })

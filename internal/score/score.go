@@ -151,8 +151,12 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 		scored     int
 		errs       []report.PackageError
 	)
+	problems, skipped := load.Skipped(pkgs, problems)
 	for _, p := range problems {
 		errs = append(errs, report.PackageError{Package: p.Path, Error: p.Reason()})
+	}
+	for _, p := range skipped {
+		pkgReports = append(pkgReports, report.Package{Path: p.Path, Dir: report.RelPath(p.Dir), Skipped: p.Reason()})
 	}
 	for _, pkg := range pkgs {
 		if ctx.Err() != nil {

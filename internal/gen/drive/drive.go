@@ -115,6 +115,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		return nil, err
 	}
 	var errs []report.PackageError
+	problems, skipped := load.Skipped(pkgs, problems)
 	for _, p := range problems {
 		errs = append(errs, report.PackageError{Package: p.Path, Error: p.Reason()})
 	}
@@ -123,6 +124,9 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 	}
 
 	var reports []report.GenPackage
+	for _, p := range skipped {
+		reports = append(reports, report.GenPackage{Path: p.Path, Skipped: p.Reason()})
+	}
 	var mutants []report.Mutant
 	var explained strings.Builder
 	for _, pkg := range pkgs {
