@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"testing"
+	"time"
 
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/engines/random"
@@ -79,12 +80,23 @@ func TestRandomLeavesBudgetToPasses(t *testing.T) {
 // runs are cheap goes on past the patience, up to Long's bounds, and that
 // of a unit whose runs loop long stops where it did without it (the
 // same inputs: the same runs).
+//
+// The runs compared must come from the counted budgets alone: a run the
+// harness's wall clock ends (250 ms over 50 × the original's time, which
+// an endless mutant's 2^18-tick generous budget nears on a loaded
+// machine) is retried patiently and charged as a restart, and a mutant
+// ended twice is not run again, so the counts would differ between the
+// two generations. The workers' wall allowances are a minute here, and
+// the unit's clock ten: safety nets that a loaded machine does not reach.
+// Loopy loops up to 1,000 times (Long.Ticks 2^16, which Magic's 944 runs
+// stay under): its runs are milliseconds (the test took 8–12 s idle and
+// up to 100 s under load with 100,000 and 2^20).
 func TestRandomLong(t *testing.T) {
 	const loopy = `package magic
 
 func Loopy(n int) int {
 	s := 0
-	for i := 0; i < n%100000; i++ {
+	for i := 0; i < n%1000; i++ {
 		s += i
 	}
 	if s == -1 {
@@ -96,7 +108,8 @@ func Loopy(n int) int {
 	// Magic's magic input is out of random reach: its pass is idle.
 	pkg := loadPkg(t, map[string]string{"magic/magic.go": magicSrc, "magic/loopy.go": loopy}, "./magic")
 	runs := func(long *Long) map[string]int64 {
-		res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2, Random: 1000, Patience: 20, Long: long})
+		res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2, Random: 1000, Patience: 20, Long: long,
+			Env: generousWall, UnitWall: 10 * time.Minute})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,7 +119,7 @@ func Loopy(n int) int {
 		}
 		return out
 	}
-	short, long := runs(nil), runs(&Long{Random: 400, Patience: 400, Ticks: 1 << 20})
+	short, long := runs(nil), runs(&Long{Random: 400, Patience: 400, Ticks: 1 << 16})
 	t.Logf("runs without Long %v, with %v", short, long)
 	if long["Magic"] < 400 || long["Magic"] < 2*short["Magic"] {
 		t.Errorf("Magic: %d runs with Long, %d without: want at least 400 and twice as many", long["Magic"], short["Magic"])
@@ -115,6 +128,12 @@ func Loopy(n int) int {
 		t.Errorf("Loopy: %d runs with Long, %d without: its runs loop past Long.Ticks, want the same", long["Loopy"], short["Loopy"])
 	}
 }
+
+// generousWall gives the harness's workers a minute of wall clock per
+// run (GOZILLA_WALL and GOZILLA_ORIGWALL, which harness.Config.Wall and
+// OrigWall set when gen does not): the verdicts of a test given it come
+// from the tick budgets and limits, whatever the machine's load.
+var generousWall = []string{"GOZILLA_WALL=60000", "GOZILLA_ORIGWALL=60000"}
 
 // sumSrc loops n times: an n of 64 random bits outgrows the original's
 // loop budget, an input too costly to be a row.

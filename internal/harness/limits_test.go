@@ -266,10 +266,21 @@ func Say(n int) int {
 // the stack limit (the tick budget given is too large to stop it first),
 // endless allocation is stopped by the memory limit, and a mutant that
 // prints without bound costs the parent no memory.
+//
+// The limits must decide, not the wall clock: a run to the 8 MiB stack
+// takes 10–40 ms on an idle machine, and beside busy loops it outlived
+// the default allowances (250 ms, 1 s patiently), a slow end (undecided)
+// instead of a stack overflow. The allowances and the request timeout
+// are minutes here, safety nets that no loaded machine reaches. Endless
+// recursion asks its mutant alone: each of Depth's eleven mutants that
+// recurse without end costs a process and its traceback, 40 restarts
+// when all are asked (3–5 s idle, up to 95 s beside busy loops; the
+// splitting of a request that crashes is TestPoolMutex's).
 func TestPoolLimits(t *testing.T) {
 	bin, dir, set := build(t, map[string]string{"p/p.go": limitsSrc}, "Depth", "Grow", "Say")
 	ctx := context.Background()
-	p := newPool(t, Config{Bin: bin, Dir: dir, MaxStack: 8 << 20, MemLimit: 64 << 20})
+	p := newPool(t, Config{Bin: bin, Dir: dir, MaxStack: 8 << 20, MemLimit: 64 << 20,
+		Wall: 10 * time.Minute, OrigWall: 10 * time.Minute, Timeout: 20 * time.Minute})
 	of := func(fn string) []int {
 		var ids []int
 		for _, m := range set.Mutants {
@@ -295,18 +306,23 @@ func TestPoolLimits(t *testing.T) {
 		mutant int    // must be killed with end kind
 		kind   string // "" = killed by its outcome
 		parent uint64 // bytes the parent may allocate during the request; 0 = any
+		alone  bool   // ask mutant alone, not every mutant of the unit
 	}{
-		{"endless recursion", 0, 3, find("Depth", "n <= 0", "false"), PanicStack, 0},
-		{"endless allocation", 1, 1, find("Grow", "i < n", "true"), PanicMemory, 0},
+		{"endless recursion", 0, 3, find("Depth", "n <= 0", "false"), PanicStack, 0, true},
+		{"endless allocation", 1, 1, find("Grow", "i < n", "true"), PanicMemory, 0, false},
 		// 2 × 40 MiB of output, under the memory limit.
-		{"unbounded output", 2, 40 << 20, find("Say", "n > 64", "false"), "", 8 << 20},
+		{"unbounded output", 2, 40 << 20, find("Say", "n > 64", "false"), "", 8 << 20, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
 			fn := []string{"Depth", "Grow", "Say"}[tt.unit]
-			r, err := p.Do(ctx, &Request{Unit: tt.unit, In: []value.Value{{I: tt.in}}, Mutants: of(fn), Budget: 1 << 20, MutantBudget: 1 << 20})
+			mutants := of(fn)
+			if tt.alone {
+				mutants = []int{tt.mutant}
+			}
+			r, err := p.Do(ctx, &Request{Unit: tt.unit, In: []value.Value{{I: tt.in}}, Mutants: mutants, Budget: 1 << 20, MutantBudget: 1 << 20})
 			if err != nil {
 				t.Fatal(err)
 			}
