@@ -35,6 +35,7 @@ import (
 
 	"github.com/gozilla/gozilla/internal/run"
 	"github.com/gozilla/gozilla/internal/sandbox"
+	"github.com/gozilla/gozilla/internal/scratch"
 )
 
 // FindingKind says which step of the check found a problem.
@@ -44,6 +45,10 @@ const (
 	Failed FindingKind = iota // go test ran the code and it failed
 	Broken                    // the file does not compile (go test's build, or go vet's type check)
 	Vetted                    // a go vet analyzer's finding
+	// Wrote: go test ran the code and it wrote files where it runs (the
+	// package directory, the module, $HOME): under the user's go test it
+	// would change the user's tree.
+	Wrote
 )
 
 // Finding is one problem the check found in an emitted file, located.
@@ -125,7 +130,7 @@ func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs
 // before CheckCases returns). Its error is operational (the go command
 // could not be run, ctx ended).
 func CheckCases(ctx context.Context, dir, path string, src []byte, tags string, funcs []string, own bool, box *sandbox.Box) (*Checked, error) {
-	tmp, err := os.MkdirTemp("", "gozilla-check-")
+	tmp, err := scratch.Dir("check")
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +163,72 @@ func CheckCases(ctx context.Context, dir, path string, src []byte, tags string, 
 	if err != nil || !built {
 		return c, err
 	}
+	if len(c.Findings) == 0 {
+		if err := o.writes(ctx, funcs, loc, c); err != nil {
+			return c, err
+		}
+	}
 	return c, o.vet(ctx, dir, tags, src, loc, c)
+}
+
+// writes runs the generated tests alone in the sandbox and, when they
+// change its tree or its home (a file written in the package directory,
+// the module, $HOME), each function and then each case of it alone, and
+// adds a Wrote finding for each case (or function, when no case alone
+// explains it) that does: under the user's go test, in the package
+// directory, such a row would write in the user's tree.
+func (o *overlay) writes(ctx context.Context, funcs []string, loc *Locator, c *Checked) error {
+	alone := func(pattern string) ([]string, error) {
+		mark := o.box.Mark()
+		cmd := exec.CommandContext(ctx, o.bin, "-test.run="+pattern, "-test.count=1", "-test.timeout=10m0s")
+		o.box.Cmd(cmd)
+		run.Isolate(cmd)
+		cmd.Run() // a failure is the test step's to find
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return o.box.Changed(mark), nil
+	}
+	var pats []string
+	for _, f := range funcs {
+		pats = append(pats, regexp.QuoteMeta(f))
+	}
+	all, err := alone("^(?:" + strings.Join(pats, "|") + ")$")
+	if err != nil || len(all) == 0 {
+		return err
+	}
+	for _, fn := range funcs {
+		wrote, err := alone("^" + regexp.QuoteMeta(fn) + "$")
+		if err != nil {
+			return err
+		}
+		if len(wrote) == 0 {
+			continue
+		}
+		found := false
+		for _, sub := range o.cases[fn] {
+			w, err := alone("^" + regexp.QuoteMeta(fn) + "$/^" + regexp.QuoteMeta(sub) + "$")
+			if err != nil {
+				return err
+			}
+			if len(w) > 0 {
+				found = true
+				c.Findings = append(c.Findings, Finding{Kind: Wrote, Func: fn, Case: loc.caseNamed(fn, sub), Why: "go test: it writes " + fileList(w)})
+			}
+		}
+		if !found {
+			c.Findings = append(c.Findings, Finding{Kind: Wrote, Func: fn, Why: "go test: it writes " + fileList(wrote)})
+		}
+	}
+	return nil
+}
+
+// fileList names files for a message: the first three, and how many more.
+func fileList(files []string) string {
+	if len(files) > 3 {
+		return strings.Join(files[:3], ", ") + fmt.Sprintf(" and %d more", len(files)-3)
+	}
+	return strings.Join(files, ", ")
 }
 
 // ownVet runs go test's vet checks for the host on the package with the
@@ -207,8 +277,9 @@ type overlay struct {
 	file, json string
 	base       string // the file's name, as the tools' messages name it
 	box        *sandbox.Box
-	bin        string // the test binary, once built
-	buildOut   []byte // go test -c -json's output, when it did not build
+	bin        string              // the test binary, once built
+	cases      map[string][]string // the generated functions' cases that passed, by function
+	buildOut   []byte              // go test -c -json's output, when it did not build
 	buildErr   error
 }
 
@@ -306,6 +377,14 @@ func (o *overlay) test(ctx context.Context, dir, tags string, funcs []string, ow
 			output[ev.Test] = append(output[ev.Test], ev.Output)
 		case "pass", "skip":
 			decided[ev.Test] = true
+			if fn, sub, ok := strings.Cut(ev.Test, "/"); ok && gen[fn] && ev.Action == "pass" && !strings.Contains(sub, "/") {
+				if o.cases == nil {
+					o.cases = map[string][]string{}
+				}
+				if !slices.Contains(o.cases[fn], sub) {
+					o.cases[fn] = append(o.cases[fn], sub)
+				}
+			}
 		case "fail":
 			decided[ev.Test] = true
 			fn, sub, _ := strings.Cut(ev.Test, "/")

@@ -40,6 +40,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -380,4 +381,70 @@ func goLocations() []string {
 		}
 	})
 	return goLoc
+}
+
+// State is what a Box's copy of the tree and its home hold at one
+// moment (Mark): each file's size, modification time and mode.
+type State map[string]stamp
+
+type stamp struct {
+	size int64
+	mod  int64 // nanoseconds
+	mode fs.FileMode
+}
+
+// Mark records the Box's tree (the copy of the module's directories) and
+// its home, for Changed.
+func (b *Box) Mark() State {
+	st := State{}
+	for _, top := range []string{filepath.Join(b.Root, "src"), b.Home} {
+		filepath.WalkDir(top, func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return nil
+			}
+			fi, err := e.Info()
+			if err != nil {
+				return nil
+			}
+			st[p] = stamp{fi.Size(), fi.ModTime().UnixNano(), fi.Mode()}
+			return nil
+		})
+	}
+	return st
+}
+
+// Changed lists the files of the tree and the home added, changed or
+// removed since st, sorted: relative to the copy of the package
+// directory ("data.txt", "../testdata/x"), those in the home as
+// "$HOME/…". The go command's own files in the home (its caches and
+// telemetry, under .cache/go-build and .config/go) are left out.
+func (b *Box) Changed(st State) []string {
+	now := b.Mark()
+	var out []string
+	name := func(p string) string {
+		if rel, err := filepath.Rel(b.Home, p); err == nil && !strings.HasPrefix(rel, "..") {
+			if strings.HasPrefix(rel, filepath.Join(".config", "go")+string(filepath.Separator)) || strings.HasPrefix(rel, filepath.Join(".cache", "go-build")+string(filepath.Separator)) {
+				return ""
+			}
+			return "$HOME/" + filepath.ToSlash(rel)
+		}
+		rel, _ := filepath.Rel(b.Dir, p)
+		return filepath.ToSlash(rel)
+	}
+	for p, s := range now {
+		if old, ok := st[p]; !ok || old != s {
+			if n := name(p); n != "" {
+				out = append(out, n)
+			}
+		}
+	}
+	for p := range st {
+		if _, ok := now[p]; !ok {
+			if n := name(p); n != "" {
+				out = append(out, n)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -200,3 +200,31 @@ func TestRemoveReadOnly(t *testing.T) {
 		t.Errorf("Remove left %s", b.Root)
 	}
 }
+
+// TestChanged: Changed names what was written in the copy of the tree
+// and in the home since Mark, and nothing of the go command's own.
+func TestChanged(t *testing.T) {
+	mod := t.TempDir()
+	writeTree(t, mod, map[string]string{"go.mod": "module m\n", "p/p.go": "package p", "p/keep.txt": "k", "p/gone.txt": "g"})
+	b, err := New(t.TempDir(), filepath.Join(mod, "p"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Remove()
+	st := b.Mark()
+	if got := b.Changed(st); len(got) != 0 {
+		t.Fatalf("Changed right after Mark = %v", got)
+	}
+	writeTree(t, b.Dir, map[string]string{"data.txt": "new", "keep.txt": "changed, longer"})
+	writeTree(t, filepath.Dir(b.Dir), map[string]string{"up.txt": "above the package"})
+	writeTree(t, b.Home, map[string]string{".app/rc": "x", ".cache/go-build/00/x": "go's", ".config/go/telemetry/c": "go's"})
+	writeTree(t, b.Tmp, map[string]string{"scratch": "TMPDIR is not the tree"})
+	if err := os.Remove(filepath.Join(b.Dir, "gone.txt")); err != nil {
+		t.Fatal(err)
+	}
+	got := b.Changed(st)
+	want := []string{"$HOME/.app/rc", "../up.txt", "data.txt", "gone.txt", "keep.txt"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Changed = %v, want %v", got, want)
+	}
+}
