@@ -34,6 +34,7 @@ import (
 	"github.com/gozilla/gozilla/internal/report"
 	mutrun "github.com/gozilla/gozilla/internal/run"
 	"github.com/gozilla/gozilla/internal/score"
+	"github.com/gozilla/gozilla/internal/scratch"
 	"github.com/gozilla/gozilla/internal/version"
 )
 
@@ -127,7 +128,7 @@ func goTmpDir() (remove func()) {
 	if os.Getenv("GOTMPDIR") != "" {
 		return func() {}
 	}
-	dir, err := os.MkdirTemp("", "gozilla-go-")
+	dir, err := scratch.Dir("go")
 	if err != nil {
 		return func() {}
 	}
@@ -159,6 +160,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	defer profile(stderr)()
+	// The temporary directories of runs killed by SIGKILL: nothing else
+	// removes them.
+	scratch.Sweep()
 	defer goTmpDir()()
 
 	var err error

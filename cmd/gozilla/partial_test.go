@@ -407,3 +407,74 @@ func TestInterruptDuringBuild(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	assertNoTempLeft(t, tmp)
 }
+
+// TestKilledRunSwept: a run killed by SIGKILL leaves its temporary
+// directories (nothing of it runs to remove them); the next run removes
+// those whose owner is dead once their owner file is a minute old, and
+// leaves a live run's alone.
+func TestKilledRunSwept(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": slowTest})
+	tmp := t.TempDir()
+	cmd := exec.Command(gozilla, "score", "-json", "-j", "1", "-equiv=false", "./calc")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "GOZILLA_CACHE=off")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if m, _ := filepath.Glob(filepath.Join(tmp, "gozilla-score-*", "pkg.test")); len(m) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			cmd.Wait()
+			t.Fatal("the test binary never appeared")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // gozilla and what it started
+	cmd.Wait()
+	left, _ := filepath.Glob(filepath.Join(tmp, "gozilla-*"))
+	if len(left) < 2 { // gozilla-go-* (GOTMPDIR) and gozilla-score-*
+		t.Fatalf("after SIGKILL, TMPDIR holds %v: want the run's directories", left)
+	}
+	// A live owner's directory (this test's process) stays.
+	live := filepath.Join(tmp, "gozilla-live-1")
+	if err := os.Mkdir(live, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	owner := fmt.Sprintf(`{"pid":%d}`, os.Getpid())
+	if err := os.WriteFile(filepath.Join(live, ".gozilla-owner"), []byte(owner), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Fresh owner files are not judged: the next run leaves them.
+	gzIn := func() {
+		t.Helper()
+		c := exec.Command(gozilla, "version")
+		c.Env = append(os.Environ(), "TMPDIR="+tmp)
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("gozilla version: %v\n%s", err, out)
+		}
+	}
+	gzIn()
+	if still, _ := filepath.Glob(filepath.Join(tmp, "gozilla-*")); len(still) != len(left)+1 {
+		t.Fatalf("a run removed fresh directories: %v left of %v", still, left)
+	}
+	old := time.Now().Add(-2 * time.Minute)
+	for _, d := range append(left, live) {
+		f := filepath.Join(d, ".gozilla-owner")
+		if _, err := os.Stat(f); err != nil {
+			t.Fatalf("%s has no owner file: %v", filepath.Base(d), err)
+		}
+		if err := os.Chtimes(f, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gzIn()
+	still, _ := filepath.Glob(filepath.Join(tmp, "gozilla-*"))
+	if len(still) != 1 || still[0] != live {
+		t.Errorf("after the next run, TMPDIR holds %v: want only the live owner's %s", still, live)
+	}
+}

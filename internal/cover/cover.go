@@ -34,6 +34,7 @@ import (
 	"github.com/gozilla/gozilla/internal/report"
 	"github.com/gozilla/gozilla/internal/run"
 	"github.com/gozilla/gozilla/internal/sandbox"
+	"github.com/gozilla/gozilla/internal/scratch"
 )
 
 // Config controls a cover run. The zero value is usable.
@@ -205,7 +206,7 @@ func runTests(ctx context.Context, cfg Config, pkg *load.Package, plan *coverage
 	if set.ProbesErr != "" {
 		return 0, "", fmt.Errorf("internal error: %s: %s", pkg.Path, set.ProbesErr)
 	}
-	work, err := os.MkdirTemp("", "gozilla-cover-")
+	work, err := scratch.Dir("cover")
 	if err != nil {
 		return 0, "", err
 	}

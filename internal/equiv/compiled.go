@@ -43,6 +43,7 @@ import (
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/run"
+	"github.com/gozilla/gozilla/internal/scratch"
 	"github.com/gozilla/gozilla/internal/unit"
 )
 
@@ -213,7 +214,7 @@ func copyOf(pkg *load.Package, f *load.File, u *unit.Unit, m *mutate.Mutant) *fn
 // compareChunk compiles the package with copies appended to their files
 // and returns the IDs of those whose code is the original's.
 func compareChunk(ctx context.Context, pkg *load.Package, files map[string]*load.File, copies []*fnCopy, tags string) []int {
-	tmp, err := os.MkdirTemp("", "gozilla-compiled-")
+	tmp, err := scratch.Dir("compiled")
 	if err != nil {
 		return nil
 	}

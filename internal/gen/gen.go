@@ -45,6 +45,7 @@ import (
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/run"
 	"github.com/gozilla/gozilla/internal/sandbox"
+	"github.com/gozilla/gozilla/internal/scratch"
 	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
 )
@@ -423,7 +424,7 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 	t0 := time.Now()
 	bin := cfg.Bin
 	if bin == "" {
-		work, err := os.MkdirTemp("", "gozilla-gen-")
+		work, err := scratch.Dir("gen")
 		if err != nil {
 			return nil, err
 		}

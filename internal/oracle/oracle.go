@@ -42,6 +42,7 @@ import (
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/sandbox"
+	"github.com/gozilla/gozilla/internal/scratch"
 	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
 )
@@ -87,7 +88,7 @@ type Stats struct {
 // malformed //gozilla:assume directive is an error.
 func New(ctx context.Context, pkg *load.Package, set *mutate.Set, workers int) (*Oracle, error) {
 	workers = max(workers, 1)
-	work, err := os.MkdirTemp("", "gozilla-oracle-")
+	work, err := scratch.Dir("oracle")
 	if err != nil {
 		return nil, err
 	}

@@ -39,6 +39,7 @@ import (
 	"github.com/gozilla/gozilla/internal/report"
 	"github.com/gozilla/gozilla/internal/run"
 	"github.com/gozilla/gozilla/internal/sandbox"
+	"github.com/gozilla/gozilla/internal/scratch"
 	"github.com/gozilla/gozilla/internal/unit"
 )
 
@@ -278,7 +279,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		return pr, out, nil
 	}
 
-	work, err := os.MkdirTemp("", "gozilla-score-")
+	work, err := scratch.Dir("score")
 	if err != nil {
 		return pr, nil, err
 	}
