@@ -130,14 +130,18 @@ func TestDeadline(t *testing.T) {
 	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc, "calc/calc_test.go": slowTest})
 	before := snapshot(t, dir)
 	tests := []struct {
-		args []string
+		args   []string
+		loaded bool // the package must be in the report
 	}{
-		// Mid-run: Abs's mutants cost 0.3 s each, far more than 2 s in all.
-		{[]string{"score", "-json", "-j", "1", "-equiv=false", "-deadline", "2s", "./calc"}},
-		// Past the deadline as soon as the packages are loaded.
-		{[]string{"score", "-json", "-deadline", "1ms", "./calc"}},
-		{[]string{"gen", "-json", "-deadline", "1ms", "./calc"}},
-		{[]string{"equiv", "-json", "-deadline", "1ms", "./calc"}},
+		// Mid-run: Abs's 28 mutants cost 0.3 s each, 8.8 s in all. The
+		// deadline leaves the load (which a stop gives a second more)
+		// five seconds: on a loaded machine, 2 s left it none.
+		{[]string{"score", "-json", "-j", "1", "-equiv=false", "-deadline", "4s", "./calc"}, true},
+		// Past the deadline as soon as the packages are loaded; on a
+		// loaded machine, while they load (no package then).
+		{[]string{"score", "-json", "-deadline", "1ms", "./calc"}, false},
+		{[]string{"gen", "-json", "-deadline", "1ms", "./calc"}, false},
+		{[]string{"equiv", "-json", "-deadline", "1ms", "./calc"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -146,10 +150,15 @@ func TestDeadline(t *testing.T) {
 				t.Errorf("exit %d, want 3; stderr %q", r.code, r.stderr)
 			}
 			doc := parsePartial(t, r)
-			if !doc.Summary.Partial || len(doc.Packages) != 1 || !doc.Packages[0].Partial || !strings.Contains(doc.Summary.Stopped, "deadline") {
-				t.Errorf("summary %+v, packages %+v: want partial, stopped by the deadline", doc.Summary, doc.Packages)
+			if !doc.Summary.Partial || !strings.Contains(doc.Summary.Stopped, "deadline") {
+				t.Errorf("summary %+v: want partial, stopped by the deadline", doc.Summary)
 			}
-			if doc.Packages[0].File != "" {
+			switch {
+			case len(doc.Packages) == 0 && !tt.loaded && doc.Summary.Mutants == 0:
+				t.Logf("stopped while loading the packages: %+v", doc.Summary)
+			case len(doc.Packages) != 1 || !doc.Packages[0].Partial:
+				t.Fatalf("summary %+v, packages %+v: want one package, partial", doc.Summary, doc.Packages)
+			case doc.Packages[0].File != "":
 				t.Errorf("gen wrote %s when stopped", doc.Packages[0].File)
 			}
 			for _, m := range doc.Mutants {
