@@ -28,6 +28,7 @@ package main
 //	env KEY=VALUE       set an environment variable for the gozilla commands after it
 //	snapshot            record every file below $WORK (its contents)
 //	unchanged [PATH...] no file below $WORK was added, changed or removed since the snapshot, but these (files, or directories whole)
+//	readonly DIR        no file can be created in DIR (chmod, or chattr +i for root) until the scenario ends; skips the scenario where neither works
 //
 // Files are relative to the working directory. Expected files in the
 // archive should not end in .go (they would be built with the package).
@@ -202,6 +203,7 @@ var scenarioCommands = map[string]scenarioCommand{
 	"env":       {"env KEY=VALUE", 1, 1, false, 0, func(s *scenario, _ bool, args []string) error { s.env = append(s.env, args[0]); return nil }},
 	"snapshot":  {"snapshot", 0, 0, false, 0, func(s *scenario, _ bool, _ []string) error { s.snap = snapshot(s.t, s.work); return nil }},
 	"unchanged": {"unchanged [FILE...]", 0, -1, false, 0, (*scenario).cmdUnchanged},
+	"readonly":  {"readonly DIR", 1, 1, false, 0, (*scenario).cmdReadonly},
 }
 
 // cmdUnchanged compares the files below $WORK with the snapshot; the
@@ -238,6 +240,36 @@ func (s *scenario) cmdUnchanged(_ bool, args []string) error {
 	if len(diffs) > 0 {
 		sort.Strings(diffs)
 		return fmt.Errorf("the tree changed: %s", strings.Join(diffs, ", "))
+	}
+	return nil
+}
+
+// cmdReadonly makes a directory unwritable: its mode for a user, its
+// immutable flag for root (whom modes do not stop), undone when the
+// scenario ends. Where neither stops a write, the scenario is skipped.
+func (s *scenario) cmdReadonly(_ bool, args []string) error {
+	dir := s.path(args[0])
+	st, err := os.Stat(dir)
+	if err != nil {
+		return err
+	}
+	if err := os.Chmod(dir, st.Mode().Perm()&^0o222); err != nil {
+		return err
+	}
+	s.t.Cleanup(func() { os.Chmod(dir, st.Mode().Perm()) })
+	blocked := func() bool {
+		f, err := os.CreateTemp(dir, "probe")
+		if err == nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+		return err != nil
+	}
+	if !blocked() && exec.Command("chattr", "+i", dir).Run() == nil {
+		s.t.Cleanup(func() { exec.Command("chattr", "-i", dir).Run() })
+	}
+	if !blocked() {
+		s.t.Skipf("%s: cannot make %s read-only here (root, without chattr)", s.file, args[0])
 	}
 	return nil
 }

@@ -140,6 +140,13 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if file == "" {
 			file = filepath.Join(pkg.Dir, strings.ReplaceAll(cfg.Name, "{pkg}", pkg.Name))
 		}
+		if !cfg.Dry {
+			// Said before the work, not after it (-n writes nothing).
+			if err := writable(file); err != nil {
+				errs = append(errs, report.PackageError{Package: pkg.Path, Error: err.Error()})
+				continue
+			}
+		}
 		gcfg := gen.Config{Tags: cfg.Tags, Ops: cfg.Ops, SkipRE: cfg.Skip, Arid: cfg.Arid, CacheDir: cfg.CacheDir, Run: cfg.Run, Seed: cfg.Seed, Workers: cfg.Workers, Random: cfg.Random, UnitWall: cfg.UnitWall, Cover: cfg.Cover, Search: cfg.Search}
 		if cfg.Random <= 0 {
 			gcfg.Random = -1
@@ -236,7 +243,8 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			pr.File, pr.Dry = report.RelPath(file), true
 		case chk.src != nil:
 			if err := os.WriteFile(file, chk.src, 0o644); err != nil {
-				return nil, err
+				errs = append(errs, report.PackageError{Package: pkg.Path, Error: writeError(file, err).Error()})
+				continue
 			}
 			pr.File = report.RelPath(file)
 		case cfg.Run != nil && len(pr.Units) == 0:
