@@ -189,7 +189,7 @@ func LoadEach(cfg Config, patterns ...string) ([]*Package, []Problem, error) {
 		}
 		if len(p.Errors) > 0 && len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 && p.Errors[0].Kind == packages.ListError {
 			// go list could not resolve the pattern itself.
-			problems = append(problems, Problem{Path: p.ID, Msg: oneLine(p.Errors[0].Msg), NoPackage: true})
+			problems = append(problems, Problem{Path: p.ID, Msg: oneLine(p.Errors[0].Msg) + cgoOff(p), NoPackage: true})
 			continue
 		}
 		path := p.PkgPath

@@ -143,20 +143,22 @@ func TestLoadCgoOff(t *testing.T) {
 		"c/pure.go":      "package c\n\nfunc Four() int { return Twice(2) }\n",
 		"w/w.go":         "package w\n\nfunc A() int { return B() }\n",
 		"w/w_windows.go": "package w\n\nimport \"C\"\n\nfunc B() int { return 1 }\n",
+		"solo/solo.go":   "package solo\n\nimport \"C\"\n\nfunc One() int { return 1 }\n",
 	})
-	_, problems, err := LoadEach(Config{Dir: dir, Env: []string{"CGO_ENABLED=0", "GOOS=linux"}}, "./c", "./w")
+	_, problems, err := LoadEach(Config{Dir: dir, Env: []string{"CGO_ENABLED=0", "GOOS=linux"}}, "./c", "./w", "./solo")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"example.com/m/c": `undefined: Twice (c.go imports "C" and is left out: cgo is off; it needs CGO_ENABLED=1 and a C compiler)`,
-		"example.com/m/w": "undefined: B",
+		"example.com/m/c":    `undefined: Twice (c.go imports "C" and is left out: cgo is off; it needs CGO_ENABLED=1 and a C compiler)`,
+		"example.com/m/w":    "undefined: B",
+		"example.com/m/solo": `(solo.go imports "C" and is left out: cgo is off; it needs CGO_ENABLED=1 and a C compiler)`,
 	}
 	if len(problems) != len(want) {
 		t.Fatalf("problems %v, want %d", problems, len(want))
 	}
 	for _, p := range problems {
-		if !strings.HasSuffix(p.Msg, ": "+want[p.Path]) {
+		if !strings.HasSuffix(p.Msg, " "+want[p.Path]) {
 			t.Errorf("%s: %q, want it to end in %q", p.Path, p.Msg, want[p.Path])
 		}
 	}
