@@ -29,6 +29,7 @@ package main
 //	snapshot            record every file below $WORK (its contents)
 //	unchanged [PATH...] no file below $WORK was added, changed or removed since the snapshot, but these (files, or directories whole)
 //	readonly DIR        no file can be created in DIR (chmod, or chattr +i for root) until the scenario ends; skips the scenario where neither works
+//	long                the rest of the script runs only with GOZILLA_LONG=1 (testmod.Long): without it the scenario ends there, skipped
 //
 // Files are relative to the working directory. Expected files in the
 // archive should not end in .go (they would be built with the package).
@@ -53,6 +54,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/gozilla/gozilla/internal/testmod"
 )
 
 func TestScenarios(t *testing.T) {
@@ -204,6 +207,7 @@ var scenarioCommands = map[string]scenarioCommand{
 	"snapshot":  {"snapshot", 0, 0, false, 0, func(s *scenario, _ bool, _ []string) error { s.snap = snapshot(s.t, s.work); return nil }},
 	"unchanged": {"unchanged [FILE...]", 0, -1, false, 0, (*scenario).cmdUnchanged},
 	"readonly":  {"readonly DIR", 1, 1, false, 0, (*scenario).cmdReadonly},
+	"long":      {"long", 0, 0, false, 0, func(s *scenario, _ bool, _ []string) error { testmod.Long(s.t); return nil }},
 }
 
 // cmdUnchanged compares the files below $WORK with the snapshot; the
