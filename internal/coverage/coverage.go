@@ -1,6 +1,8 @@
 package coverage
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -143,10 +145,19 @@ type Untracked struct {
 // _ are skipped: they cannot run (cmd/cover skips them too).
 // Deterministic: same package, same plan.
 func Build(pkg *load.Package) (*Plan, error) {
+	return BuildContext(context.Background(), pkg)
+}
+
+// ErrStopped is BuildContext's error when its context ends first.
+var ErrStopped = errors.New("coverage plan stopped")
+
+// BuildContext is Build, stopped when ctx ends (ErrStopped): the
+// def-use tables of a long function take seconds on a loaded machine.
+func BuildContext(ctx context.Context, pkg *load.Package) (*Plan, error) {
 	if pkg.Info == nil || pkg.Fset == nil {
 		return nil, fmt.Errorf("coverage: package %s has no type information", pkg.Path)
 	}
-	b := &builder{pkg: pkg, plan: &Plan{Inserts: map[string][]Insert{}, pkgName: pkg.Name, goVer: pkg.Types.GoVersion()}}
+	b := &builder{pkg: pkg, plan: &Plan{Inserts: map[string][]Insert{}, pkgName: pkg.Name, goVer: pkg.Types.GoVersion()}, done: ctx.Done()}
 	for _, f := range pkg.Files {
 		if f.Cgo {
 			continue
@@ -154,6 +165,9 @@ func Build(pkg *load.Package) (*Plan, error) {
 		if err := b.file(f); err != nil {
 			return nil, err
 		}
+	}
+	if b.stopped() {
+		return nil, ErrStopped
 	}
 	b.plan.Runtime = b.runtime()
 	b.plan.Stub = []byte(stubSource)
@@ -170,6 +184,19 @@ type builder struct {
 	defs  []int32    // def ID -> slot in its unit's activation
 	uses  []useTab
 	probe [][]int32 // probe ID -> events: >= 0 use ID, < 0 -(def ID)-1
+
+	done <-chan struct{} // closed: stop (BuildContext)
+}
+
+// stopped reports whether the build must stop: the work after it is
+// skipped, and BuildContext returns ErrStopped.
+func (b *builder) stopped() bool {
+	select {
+	case <-b.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // runUnit is a function body with an activation record.
@@ -213,6 +240,9 @@ func (b *builder) file(f *load.File) error {
 		return true
 	})
 	for _, decl := range f.Syntax.Decls {
+		if b.stopped() {
+			return ErrStopped
+		}
 		switch decl := decl.(type) {
 		case *ast.FuncDecl:
 			if decl.Body == nil || decl.Name.Name == "_" {
@@ -255,6 +285,9 @@ func (fb *fileBuilder) funcDecl(fd *ast.FuncDecl) error {
 	fl, err := fb.flow(fi, fd)
 	if err != nil {
 		return err
+	}
+	if fb.stopped() {
+		return ErrStopped
 	}
 	fb.branches(fi, fd, fl)
 	c := &coverWalker{fb: fb, fn: fi}

@@ -183,6 +183,9 @@ func (fb *fileBuilder) flow(fi int, fd *ast.FuncDecl) (*flowDecl, error) {
 	d.collect()
 	d.disqualify()
 	for _, u := range d.units {
+		if fb.stopped() {
+			return nil, ErrStopped
+		}
 		for {
 			u.build()
 			if len(u.fails) > 0 {
@@ -1469,6 +1472,9 @@ func (d *flowDecl) emit() {
 	}
 	var all []gpair
 	for _, u := range d.units {
+		if fb.stopped() {
+			return // BuildContext returns ErrStopped
+		}
 		u.defBase, u.useBase = len(fb.defs), len(fb.uses)
 		for _, df := range u.defs {
 			fb.defs = append(fb.defs, int32(df.v))
@@ -1514,7 +1520,10 @@ func (d *flowDecl) emit() {
 		return a.def < b.def
 	})
 	fset := fb.pkg.Fset
-	for _, g := range all {
+	for i, g := range all {
+		if i%4096 == 0 && fb.stopped() {
+			return // BuildContext returns ErrStopped
+		}
 		us, df := g.u.uses[g.use], g.u.defs[g.def]
 		k := len(p.Pairs)
 		p.Pairs = append(p.Pairs, Pair{

@@ -358,7 +358,10 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 	var probes *mutate.Probes
 	var notes []string
 	if cfg.Cover {
-		p, err := coverage.Build(pkg)
+		p, err := coverage.BuildContext(ctx, pkg)
+		if errors.Is(err, coverage.ErrStopped) {
+			return nil, ctx.Err()
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -343,6 +343,12 @@ const copyName = "_gzCheckCopy"
 // variants come in a few such checks, which the workers share.
 const copiesMax = 64
 
+// copiesBytes bounds the text of the copies one checkCopies call takes
+// (the bodies of its variants): a check cannot be stopped once begun, and
+// 64 copies of a 2,000-line function took seconds on a loaded machine
+// before a signal was seen. A body past it is checked alone.
+const copiesBytes = 128 << 10
+
 // importUses maps each named import of a file to the offsets of its uses.
 func importUses(pkg *load.Package, f *load.File) map[string][]int {
 	tf := pkg.Fset.File(f.Syntax.Pos())
@@ -443,11 +449,22 @@ func checkMutants(pkg *load.Package, files []*fileSites, d *Dropped, done <-chan
 		n := len(groups)
 		if n > 0 && len(groups[n-1]) < copiesMax {
 			if p := jobs[groups[n-1][0]]; p.fs == j.fs && p.body == j.body && j.body >= 0 {
-				groups[n-1] = append(groups[n-1], i)
-				continue
+				bd := sp.bodies[j.fs.file.Path][j.body]
+				if (len(groups[n-1])+1)*(bd.end-bd.start) <= copiesBytes {
+					groups[n-1] = append(groups[n-1], i)
+					continue
+				}
 			}
 		}
 		groups = append(groups, []int{i})
+	}
+	stop := func() bool {
+		select {
+		case <-done:
+			return true
+		default:
+			return false
+		}
 	}
 	var wg sync.WaitGroup
 	next := make(chan []int)
@@ -490,6 +507,9 @@ func checkMutants(pkg *load.Package, files []*fileSites, d *Dropped, done <-chan
 					checkFallbacks.Add(1)
 				}
 				for k, i := range todo {
+					if stop() {
+						break // the results are not used
+					}
 					reasons[i] = c.check(jobs[i].fs.file, jobs[i].body, texts[k])
 				}
 			}
