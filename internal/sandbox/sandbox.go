@@ -28,7 +28,7 @@
 // Linux the copy is copy_file_range, which shares extents where the file
 // system allows.
 //
-// The package is a leaf: it imports nothing of gozilla's.
+// The package imports only internal/scratch, for its temporary directory.
 package sandbox
 
 import (
@@ -43,6 +43,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/gozilla/gozilla/internal/scratch"
 )
 
 // Box is a scratch copy of a package's directory and what its tests can
@@ -77,7 +79,7 @@ func New(parent, pkgDir string) (*Box, error) {
 	}
 	var root string
 	if parent == "" {
-		root, err = os.MkdirTemp("", "gozilla-sandbox-")
+		root, err = scratch.Dir("sandbox") // swept when its owner dies
 	} else {
 		root, err = os.MkdirTemp(parent, "sandbox-")
 	}
