@@ -497,7 +497,11 @@ func Nap(n, ms int) int {
 // alive.
 func TestPoolPatience(t *testing.T) {
 	bin, dir, set := build(t, map[string]string{"p/p.go": napSrc}, "Nap")
-	const wall = 100 * time.Millisecond
+	// The default allowance. A nap 50 ms past it outlives it on any
+	// machine, and leaves the patient run (four times as long) 700 ms
+	// of margin for a loaded machine's delays (twice the allowance, at
+	// 100 ms, left 200 ms).
+	const wall = 250 * time.Millisecond
 	p := newPool(t, Config{Bin: bin, Dir: dir, Wall: wall})
 	nap := -1 // n < 0 → true: the mutant naps, with the same result
 	for _, m := range set.Mutants {
@@ -513,7 +517,7 @@ func TestPoolPatience(t *testing.T) {
 		ms   int64 // the mutant's nap
 		slow bool
 	}{
-		{"decided with patience", int64(2 * wall / time.Millisecond), false},
+		{"decided with patience", int64((wall + 50*time.Millisecond) / time.Millisecond), false},
 		{"undecided", int64(10 * wall / time.Millisecond), true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
