@@ -81,7 +81,7 @@ type speedRun struct {
 	secs  float64
 	exit  int
 	score *float64
-	clock []string // the units a wall clock decided for (exit 3)
+	clock []string // the units a wall clock decided for (exit 4)
 	pkg   *speedPkg
 	doc   *speedDoc
 	file  []byte // the file gen wrote (nil when none)
@@ -295,7 +295,7 @@ func speedGen(gz, dir string, extraEnv []string, jobs int, limit time.Duration, 
 	case res.killed:
 		g.err = fmt.Sprintf("killed at the limit (%s)", limit)
 		return g
-	case res.exit != 0 && res.exit != 3:
+	case res.exit != 0 && res.exit != 3 && res.exit != 4:
 		g.err = noReport(res)
 		return g
 	case json.Unmarshal(res.stdout, &doc) != nil:
@@ -511,7 +511,7 @@ func identicalText(r *speedResult) string {
 }
 
 // exitText is a run's exit code, with the units a wall clock decided
-// for counted (exit 3).
+// for counted (exit 4).
 func exitText(g speedRun) string {
 	if g.err != "" && g.doc == nil {
 		return fmt.Sprintf("%d (error)", g.exit)

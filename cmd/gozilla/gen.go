@@ -37,7 +37,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		explain    = fs.String("explain", "", "after the report, explain these mutants (IDs, comma-separated): status, why they live, their constraint system")
 		dl         = fs.Duration("deadline", 0, deadlineUsage+"; the search stops a fifth of it early (at least 30s, or half of it) so that the tests found are checked and written")
 		covers     = fs.Bool("cover", true, "also keep tests that cover branches and def-use pairs the others miss (gozilla cover), and report the generated tests' coverage")
-		perUnit    = fs.Duration("unit", gen.DefaultUnitWall, "safety net on the wall time of one unit (its random pass and its mutants' deterministic passes), far past what its counted budgets take: when it fires, the unit's live mutants are undecided and the result is partial (exit 3)")
+		perUnit    = fs.Duration("unit", gen.DefaultUnitWall, "safety net on the wall time of one unit (its random pass and its mutants' deterministic passes), far past what its counted budgets take: when it fires, the unit's live mutants are undecided and the result is partial (exit 4)")
 	)
 	cacheDir := fs.String("cache", defaultCache(), "replay the tests of units that did not change since an earlier run, kept in this directory, instead of their passes (off: no cache; $GOZILLA_CACHE sets the default)")
 	rep := addReportFlags(fs, "gozilla.gen/v1", "also list the mutants left alive")
@@ -85,6 +85,7 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		cfg.Done = prog.clear
 	}
+	began := time.Now()
 	res, err := drive.Run(ctx, cfg, fs.Args()...)
 	if err != nil {
 		var ue *drive.UserError
@@ -92,16 +93,23 @@ func cmdGen(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		case errors.As(err, &ue):
 			return &exitError{code: 2, msg: ue.Msg}
 		case ctx.Err() != nil:
-			return stopped(ctx, false)
+			// Stopped while loading: the report says so, with nothing
+			// generated.
+			res = &drive.Result{Doc: report.NewGen(nil, nil, time.Since(began).Seconds())}
+			res.Doc.Summary.Partial, res.Doc.Summary.Phase = true, "loading"
+		default:
+			return err
 		}
-		return err
 	}
 	doc, explained := res.Doc, res.Explained
 	if ctx.Err() == nil {
 		ctx = search // only the search ended early: say why
 	}
-	if doc.Summary.Partial {
-		doc.Summary.Stopped = stopReason(ctx)
+	switch {
+	case doc.Summary.Partial && ctx.Err() != nil:
+		doc.Summary.Stopped, doc.Summary.Cause = stopReason(ctx), stopCause(ctx)
+	case doc.Summary.Clock > 0:
+		doc.Summary.Stopped, doc.Summary.Cause = fmt.Sprintf("the safety clock (-unit %v) stopped %d unit(s)", *perUnit, doc.Summary.Clock), causeClock
 	}
 	doc.Summary.Diff = sel.diffText
 	var more func(io.Writer)
@@ -138,16 +146,16 @@ func (e *searchStop) Error() string {
 func (e *searchStop) Unwrap() error { return &e.deadlineError }
 
 // genExit is gen's outcome once its report is written: stopped (exit 3
-// or 130), packages not processed (2), or done.
+// or 130), packages not processed (2), the safety clock (4), or done.
 func genExit(ctx context.Context, doc *report.Gen) error {
-	if doc.Summary.Partial {
+	if doc.Summary.Partial && ctx.Err() != nil {
 		return stopped(ctx, true)
 	}
 	if len(doc.Errors) > 0 {
 		return report.Errors(doc.Errors)
 	}
 	if doc.Summary.Clock > 0 {
-		return &exitError{code: exitDeadline, msg: fmt.Sprintf("the safety clock (-unit) stopped %d unit(s): the result is partial (the report lists them)", doc.Summary.Clock)}
+		return &exitError{code: exitClock, msg: fmt.Sprintf("the safety clock (-unit), not the deadline, stopped %d unit(s): the result is partial (the report lists them)", doc.Summary.Clock)}
 	}
 	// go test fails on these packages whatever was written: the user's
 	// own code or tests, said on one line each (exit 2, as for score).

@@ -9,9 +9,10 @@
 // Exit codes: 0 ok; 1 the score is below --threshold; 2 bad input (no
 // matching package, a package that does not compile, tests that fail
 // before mutation, a flaky test under -flaky=fail, no tests); 3 stopped
-// by -deadline; 130 interrupted (SIGINT, SIGTERM). A stopped or
-// interrupted command still writes the report of what it finished,
-// marked partial, before it exits 3 or 130.
+// by -deadline; 4 gen's per-unit safety clock (-unit) stopped a unit;
+// 130 interrupted (SIGINT, SIGTERM). A stopped or interrupted command
+// still writes the report of what it finished, marked partial with the
+// phase the stop cut and its cause, before it exits 3, 4 or 130.
 package main
 
 import (
@@ -236,8 +237,25 @@ func exitCode(ctx context.Context, err error, stderr io.Writer) int {
 // Exit codes of a command stopped before it finished.
 const (
 	exitDeadline    = 3   // -deadline passed
+	exitClock       = 4   // gen: the safety clock (-unit) stopped a unit's passes
 	exitInterrupted = 130 // SIGINT or SIGTERM
 )
+
+// The causes of a stop, as the reports' summary.cause names them.
+const (
+	causeDeadline = "deadline"   // -deadline
+	causeSignal   = "signal"     // SIGINT or SIGTERM
+	causeClock    = "unit clock" // gen -unit
+)
+
+// stopCause names what ended ctx: the deadline, else a signal.
+func stopCause(ctx context.Context) string {
+	var de *deadlineError
+	if errors.As(context.Cause(ctx), &de) {
+		return causeDeadline
+	}
+	return causeSignal
+}
 
 // deadlineError is the cause of a command's context when its -deadline
 // passes.
@@ -372,10 +390,10 @@ func cmdScore(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		// Stopped while loading: the report says so, with nothing
 		// scored (a CI job reading -json -o gets a document).
 		res = report.NewScore(nil, nil, time.Since(began).Seconds())
-		res.Summary.Partial = true
+		res.Summary.Partial, res.Summary.Phase = true, score.PhaseLoad
 	}
 	if res.Summary.Partial {
-		res.Summary.Stopped = stopReason(ctx)
+		res.Summary.Stopped, res.Summary.Cause = stopReason(ctx), stopCause(ctx)
 	}
 	res.Summary.Diff = sel.diffText
 	var more func(io.Writer)

@@ -1,7 +1,8 @@
 package main
 
-// End-to-end tests of stopped runs (signals, -deadline: partial
-// reports), flaky tests, the gen report's counts of the mutants outside
+// End-to-end tests of stopped runs (signals, -deadline, the safety
+// clock: partial reports, exit codes, the cache's checkpoints, the
+// temporary directories a killed run leaves), flaky tests, the gen report's counts of the mutants outside
 // units, and equiv's -j.
 
 import (
@@ -13,10 +14,12 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/gozilla/gozilla/internal/report"
 	"github.com/gozilla/gozilla/internal/testmod"
 )
 
@@ -176,7 +179,7 @@ func TestDeadline(t *testing.T) {
 		t.Error("files of the module changed: a stopped gen wrote a test file")
 	}
 	// Text: one clear line.
-	if r := gz(t, dir, "score", "-deadline", "1ms", "./calc"); r.code != 3 || !strings.Contains(r.stdout, "PARTIAL REPORT (deadline 1ms reached)") {
+	if r := gz(t, dir, "score", "-deadline", "1ms", "./calc"); r.code != 3 || !strings.Contains(r.stdout, "PARTIAL REPORT (deadline 1ms reached; phase: ") {
 		t.Errorf("text: exit %d, want 3 and a PARTIAL REPORT line:\n%s", r.code, r.stdout)
 	}
 }
@@ -485,5 +488,272 @@ func TestKilledRunSwept(t *testing.T) {
 	still, _ := filepath.Glob(filepath.Join(tmp, "gozilla-*"))
 	if len(still) != 1 || still[0] != live {
 		t.Errorf("after the next run, TMPDIR holds %v: want only the live owner's %s", still, live)
+	}
+}
+
+// searchSrc is a package whose survivors' search is endless: any input
+// but the test's (3) marks the file $GOZILLA_TEST_MARK names, then
+// sleeps a second.
+const searchSrc = `package s
+
+import (
+	"os"
+	"time"
+)
+
+// Twice doubles x above 2.
+func Twice(x int) int {
+	pause(x) //gozilla:skip
+	if x > 2 {
+		return x * 2
+	}
+	return x
+}
+
+// pause marks, then sleeps on, every input but the test's.
+//
+//gozilla:skip
+func pause(x int) {
+	if x == 3 {
+		return
+	}
+	if f := os.Getenv("GOZILLA_TEST_MARK"); f != "" {
+		os.WriteFile(f, nil, 0o644)
+	}
+	time.Sleep(time.Second)
+}
+`
+
+const searchTest = `package s
+
+import "testing"
+
+func TestTwice(t *testing.T) {
+	if Twice(3) != 6 {
+		t.Fatal("Twice")
+	}
+}
+`
+
+// startUntil starts gozilla with args in dir (progress on standard error,
+// one line per step) and signals it with sig once ready reports true
+// (checked every 20 ms, given its standard error so far); it returns the
+// run once it exited.
+func startUntil(t *testing.T, dir string, env []string, sig syscall.Signal, ready func(stderr string) bool, args ...string) result {
+	t.Helper()
+	tmp := t.TempDir()
+	cmd := exec.Command(gozilla, args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "GOZILLA_PROGRESS_EVERY=0", "TMPDIR="+tmp), env...)
+	var stdout bytes.Buffer
+	stderr := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	var err error
+	deadline := time.Now().Add(3 * time.Minute)
+wait:
+	for {
+		select {
+		case err = <-exited:
+			t.Fatalf("gozilla %v exited (%v) before the moment to signal it:\n%s\n%s", args, err, stdout.String(), stderr.String())
+		case <-time.After(20 * time.Millisecond):
+			if ready(stderr.String()) {
+				cmd.Process.Signal(sig)
+				err = <-exited
+				break wait
+			}
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				<-exited
+				t.Fatalf("gozilla %v: the moment never came:\n%s", args, stderr.String())
+			}
+		}
+	}
+	r := result{stdout: stdout.String(), stderr: stderr.String(), tmp: tmp}
+	if ee, ok := err.(*exec.ExitError); ok {
+		r.code = ee.ExitCode()
+	}
+	return r
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestStoppedInSearch: a signal during score's survivors' search (every
+// mutant ran) makes the report partial all the same, names the phase and
+// the cause, and exits 130: it gave exit 0 and no partial, every
+// survivor undecided.
+func TestStoppedInSearch(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"s/s.go": searchSrc, "s/s_test.go": searchTest})
+	mark := filepath.Join(t.TempDir(), "mark")
+	searching := func(string) bool { _, err := os.Stat(mark); return err == nil }
+	r := startUntil(t, dir, []string{"GOZILLA_TEST_MARK=" + mark, "GOZILLA_CACHE=off"}, syscall.SIGTERM, searching, "score", "-json", "-j", "1", "-equiv=false", "./s")
+	if r.code != 130 {
+		t.Errorf("exit %d, want 130; stderr %q", r.code, r.stderr)
+	}
+	var doc struct {
+		Summary struct {
+			Partial          bool
+			Stopped, Cause   string
+			Phase            string
+			Mutants, Unknown int
+			NotRun           int `json:"not_run"`
+		}
+		Packages []struct {
+			Partial bool
+			Phase   string
+		}
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("bad JSON: %v\n%s", err, r.stdout)
+	}
+	s := doc.Summary
+	if !s.Partial || s.Phase != "survivors' search" || s.Cause != "signal" || s.Stopped != "interrupted" {
+		t.Errorf("summary %+v: want partial, phase survivors' search, cause signal", s)
+	}
+	if s.NotRun != 0 || s.Unknown == 0 {
+		t.Errorf("summary %+v: want every mutant run (none not_run), some survivors undecided", s)
+	}
+	if len(doc.Packages) != 1 || !doc.Packages[0].Partial || doc.Packages[0].Phase != "survivors' search" {
+		t.Errorf("packages %+v: want one, partial, in the survivors' search", doc.Packages)
+	}
+	assertNoTempLeft(t, r.tmp)
+
+	// The text says it on its first line.
+	r = startUntil(t, dir, []string{"GOZILLA_TEST_MARK=" + mark + "2", "GOZILLA_CACHE=off"}, syscall.SIGINT, func(string) bool { _, err := os.Stat(mark + "2"); return err == nil }, "score", "-j", "1", "-equiv=false", "./s")
+	if first, _, _ := strings.Cut(r.stdout, "\n"); r.code != 130 || !strings.HasPrefix(first, "PARTIAL REPORT (interrupted; phase: survivors' search): every mutant ran; ") {
+		t.Errorf("text: exit %d, first line %q; want 130 and the partial report's line", r.code, first)
+	}
+}
+
+// TestGenClockExit: the safety clock (-unit) alone stopping units exits
+// 4, not 3 (the deadline's), and the report is partial, with the cause,
+// the phase and the units.
+func TestGenClockExit(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"calc/calc.go": calcSrc})
+	r := gz(t, dir, "gen", "-n", "-json", "-engine", "random", "-unit", "1ns", "./calc")
+	if r.code != 4 {
+		t.Errorf("exit %d, want 4; stderr %q", r.code, r.stderr)
+	}
+	var doc report.Gen
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("bad JSON: %v\n%s", err, r.stdout)
+	}
+	s := doc.Summary
+	if !s.Partial || s.Cause != "unit clock" || s.Phase != "unit passes" || s.Clock == 0 || !strings.Contains(s.Stopped, "safety clock") {
+		t.Errorf("summary %+v: want partial, cause unit clock, phase unit passes, clocked units", s)
+	}
+	if !strings.Contains(r.stderr, "not the deadline") {
+		t.Errorf("stderr %q does not tell the clock from the deadline", r.stderr)
+	}
+	r = gz(t, dir, "gen", "-n", "-engine", "random", "-unit", "1ns", "./calc")
+	if r.code != 4 || !strings.Contains(r.stdout, "PARTIAL RESULT (the safety clock, not a deadline: exit 4)") {
+		t.Errorf("text: exit %d, want 4 and the PARTIAL RESULT line:\n%s", r.code, r.stdout)
+	}
+}
+
+// resumeSrc has three units; the third is slow when GOZILLA_TEST_SLOW is
+// set.
+const resumeSrc = `package r
+
+import (
+	"os"
+	"time"
+)
+
+// Abs returns |x|.
+func Abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Clamp keeps x within [lo, hi].
+func Clamp(x, lo, hi int) int {
+	if x < lo {
+		return lo
+	}
+	if x > hi {
+		return hi
+	}
+	return x
+}
+
+// Slow is slow when GOZILLA_TEST_SLOW is set.
+func Slow(x int) int {
+	pause() //gozilla:skip
+	if x > 10 {
+		return x - 10
+	}
+	return x
+}
+
+// pause sleeps when GOZILLA_TEST_SLOW is set.
+//
+//gozilla:skip
+func pause() {
+	if os.Getenv("GOZILLA_TEST_SLOW") != "" {
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+`
+
+// TestGenResumesStopped: gen stopped by SIGTERM keeps in the cache the
+// passes its units finished (Abs's and Clamp's random passes, once Slow's
+// has begun) and says so; the next run resumes them after those passes
+// and writes a file that passes go test. A stopped gen wrote nothing the
+// next run could use ("no test file written; 3601 mutants not run").
+func TestGenResumesStopped(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"r/r.go": resumeSrc})
+	cache := "GOZILLA_CACHE=" + filepath.Join(t.TempDir(), "cache")
+	third := func(stderr string) bool { return strings.Contains(stderr, "unit 3/3 Slow") }
+	r := startUntil(t, dir, []string{cache, "GOZILLA_TEST_SLOW=1"}, syscall.SIGTERM, third, "gen", "-json", "-j", "1", "-engine", "random", "./r")
+	if r.code != 130 {
+		t.Fatalf("exit %d, want 130; stderr %q", r.code, r.stderr)
+	}
+	var d1 report.Gen
+	if err := json.Unmarshal([]byte(r.stdout), &d1); err != nil {
+		t.Fatalf("bad JSON: %v\n%s", err, r.stdout)
+	}
+	if p := d1.Packages[0]; !p.Partial || p.File != "" || p.Saved != 2 || p.Phase == "" || d1.Summary.Cause != "signal" {
+		t.Errorf("stopped run: package %+v, summary %+v: want partial, no file, 2 units saved, a phase, cause signal", p, d1.Summary)
+	}
+	r = gzEnv(t, dir, []string{cache}, "gen", "-json", "-j", "1", "-engine", "random", "./r")
+	if r.code != 0 {
+		t.Fatalf("next run: exit %d: %s", r.code, r.stderr)
+	}
+	var d2 report.Gen
+	if err := json.Unmarshal([]byte(r.stdout), &d2); err != nil {
+		t.Fatal(err)
+	}
+	resumed := map[string]string{}
+	for _, u := range d2.Packages[0].Units {
+		resumed[u.Name] = u.Resumed
+	}
+	if want := map[string]string{"Abs": "random", "Clamp": "random", "Slow": "", "pause": ""}; !reflect.DeepEqual(resumed, want) {
+		t.Errorf("next run resumed %v, want %v", resumed, want)
+	}
+	if out := goTest(t, dir); out != "" {
+		t.Errorf("the resumed run's file fails go test:\n%s", out)
 	}
 }

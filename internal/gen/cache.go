@@ -34,6 +34,11 @@ type genEntry struct {
 	Inputs     []genInput        `json:"inputs"`               // the unit's kept tests, in order
 	Equivalent map[string]string `json:"equivalent,omitempty"` // mutant key -> proof
 	Why        map[string]string `json:"why,omitempty"`        // mutant key -> why it lives
+	// Upto, on a checkpoint (resume.go), is the last pass done with the
+	// unit ("random", an engine's name, "cover:" and an engine's name):
+	// Inputs are its tests then, and a replay runs the passes after it.
+	// "" on the entry a finished run writes: the tests of its file.
+	Upto string `json:"upto,omitempty"`
 }
 
 type genInput struct {

@@ -138,13 +138,13 @@ func (g *generator) because(x Goal, why string) {
 
 // coverGoals asks engine e about every open goal of the units that ran
 // (the goals of units outside -run are not the run's), in plan order.
-func (g *generator) coverGoals(ctx context.Context, e engine.Engine, seconds map[*unit.Unit]float64) error {
+func (g *generator) coverGoals(ctx context.Context, e engine.Engine, k int, seconds map[*unit.Unit]float64) error {
 	for _, x := range g.openGoals() {
 		if g.covered[x] || ctx.Err() != nil {
 			continue
 		}
 		u := g.goalUnit(x)
-		if u == nil || g.stateful[u] || g.replayed[u] {
+		if u == nil || g.stateful[u] || g.skip(u, k) {
 			continue
 		}
 		if _, ok := g.index[u]; !ok || g.over(u) {

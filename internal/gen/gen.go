@@ -29,6 +29,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -272,6 +273,11 @@ type Result struct {
 	// is its cause: the tests are those found before, and every mutant
 	// they do not kill is NotRun (undecided), not Lived.
 	Stopped error
+	// Cut, on a result that Stopped or that Generate returns with ctx's
+	// error, is the phase the stop cut: "mutants and units", "build",
+	// a pass's phase (Phases' names: "random", "cbt solve"…), "passes"
+	// between them, or "compact".
+	Cut string
 	// Clock lists the units whose safety net (UnitWall) stopped their
 	// passes: their rows may differ on an idle machine, the result is
 	// partial. Empty on a run that only counted.
@@ -293,6 +299,14 @@ type Result struct {
 	// Replayed names the units whose earlier tests came back from the
 	// cache instead of their passes.
 	Replayed map[string]bool
+	// Resumed names the units a stopped run's checkpoint resumed
+	// (resume.go): their tests came back from the cache, with the passes
+	// up to the one named, and the passes after it ran.
+	Resumed map[string]string
+	// Saved counts the units whose finished passes this run wrote to the
+	// cache as checkpoints: what the next run resumes from if this one
+	// stopped.
+	Saved int
 	// Equivalent holds, for each mutant proven equivalent, the proof's
 	// gist.
 	Equivalent map[int]string
@@ -321,17 +335,93 @@ func (r *Result) Explain(id int) string {
 // Set: what a partial report lists as not run.
 func Generate(ctx context.Context, pkg *load.Package, cfg Config) (*Result, error) {
 	var set *mutate.Set
-	res, err := generate(ctx, pkg, cfg, &set)
+	cut := &cutPhase{cur: PhasePrep}
+	defer context.AfterFunc(ctx, func() { cut.stop(&cut.cut) })()
+	res, err := generate(ctx, pkg, cfg, &set, cut)
 	if err != nil && ctx.Err() != nil {
 		if set != nil {
-			return &Result{Pkg: pkg, Set: set}, ctx.Err()
+			return &Result{Pkg: pkg, Set: set, Cut: cut.at(), Saved: cut.savedUnits()}, ctx.Err()
 		}
 		return nil, ctx.Err()
 	}
 	return res, err
 }
 
-func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutate.Set) (*Result, error) {
+// The phases of generate before and between the passes (Result.Cut).
+const (
+	PhasePrep    = "mutants and units" // the coverage plan, the mutants, the units
+	PhaseBuild   = "build"
+	PhasePasses  = "passes" // between two of the passes' phases
+	PhaseCompact = "compact"
+)
+
+// cutPhase tracks the phase generate is in, and the one a stop cut: the
+// phase in progress when its context ended (stop runs then), read from
+// the generator's phases once it has them.
+type cutPhase struct {
+	mu  sync.Mutex
+	cur string     // the phase outside the generator's
+	g   *generator // once the passes begin
+	cut string     // the phase at ctx's end
+	// search is the phase at the search's end (Config.Search), which
+	// comes first under gen -deadline.
+	search string
+	saved  int // units with a checkpoint in the cache (Result.Saved)
+}
+
+func (c *cutPhase) setSaved(n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.saved = n
+}
+
+func (c *cutPhase) savedUnits() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.saved
+}
+
+func (c *cutPhase) set(phase string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.cur = phase
+}
+
+func (c *cutPhase) begin(g *generator) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.g, c.cur = g, PhasePasses
+}
+
+// stop records in *into the phase in progress.
+func (c *cutPhase) stop(into *string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	*into = c.cur
+	if c.g != nil && c.cur == PhasePasses {
+		c.g.mu.Lock()
+		if p := c.g.ph.cur; p != "" {
+			*into = p
+		}
+		c.g.mu.Unlock()
+	}
+}
+
+// at is the phase ctx's end cut ("" before it ends).
+func (c *cutPhase) at() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cut
+}
+
+// searchAt is the phase the search's end cut.
+func (c *cutPhase) searchAt() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.search
+}
+
+func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutate.Set, cut *cutPhase) (*Result, error) {
 	start := time.Now()
 	if cfg.Seed == 0 {
 		cfg.Seed = 1
@@ -425,6 +515,7 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 
 	prep := time.Since(start)
 	t0 := time.Now()
+	cut.set(PhaseBuild)
 	bin := cfg.Bin
 	if bin == "" {
 		work, err := scratch.Dir("gen")
@@ -476,6 +567,11 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		infeasible: map[Goal]string{},
 		goalWhy:    map[Goal]string{},
 	}
+	cut.begin(g)
+	if cfg.Search != nil {
+		// The search's end (gen -deadline) cuts a phase too.
+		defer context.AfterFunc(sctx, func() { cut.stop(&cut.search) })()
+	}
 	problem.Open = func(r engine.Requirement) bool {
 		if r.Kind == engine.KillMutant {
 			return g.live[r.ID]
@@ -522,6 +618,24 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 	// like any candidate, instead of their passes.
 	cache := openGenCache(cfg, pkg)
 	g.replayed = map[*unit.Unit]bool{}
+	g.supported = supported
+	g.ckpt = checkpoints{cache: cache, resume: map[*unit.Unit]int{}, saved: map[*unit.Unit]bool{}, onSave: cut.setSaved,
+		done: func() bool { return ctx.Err() != nil || sctx.Err() != nil }}
+	kRandom := -1 // the passes' indexes in g.ckpt.passes
+	if sampler != nil {
+		kRandom = len(g.ckpt.passes)
+		g.ckpt.passes = append(g.ckpt.passes, "random")
+	}
+	kSolve := len(g.ckpt.passes)
+	for _, e := range solvers {
+		g.ckpt.passes = append(g.ckpt.passes, e.Name())
+	}
+	kCover := len(g.ckpt.passes)
+	if plan != nil {
+		for _, e := range solvers {
+			g.ckpt.passes = append(g.ckpt.passes, "cover:"+e.Name())
+		}
+	}
 	for _, u := range supported {
 		if cache == nil {
 			break
@@ -546,6 +660,13 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 			// recorded (a constructor or a callee changed) runs its
 			// passes too, after what the replay kept.
 			g.replayed[u] = !stale
+			if !stale && e.Upto != "" {
+				// A stopped run's checkpoint: the passes after it run.
+				g.replayed[u] = false
+				if k := g.ckpt.passIndex(e.Upto); k >= 0 {
+					g.ckpt.resume[u] = k + 1
+				}
+			}
 		}
 	}
 	for _, u := range supported {
@@ -579,7 +700,7 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		if sampler == nil || halted != nil {
 			break
 		}
-		if g.replayed[u] {
+		if g.skip(u, kRandom) {
 			continue
 		}
 		t0 := time.Now()
@@ -597,22 +718,27 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 			return nil, err
 		}
 		seconds[u] += time.Since(t0).Seconds()
+		g.checkpoint(u, kRandom)
 	}
-	for _, e := range solvers {
+	for i, e := range solvers {
 		if halted != nil {
 			break
 		}
-		if stop, err := halt(g.deterministic(sctx, e, seconds)); !stop && err != nil {
+		if stop, err := halt(g.deterministic(sctx, e, kSolve+i, seconds)); !stop && err != nil {
 			return nil, err
 		}
 	}
 	if plan != nil {
-		for _, e := range solvers {
+		for i, e := range solvers {
 			if halted != nil {
 				break
 			}
-			if stop, err := halt(g.coverGoals(sctx, e, seconds)); !stop && err != nil {
+			stop, err := halt(g.coverGoals(sctx, e, kCover+i, seconds))
+			if !stop && err != nil {
 				return nil, err
+			}
+			if !stop {
+				g.checkpointAll(supported, kCover+i)
 			}
 		}
 	}
@@ -620,6 +746,7 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		halted = context.Cause(sctx) // a phase that saw the end and returned
 	}
 	g.halted = halted != nil
+	cut.set(PhaseCompact)
 	leave := g.enter("compact")
 	tests, err := g.compact(ctx)
 	leave()
@@ -629,14 +756,21 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 	if cache != nil && ctx.Err() == nil && halted == nil {
 		for _, u := range supported {
 			if _, ok := index[u]; !ok || g.clocked(u) {
-				continue // a unit a clock decided for is tried in full next time
+				// A unit a clock decided for is tried again next time,
+				// after its last checkpoint (the passes before the
+				// clock fired), if it has one.
+				continue
 			}
 			if _, start, ok := cache.path(u); ok {
 				cache.store(u, g.entry(u, tests, start))
+				g.ckpt.saved[u] = true
 			}
 		}
 	}
 	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent, Rejected: g.rejected, Stopped: halted}
+	if halted != nil {
+		res.Cut = cut.searchAt()
+	}
 	g.verdicts(res)
 	res.detail = g.detail
 	res.Coverage = g.coverResult(tests)
@@ -647,6 +781,11 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 			res.Replayed[u.Name] = true
 		}
 	}
+	res.Resumed = map[string]string{}
+	for u, k := range g.ckpt.resume {
+		res.Resumed[u.Name] = g.ckpt.passes[k-1]
+	}
+	res.Saved = len(g.ckpt.saved)
 	for id, why := range g.why {
 		if res.Status[id] != mutate.Killed {
 			res.Why[id] = why
@@ -717,8 +856,10 @@ type generator struct {
 	wallHits map[int]int                  // runs of a mutant the wall clock ended
 	costly   map[int]bool                 // mutants a run of which ended its process
 
-	replayed map[*unit.Unit]bool // units whose earlier tests came back from the cache
-	halted   bool                // the search stopped early (Config.Search)
+	replayed  map[*unit.Unit]bool // units whose earlier tests came back from the cache
+	ckpt      checkpoints         // the cache's checkpoints of finished passes (resume.go)
+	supported []*unit.Unit        // the units generation is for, in order
+	halted    bool                // the search stopped early (Config.Search)
 
 	ph phases // where the time and runs go (phase.go), under mu
 }
@@ -954,14 +1095,37 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	return t
 }
 
-// deterministic asks engine e about every live mutant, in ID order.
-func (g *generator) deterministic(ctx context.Context, e engine.Engine, seconds map[*unit.Unit]float64) error {
+// deterministic asks engine e about every live mutant, in ID order: the
+// pass k of the checkpoints (resume.go), written for each unit once the
+// pass is past its last mutant.
+func (g *generator) deterministic(ctx context.Context, e engine.Engine, k int, seconds map[*unit.Unit]float64) error {
+	// The units by their last mutant, for their checkpoints.
+	type last struct {
+		id int
+		u  *unit.Unit
+	}
+	var lasts []last
+	for _, u := range g.supported {
+		l := last{u: u}
+		for _, m := range g.byFunc[u.Name] {
+			l.id = max(l.id, m.ID)
+		}
+		lasts = append(lasts, l)
+	}
+	slices.SortStableFunc(lasts, func(a, b last) int { return a.id - b.id })
+	past := func(id int) { // the units whose mutants are all below id
+		for len(lasts) > 0 && lasts[0].id < id {
+			g.checkpoint(lasts[0].u, k)
+			lasts = lasts[1:]
+		}
+	}
 	for _, id := range g.liveIDs() {
+		past(id)
 		if !g.live[id] {
 			continue // dropped by a test kept earlier in this loop
 		}
 		m := g.problem.Pkg.Set.Mutants[id-1]
-		if u := g.unitOf(m); u != nil && g.replayed[u] {
+		if u := g.unitOf(m); u != nil && g.skip(u, k) {
 			continue // its earlier tests came back from the cache
 		}
 		if u := g.unitOf(m); u != nil && g.over(u) {
@@ -983,6 +1147,7 @@ func (g *generator) deterministic(ctx context.Context, e engine.Engine, seconds 
 			return err
 		}
 	}
+	past(math.MaxInt)
 	return nil
 }
 

@@ -28,18 +28,25 @@ type Gen struct {
 // GenSummary totals the packages.
 type GenSummary struct {
 	Counts
-	Score   *float64 `json:"score"` // D/(M−E); null when M−E = 0
+	// Score is D/(M−E) over every mutant, as each package's: the
+	// mutants not run count as not killed. Null when M−E = 0.
+	Score   *float64 `json:"score"`
 	Tests   int      `json:"tests"`
 	Seconds float64  `json:"seconds"`
 	// Partial is set when generation stopped (signal, -deadline) before
-	// every package was done; Stopped says why.
+	// every package was done, or the safety clock (-unit) stopped a
+	// unit; Stopped says why, Cause what stopped it ("deadline",
+	// "signal", "unit clock") and Phase the phase the stop cut (the
+	// first partial package's; "loading" before any was loaded).
 	Partial bool   `json:"partial,omitempty"`
 	Stopped string `json:"stopped,omitempty"`
+	Cause   string `json:"cause,omitempty"`
+	Phase   string `json:"phase,omitempty"`
 	// Diff says which lines a -diff run mutated.
 	Diff string `json:"diff,omitempty"`
 	// Clock counts the units, over all packages, whose safety clock
 	// stopped their passes (GenPackage.Clock): their rows may differ on
-	// an idle machine. The result is partial (exit 3), the files written.
+	// an idle machine. The result is partial (exit 4), the files written.
 	Clock int `json:"clock,omitempty"`
 }
 
@@ -84,10 +91,17 @@ type GenPackage struct {
 	// call to fmt.Sprintf"): go test fails on the package before any
 	// test runs, whatever gozilla writes.
 	OwnVet string `json:"own_vet,omitempty"`
-	// Partial is set when generation of the package was stopped. Without
-	// Stopped, no test file is written for it and its mutants are
-	// not_run.
+	// Partial is set when generation of the package was stopped, or the
+	// safety clock stopped one of its units (Clock). With neither
+	// Stopped nor Clock, no test file is written for it and its mutants
+	// are not_run.
 	Partial bool `json:"partial,omitempty"`
+	// Phase, on a partial package, is the phase the stop cut: "mutants
+	// and units", "build", one of Phases' names (a pass: "random",
+	// "shrink", "cbt solve"…; "passes" between two), "compact", "check
+	// under go test", or "unit passes" when only the safety clock
+	// stopped (a unit's).
+	Phase string `json:"phase,omitempty"`
 	// Stopped, on a partial package, is why its search ended early (gen
 	// -deadline stops the search soon enough to finish): the file holds
 	// the rows found before, checked like any, and the mutants they do
@@ -96,8 +110,12 @@ type GenPackage struct {
 	// Clock lists the units whose wall clock, a safety net (gen -unit),
 	// stopped their passes. What counted budgets decide is the same on
 	// any machine; these units' rows may not be. The file is written (it
-	// passes and kills what it claims); the run exits 3.
+	// passes and kills what it claims); the run exits 4.
 	Clock []string `json:"clock,omitempty"`
+	// Saved, on a partial package, counts the units whose finished
+	// passes the run wrote to the cache (-cache) before the stop: the
+	// next run with the same flags resumes them where this one was.
+	Saved int `json:"saved,omitempty"`
 	// Coverage is what the emitted tests cover of the units' functions
 	// (gen -cover): tallies as in gozilla.cover/v1, and the branches and
 	// def-use pairs left uncovered or proven infeasible, with why.
@@ -129,10 +147,15 @@ type Unit struct {
 	// Cached is set when the unit did not change since an earlier run
 	// and its tests came back from the cache (-cache) instead of its
 	// passes.
-	Cached  bool `json:"cached,omitempty"`
-	Mutants int  `json:"mutants"`
-	Killed  int  `json:"killed"`
-	Live    int  `json:"live"`
+	Cached bool `json:"cached,omitempty"`
+	// Resumed, on a unit a stopped run had begun, is the last pass that
+	// run finished for it (its checkpoint in the cache): the tests of
+	// the passes up to it came back from the cache, and the passes after
+	// it ran.
+	Resumed string `json:"resumed,omitempty"`
+	Mutants int    `json:"mutants"`
+	Killed  int    `json:"killed"`
+	Live    int    `json:"live"`
 	// Equivalent counts the unit's mutants proven equivalent (in neither
 	// Killed nor Live, and out of Score's denominator).
 	Equivalent int            `json:"equivalent"`
@@ -178,12 +201,30 @@ func NewGen(pkgs []GenPackage, mutants []Mutant, seconds float64) *Gen {
 		g.Summary.Equivalent += p.Equivalent
 		g.Summary.NotRun += p.NotRun
 		g.Summary.Tests += p.Tests
-		g.Summary.Partial = g.Summary.Partial || p.Partial
+		g.Summary.Partial = g.Summary.Partial || p.Partial || len(p.Clock) > 0
 		g.Summary.Clock += len(p.Clock)
+		if g.Summary.Phase == "" {
+			g.Summary.Phase = p.Phase
+		}
 	}
-	g.Summary.Score = scorePtr(g.Summary.Counts)
+	// The packages' denominator: a mutant not run is not killed.
+	g.Summary.Score = UnitScore(g.Summary.Killed, g.Summary.Mutants-g.Summary.Equivalent)
 	g.Summary.Seconds = seconds
 	return g
+}
+
+// textSaved says, of a stopped package, what the cache keeps for the
+// next run.
+func textSaved(w io.Writer, p GenPackage) {
+	if p.Saved > 0 {
+		fmt.Fprintf(w, "saved: the cache keeps the finished passes of %d unit(s): the next run with the same flags resumes there\n", p.Saved)
+	}
+}
+
+// unwritten reports whether p is a package whose generation was stopped
+// before its file was written.
+func (p GenPackage) unwritten() bool {
+	return p.Partial && p.Stopped == "" && len(p.Clock) == 0
 }
 
 // UnitScore is D/(M−E) for a unit's counts, nil when undefined.
@@ -218,8 +259,9 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 			fmt.Fprintf(tw, "%s: skipped: %s\n", p.Path, p.Skipped)
 			continue
 		}
-		if p.Partial && p.Stopped == "" {
-			fmt.Fprintf(tw, "%s: stopped before generation finished: no test file written; %d mutants not run\n", p.Path, p.NotRun)
+		if p.unwritten() {
+			fmt.Fprintf(tw, "%s: stopped before generation finished (%s): no test file written; %d mutants not run\n", p.Path, stopWhy(g.Summary.Stopped, p.Phase), p.NotRun)
+			textSaved(tw, p)
 			continue
 		}
 		file := p.File
@@ -238,8 +280,11 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 				continue
 			}
 			ps := passes(u.ByPass)
-			if u.Cached {
+			switch {
+			case u.Cached:
 				ps += " (from the cache)"
+			case u.Resumed != "":
+				ps += " (resumed after " + u.Resumed + ")"
 			}
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%d\t%.2f\t%s\n", u.Name, u.Mutants, u.Killed, u.Live, u.Equivalent, fmtScore(u.Score), u.Tests, u.Seconds, ps)
 		}
@@ -248,7 +293,8 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 		}
 		fmt.Fprintf(tw, "total\t%d\t%d\t%d\t%d\t%s\t%d\t%.2f\t\n", p.Mutants, p.Killed, p.Mutants-p.Killed-p.Equivalent, p.Equivalent, fmtScore(p.Score), p.Tests, p.Seconds)
 		if p.Stopped != "" {
-			fmt.Fprintf(tw, "search stopped early (%s): the tests are those found before; %d mutants not run\n", p.Stopped, p.NotRun)
+			fmt.Fprintf(tw, "search stopped early (%s): the tests are those found before; %d mutants not run\n", stopWhy(p.Stopped, p.Phase), p.NotRun)
+			textSaved(tw, p)
 		}
 		if c := p.Coverage; c != nil {
 			fmt.Fprintf(tw, "coverage of the generated tests: statements %s, branches %s, def-use pairs %s\n", tallyText(c.Statements), tallyText(c.Branches), tallyText(c.Pairs))
@@ -296,12 +342,19 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 	}
 	if len(g.Packages) > 1 {
 		s := g.Summary
-		fmt.Fprintf(tw, "\nall packages: %d mutants, %d killed, MS %s, %d tests, %.1fs\n", s.Mutants, s.Killed, fmtScore(s.Score), s.Tests, s.Seconds)
+		notRun := ""
+		if s.NotRun > 0 {
+			notRun = fmt.Sprintf(" (%d not run, counted as not killed)", s.NotRun)
+		}
+		fmt.Fprintf(tw, "\nall packages: %d mutants, %d killed%s, MS %s, %d tests, %.1fs\n", s.Mutants, s.Killed, notRun, fmtScore(s.Score), s.Tests, s.Seconds)
 	}
 	if g.Summary.Partial {
-		why, none := unfinished(g.Summary.Stopped, g.Packages, func(p GenPackage) (string, bool) { return p.Path, p.Partial && p.Stopped == "" })
+		_, none := unfinished(g.Summary.Stopped, g.Packages, func(p GenPackage) (string, bool) { return p.Path, p.unwritten() })
+		why := stopWhy(g.Summary.Stopped, g.Summary.Phase)
 		_, early := unfinished(g.Summary.Stopped, g.Packages, func(p GenPackage) (string, bool) { return p.Path, p.Stopped != "" })
 		switch {
+		case none == "" && early == "":
+			// Only the safety clock: its line below says it all.
 		case none != "" && early != "":
 			fmt.Fprintf(tw, "\nPARTIAL REPORT (%s): the search stopped early for %s (its tests are those found before); no test file written for %s\n", why, early, none)
 		case early != "":
@@ -318,7 +371,11 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 		if len(units) > 3 {
 			units = append(units[:3], "…")
 		}
-		fmt.Fprintf(tw, "\nPARTIAL RESULT: the safety clock (-unit) stopped %d unit(s) (%s): their rows may differ on an idle machine; run again on one, or raise -unit\n", g.Summary.Clock, strings.Join(units, ", "))
+		who := ""
+		if g.Summary.Cause == "unit clock" {
+			who = " (the safety clock, not a deadline: exit 4)"
+		}
+		fmt.Fprintf(tw, "\nPARTIAL RESULT%s: the safety clock (-unit) stopped the passes of %d unit(s) (%s): their rows may differ on an idle machine; run again on one, or raise -unit\n", who, g.Summary.Clock, strings.Join(units, ", "))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

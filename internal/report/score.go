@@ -146,8 +146,15 @@ type Package struct {
 	// -skip).
 	SkippedCode []SkippedCode `json:"skipped_code,omitempty"`
 	// Partial is set when the run stopped (signal, -deadline) before
-	// every mutant of the package was decided: those are not_run.
+	// every mutant of the package was decided: those are not_run, or,
+	// stopped in the survivors' search, every mutant ran and the
+	// survivors it did not get to are undecided (verdict unknown).
 	Partial bool `json:"partial,omitempty"`
+	// Phase, on a partial package, is the phase the stop cut: "mutant
+	// generation", "build", "test listing", "baseline", "mutant runs",
+	// "equivalence proofs" or "survivors' search"; "" for a package the
+	// run did not start.
+	Phase string `json:"phase,omitempty"`
 	// Flaky lists the tests left out of the mutant runs because they
 	// both passed and failed on the unmutated code.
 	Flaky []FlakyTest `json:"flaky,omitempty"`
@@ -182,9 +189,13 @@ type Summary struct {
 	Score   *float64 `json:"score"` // null when M−E = 0
 	Seconds float64  `json:"seconds"`
 	// Partial is set when the report is not of a finished run; Stopped
-	// says why ("interrupted", "deadline 5m0s reached").
+	// says why ("interrupted", "deadline 5m0s reached"), Cause what
+	// stopped it ("deadline", "signal") and Phase the phase the stop cut
+	// (Package.Phase; "loading" before any package was loaded).
 	Partial bool   `json:"partial,omitempty"`
 	Stopped string `json:"stopped,omitempty"`
+	Cause   string `json:"cause,omitempty"`
+	Phase   string `json:"phase,omitempty"`
 	// Shard is "K/N" when the run scored part K of N of the mutants
 	// (-shard): gozilla merge joins the parts.
 	Shard string `json:"shard,omitempty"`
@@ -238,6 +249,9 @@ func NewScore(pkgs []Package, mutants []Mutant, seconds float64) *Score {
 	for _, p := range pkgs {
 		s.Summary.Partial = s.Summary.Partial || p.Partial
 		s.Summary.Arid += p.Arid
+		if s.Summary.Phase == "" {
+			s.Summary.Phase = p.Phase
+		}
 	}
 	if s.Mutants == nil {
 		s.Mutants = []Mutant{}
@@ -288,10 +302,7 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 	// The headline: the score and what it counts, after what a partial
 	// report leaves out.
 	if c.Partial {
-		why := c.Stopped
-		if why == "" {
-			why = "stopped"
-		}
+		why := stopWhy(c.Stopped, c.Phase)
 		if c.Mutants == 0 {
 			what := "before any mutant was made"
 			if len(s.Packages) == 0 {
@@ -303,7 +314,11 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 			}
 			return nil
 		}
-		fmt.Fprintf(w, "PARTIAL REPORT (%s): %d of %d mutants not run, left out of the score\n", why, c.NotRun, c.Mutants)
+		if c.NotRun == 0 {
+			fmt.Fprintf(w, "PARTIAL REPORT (%s): every mutant ran; %d survivors are undecided, the search for killing inputs stopped first\n", why, c.Unknown)
+		} else {
+			fmt.Fprintf(w, "PARTIAL REPORT (%s): %d of %d mutants not run, left out of the score\n", why, c.NotRun, c.Mutants)
+		}
 	}
 	switch {
 	case c.Score == nil:
@@ -436,9 +451,14 @@ func (s *Score) text(w io.Writer, verbose bool) error {
 		}
 	}
 	if s.Summary.Partial {
-		why, partial := unfinished(s.Summary.Stopped, s.Packages, func(p Package) (string, bool) { return p.Path, p.Partial })
-		fmt.Fprintf(w, "PARTIAL REPORT (%s): %d of %d mutants not run (status not_run, left out of MS) in %s\n",
-			why, s.Summary.NotRun, s.Summary.Mutants, partial)
+		_, partial := unfinished(s.Summary.Stopped, s.Packages, func(p Package) (string, bool) { return p.Path, p.Partial })
+		why := stopWhy(s.Summary.Stopped, s.Summary.Phase)
+		if s.Summary.NotRun == 0 {
+			fmt.Fprintf(w, "PARTIAL REPORT (%s): every mutant ran, %d survivors undecided (verdict unknown) in %s\n", why, s.Summary.Unknown, partial)
+		} else {
+			fmt.Fprintf(w, "PARTIAL REPORT (%s): %d of %d mutants not run (status not_run, left out of MS) in %s\n",
+				why, s.Summary.NotRun, s.Summary.Mutants, partial)
+		}
 	}
 	writeLegend(w, used, verbose)
 	return nil
@@ -922,6 +942,18 @@ func RelPath(path string) string {
 
 // unfinished says why a partial report stopped ("stopped" when it does not
 // know) and lists, comma-separated, the packages it did not finish.
+// stopWhy is a partial report's reason: what stopped it, and the phase
+// it cut ("deadline 45s reached; phase: survivors' search").
+func stopWhy(stopped, phase string) string {
+	if stopped == "" {
+		stopped = "stopped"
+	}
+	if phase == "" {
+		return stopped
+	}
+	return stopped + "; phase: " + phase
+}
+
 func unfinished[P any](stopped string, pkgs []P, of func(P) (path string, partial bool)) (why, list string) {
 	why = stopped
 	if why == "" {

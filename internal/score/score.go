@@ -135,6 +135,18 @@ func (e *UserError) Error() string { return e.Msg }
 // baselineTimeout bounds one test of the unmutated baseline.
 const baselineTimeout = 10 * time.Minute
 
+// The phases of a package's scoring a stop can cut (report.Package.Phase).
+const (
+	PhaseLoad     = "loading" // the packages (the whole run's)
+	PhaseMutants  = "mutant generation"
+	PhaseBuild    = "build"
+	PhaseList     = "test listing"
+	PhaseBaseline = "baseline"
+	PhaseRuns     = "mutant runs"
+	PhaseProofs   = "equivalence proofs"
+	PhaseSearch   = "survivors' search"
+)
+
 // Run scores the packages matching patterns.
 func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, error) {
 	start := time.Now()
@@ -174,7 +186,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 		}
 		if err != nil && ctx.Err() != nil && pr.Mutants == 0 {
 			// Stopped while its mutants were made: nothing decided.
-			pkgReports = append(pkgReports, report.Package{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true, Skipped: "not scored: the run was stopped while its mutants were made"})
+			pkgReports = append(pkgReports, report.Package{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true, Phase: PhaseMutants, Skipped: "not scored: the run was stopped while its mutants were made"})
 			continue
 		}
 		if err != nil {
@@ -188,6 +200,11 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 	}
 	if ctx.Err() != nil {
 		doc := report.NewScore(pkgReports, mutants, time.Since(start).Seconds())
+		if doc.Summary.Phase == "" {
+			// Stopped before the first package began: while the
+			// packages loaded, or just after.
+			doc.Summary.Phase = PhaseLoad
+		}
 		if cfg.Shard.N > 1 {
 			doc.Summary.Shard = cfg.Shard.String()
 		}
@@ -272,9 +289,10 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		}
 	}
 	// stopped is the package's report when ctx ends the run early: what
-	// was decided so far, the rest not_run.
+	// was decided so far, the rest not_run; phase is the one it cut.
+	phase := PhaseBuild
 	stopped := func() (report.Package, []report.Mutant, error) {
-		pr.Partial = true
+		pr.Partial, pr.Phase = true, phase
 		pr.Seconds = time.Since(start).Seconds()
 		return pr, out, nil
 	}
@@ -330,6 +348,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	}
 	pr.BuildSeconds = time.Since(buildStart).Seconds()
 
+	phase = PhaseList
 	tests, err := run.ListTests(ctx, bin, box.Dir, box.Env())
 	if ctx.Err() != nil {
 		return stopped()
@@ -352,6 +371,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		jobs = runtime.NumCPU()
 	}
 	runner := &run.Runner{Binary: bin, Dir: box.Dir, Env: box.Env(), Jobs: jobs, WorkDir: work}
+	phase = PhaseBaseline
 	base, err := runner.Baseline(ctx, tests, baselineTimeout)
 	if ctx.Err() != nil {
 		return stopped()
@@ -433,6 +453,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	}
 	runs := map[string]int{} // test -> mutant processes it ran in
 	var uninfected []int     // mutants that lived without a run
+	phase = PhaseRuns
 	for round := 0; len(todo) > 0; round++ {
 		var runJobs []run.Job
 		var jobIdx []int
@@ -515,6 +536,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	var verdicts map[int]*equiv.Verdict
 	if !cfg.NoEquiv {
 		var err error
+		phase = PhaseProofs
 		seeds, verdicts, err = proveSurvivors(ctx, pkg, full, set, out, cached, cfg.Tags)
 		if ctx.Err() != nil {
 			return stopped()
@@ -531,6 +553,12 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 			harnessBin = bin
 		}
 		findKillers(ctx, cfg, pkg, full, set, out, cached, seeds, verdicts, harnessBin, box)
+		if ctx.Err() != nil {
+			// Every mutant ran: the report is partial all the same,
+			// its survivors undecided where the search was cut.
+			phase = PhaseSearch
+			return stopped()
+		}
 	}
 	if cache != nil && ctx.Err() == nil {
 		cache.store(set.Mutants, out, pr.Tests)

@@ -169,13 +169,15 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			cfg.Done()
 		}
 		var chk *checked
+		checking := false // the check under go test began
 		if err == nil && ctx.Err() == nil {
+			checking = true
 			// Rendered, and run under go test, under -n too: the file
 			// names the cases the report lists, and the report's kills
 			// are those of the file that would be written.
 			t0 := time.Now()
 			chk, err = checkedFile(ctx, pkg, res, file, box, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover, cfg.Skip, cfg.Arid), Taken: takenNames(pkg, file)})
-			res.Phases = append(res.Phases, gen.Phase{Name: "check under go test", Wall: time.Since(t0), Entered: 1})
+			res.Phases = append(res.Phases, gen.Phase{Name: phaseCheck, Wall: time.Since(t0), Entered: 1})
 		}
 		box.Remove()
 		if ctx.Err() != nil {
@@ -183,6 +185,14 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			// not the end of it, and a half-generated file is not
 			// written. Its mutants are reported not_run.
 			pr, ms := stoppedGen(pkg, res)
+			switch {
+			case checking:
+				pr.Phase = phaseCheck
+			case res != nil && res.Cut != "":
+				pr.Phase = res.Cut
+			default:
+				pr.Phase = gen.PhasePrep
+			}
 			reports = append(reports, pr)
 			mutants = append(mutants, ms...)
 			continue
@@ -217,7 +227,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			// The search ended early: the file holds what it found,
 			// checked like any; the mutants it does not kill are
 			// undecided.
-			pr.Partial, pr.Stopped = true, res.Stopped.Error()
+			pr.Partial, pr.Stopped, pr.Phase, pr.Saved = true, res.Stopped.Error(), res.Cut, res.Saved
 		}
 		skipUnits(&pr, ms, pkg, cfg.Run, skipped)
 		if len(chk.own) > 0 {
@@ -229,6 +239,14 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		}
 		pr.Notes = append(pr.Notes, chk.notes...)
 		pr.Clock = res.Clock
+		if len(res.Clock) > 0 {
+			// The file is written; the clocked units' rows may differ
+			// on another machine: partial all the same.
+			pr.Partial = true
+			if pr.Phase == "" {
+				pr.Phase = phaseClock
+			}
+		}
 		for _, r := range res.Rejected {
 			pr.Rejected = append(pr.Rejected, r.Unit+": "+r.Why)
 		}
@@ -271,6 +289,12 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 	return &Result{Doc: doc, Explained: explained.String()}, nil
 }
 
+// The phases of a package's generation besides gen's own (GenPackage.Phase).
+const (
+	phaseCheck = "check under go test"
+	phaseClock = "unit passes" // the safety clock (gen -unit) stopped a unit's
+)
+
 // stoppedGen is the report of a package whose generation was stopped:
 // partial, every mutant not_run (the tests found so far are not written,
 // so none is killed). res, when it holds the mutants (made before the
@@ -278,6 +302,9 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 // made again: a signal ends the run at once.
 func stoppedGen(pkg *load.Package, res *gen.Result) (report.GenPackage, []report.Mutant) {
 	pr := report.GenPackage{Path: pkg.Path, Partial: true}
+	if res != nil {
+		pr.Saved = res.Saved
+	}
 	if res == nil || res.Set == nil {
 		pr.Skipped = "stopped before its mutants were made"
 		return pr, nil
@@ -436,7 +463,7 @@ func packageReport(res *gen.Result, keep func(file string, line int) bool) (repo
 		if keep != nil && !inScope[s.Unit.Name] {
 			continue
 		}
-		u := report.Unit{Name: s.Unit.Name, File: report.RelPath(s.Unit.Pos.Filename), Line: s.Unit.Pos.Line, Skipped: s.Unit.Skip, Cached: res.Replayed[s.Unit.Name],
+		u := report.Unit{Name: s.Unit.Name, File: report.RelPath(s.Unit.Pos.Filename), Line: s.Unit.Pos.Line, Skipped: s.Unit.Skip, Cached: res.Replayed[s.Unit.Name], Resumed: res.Resumed[s.Unit.Name],
 			Mutants: s.Mutants, Killed: s.Killed, Live: s.Live, Equivalent: s.Equivalent, Tests: s.Tests, Seconds: s.Seconds}
 		if len(s.ByPass) > 0 {
 			u.ByPass = s.ByPass
