@@ -232,25 +232,103 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 }
 
 func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Package, []report.Mutant, error) {
-	start := time.Now()
-	pr := report.Package{Path: pkg.Path, Dir: report.RelPath(pkg.Dir)}
+	p := &pkgRun{cfg: cfg, pkg: pkg, start: time.Now(), pr: report.Package{Path: pkg.Path, Dir: report.RelPath(pkg.Dir)}}
 	if !pkg.HasTests {
-		pr.Skipped = "package has no test files"
-		return pr, nil, nil
+		p.pr.Skipped = "package has no test files"
+		return p.pr, nil, nil
 	}
-	// Every mutant is made, -diff or not, so that a mutant has the ID it
-	// has in a full run; Keep selects those to run below.
+	if done, err := p.mutants(ctx); done || err != nil {
+		return p.pr, p.out, err
+	}
+	work, err := scratch.Dir("score")
+	if err != nil {
+		return p.pr, nil, err
+	}
+	defer os.RemoveAll(work)
+	p.work = work
+	// The stages, each of which may end the package's report early: a
+	// stop (its phase named in the partial report), a skip (the package
+	// has no tests after all), or an error.
+	for _, stage := range []struct {
+		phase string
+		run   func(context.Context) (bool, error)
+	}{
+		{PhaseBuild, p.build},
+		{PhaseList, p.list},
+		{PhaseBaseline, p.baseline},
+		{PhaseRuns, p.runMutants},
+		{PhaseProofs, p.prove},
+		{PhaseSearch, p.search},
+	} {
+		done, err := stage.run(ctx)
+		if ctx.Err() != nil {
+			p.pr.Partial, p.pr.Phase = true, stage.phase
+			p.pr.Seconds = time.Since(p.start).Seconds()
+			return p.pr, p.out, nil
+		}
+		if done || err != nil {
+			return p.pr, p.out, err
+		}
+	}
+	if p.cache != nil {
+		p.cache.store(p.set.Mutants, p.out, p.pr.Tests)
+	}
+	p.pr.Seconds = time.Since(p.start).Seconds()
+	return p.pr, p.out, nil
+}
+
+// pkgRun is the state of one package's score as its stages make it:
+// mutants (made, sharded, looked up in the cache) → build (the schemata
+// binary, with gen's harness when it builds) → list (the tests) →
+// baseline (each test on the original, flaky ones told apart) →
+// runMutants (every mutant against the tests that infect it) → prove
+// (the prover on the survivors) → search (a killing input for each
+// survivor the prover leaves). Each stage returns done when the
+// package's report is complete without the later ones (its out nil for
+// a package skipped), and the score's error; scorePackage marks the
+// report partial when ctx ended in a stage.
+type pkgRun struct {
+	cfg   Config
+	pkg   *load.Package
+	start time.Time
+	pr    report.Package
+
+	full, set *mutate.Set     // every mutant (the prover's), and those to score
+	out       []report.Mutant // set's verdicts
+	cache     *resultCache
+	cached    []bool // out[i] came from the cache
+
+	work        string       // the package's scratch directory
+	box         *sandbox.Box // where its code runs
+	bin         string       // the schemata test binary
+	withHarness bool         // bin holds gen's harness (the search runs it)
+	tests       []string
+	runner      *run.Runner
+	base        []run.TestInfo
+	flaky       map[string]*report.FlakyTest
+	covering    map[int][]int // site → indexes into base of the tests reaching it
+
+	seeds    []gen.Seed // the prover's killing inputs
+	verdicts map[int]*equiv.Verdict
+}
+
+// mutants makes every mutant, -diff or not, so that a mutant has the ID
+// it has in a full run (Keep and the shard select those to score), and
+// takes earlier verdicts of functions that did not change from the
+// cache: done when every mutant has one, and nothing is built or run.
+func (p *pkgRun) mutants(ctx context.Context) (bool, error) {
+	cfg, pkg, pr := p.cfg, p.pkg, &p.pr
 	set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip, Arid: cfg.Arid, Done: ctx.Done()})
 	if errors.Is(err, mutate.ErrStopped) {
-		return pr, nil, ctx.Err()
+		return true, ctx.Err()
 	}
 	if err != nil {
-		return pr, nil, &UserError{Msg: err.Error()}
+		return true, &UserError{Msg: err.Error()}
 	}
 	pr.Dropped = set.Dropped.IllTyped + set.Dropped.NoSchemata
 	pr.Arid = set.Arid
 	pr.SkippedCode = report.SkippedOf(set.Skipped)
-	full := set // the prover analyses the package with all its mutants
+	p.full = set // the prover analyses the package with all its mutants
 	if cfg.Shard.N > 1 || cfg.Keep != nil {
 		part := *set
 		part.Mutants = nil
@@ -261,54 +339,45 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		}
 		set = &part
 	}
-
-	out := make([]report.Mutant, len(set.Mutants))
+	p.set = set
+	p.out = make([]report.Mutant, len(set.Mutants))
 	for i, m := range set.Mutants {
-		out[i] = report.MutantOf(m)
-		out[i].Status = mutate.NotRun
+		p.out[i] = report.MutantOf(m)
+		p.out[i].Status = mutate.NotRun
 	}
-	// Earlier verdicts of functions that did not change; when every
-	// mutant has one, nothing is built or run.
-	cache := openCache(cfg, pkg)
-	cached := make([]bool, len(set.Mutants))
-	if cache != nil {
-		var tests int
-		cached, tests = cache.lookup(set.Mutants, out)
-		for _, c := range cached {
-			if c {
-				pr.Cached++
-			}
-		}
-		if pr.Cached > 0 && pr.Cached == len(set.Mutants) {
-			pr.Tests = tests
-			pr.Seconds = time.Since(start).Seconds()
-			if cfg.Progress != nil {
-				cfg.Progress(pkg.Path, len(set.Mutants), len(set.Mutants))
-			}
-			return pr, out, nil
+	p.cache = openCache(cfg, pkg)
+	p.cached = make([]bool, len(set.Mutants))
+	if p.cache == nil {
+		return false, nil
+	}
+	var tests int
+	p.cached, tests = p.cache.lookup(set.Mutants, p.out)
+	for _, c := range p.cached {
+		if c {
+			pr.Cached++
 		}
 	}
-	// stopped is the package's report when ctx ends the run early: what
-	// was decided so far, the rest not_run; phase is the one it cut.
-	phase := PhaseBuild
-	stopped := func() (report.Package, []report.Mutant, error) {
-		pr.Partial, pr.Phase = true, phase
-		pr.Seconds = time.Since(start).Seconds()
-		return pr, out, nil
+	if pr.Cached == 0 || pr.Cached < len(set.Mutants) {
+		return false, nil
 	}
+	pr.Tests = tests
+	pr.Seconds = time.Since(p.start).Seconds()
+	if cfg.Progress != nil {
+		cfg.Progress(pkg.Path, len(set.Mutants), len(set.Mutants))
+	}
+	return true, nil
+}
 
-	work, err := scratch.Dir("score")
-	if err != nil {
-		return pr, nil, err
-	}
-	defer os.RemoveAll(work)
+// build makes the package's sandbox and builds its schemata binary.
+func (p *pkgRun) build(ctx context.Context) (bool, error) {
+	cfg, pkg, set := p.cfg, p.pkg, p.set
 	// Every run of the package's code (listing its tests, the baseline,
 	// the mutants, the survivors' search) runs in one scratch copy of it.
-	box, err := sandbox.New(work, pkg.Dir)
+	box, err := sandbox.New(p.work, pkg.Dir)
 	if err != nil {
-		return pr, nil, err
+		return true, err
 	}
-
+	p.box = box
 	buildStart := time.Now()
 	// The search for the survivors' killing inputs runs gen's harness:
 	// its file goes into the test binary (inert unless the harness's
@@ -318,150 +387,172 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 	overlay, withHarness := set.Overlay, !cfg.NoEvidence
 	if withHarness {
 		overlay = maps.Clone(set.Overlay)
-		path, src := gen.HarnessFile(pkg, full)
+		path, src := gen.HarnessFile(pkg, p.full)
 		overlay[path] = src
 	}
 	bin, err := run.Build(ctx, run.BuildConfig{
-		Dir: pkg.Dir, Pkg: pkg.Path, Overlay: overlay, Tags: cfg.Tags, WorkDir: work,
+		Dir: pkg.Dir, Pkg: pkg.Path, Overlay: overlay, Tags: cfg.Tags, WorkDir: p.work,
 	})
 	var be *run.BuildError
 	if withHarness && errors.As(err, &be) && ctx.Err() == nil {
 		withHarness = false
 		bin, err = run.Build(ctx, run.BuildConfig{
-			Dir: pkg.Dir, Pkg: pkg.Path, Overlay: set.Overlay, Tags: cfg.Tags, WorkDir: work,
+			Dir: pkg.Dir, Pkg: pkg.Path, Overlay: set.Overlay, Tags: cfg.Tags, WorkDir: p.work,
 		})
 	}
-	if ctx.Err() != nil {
-		return stopped()
+	switch {
+	case ctx.Err() != nil:
+		return true, nil
+	case errors.Is(err, run.ErrNoTests):
+		p.pr.Skipped, p.out = "package has no test files", nil
+		return true, nil
+	case errors.As(err, &be):
+		// The package and its tests type-checked, so a failure here
+		// is in the schemata: gozilla's bug, reported as such.
+		p.out = nil
+		return true, fmt.Errorf("internal error: schemata of %s do not build: %v", pkg.Path, err)
+	case err != nil:
+		p.out = nil
+		return true, err
 	}
-	if errors.Is(err, run.ErrNoTests) {
-		pr.Skipped = "package has no test files"
-		return pr, nil, nil
-	}
-	if err != nil {
-		if errors.As(err, &be) {
-			// The package and its tests type-checked, so a failure here
-			// is in the schemata: gozilla's bug, reported as such.
-			return pr, nil, fmt.Errorf("internal error: schemata of %s do not build: %v", pkg.Path, err)
-		}
-		return pr, nil, err
-	}
-	pr.BuildSeconds = time.Since(buildStart).Seconds()
+	p.bin, p.withHarness = bin, withHarness
+	p.pr.BuildSeconds = time.Since(buildStart).Seconds()
+	return false, nil
+}
 
-	phase = PhaseList
-	tests, err := run.ListTests(ctx, bin, box.Dir, box.Env())
+// list lists the binary's tests (which runs the package's init).
+func (p *pkgRun) list(ctx context.Context) (bool, error) {
+	tests, err := run.ListTests(ctx, p.bin, p.box.Dir, p.box.Env())
 	if ctx.Err() != nil {
-		return stopped()
+		return true, nil
 	}
 	var se *run.StartError
 	if errors.As(err, &se) {
-		return pr, nil, &UserError{Msg: pkg.Path + ": " + se.Msg} // its init panics, say
+		p.out = nil
+		return true, &UserError{Msg: p.pkg.Path + ": " + se.Msg} // its init panics, say
 	}
 	if err != nil {
-		return pr, nil, err
+		p.out = nil
+		return true, err
 	}
 	if len(tests) == 0 {
-		pr.Skipped = "package has no tests"
-		return pr, nil, nil
+		p.pr.Skipped, p.out = "package has no tests", nil
+		return true, nil
 	}
-	pr.Tests = len(tests)
+	p.tests, p.pr.Tests = tests, len(tests)
+	return false, nil
+}
 
-	jobs := cfg.Jobs
+// baseline runs every test alone on the original, tells the flaky ones
+// apart and records the sites each of the others reaches.
+func (p *pkgRun) baseline(ctx context.Context) (bool, error) {
+	jobs := p.cfg.Jobs
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	runner := &run.Runner{Binary: bin, Dir: box.Dir, Env: box.Env(), Jobs: jobs, WorkDir: work}
-	phase = PhaseBaseline
-	base, err := runner.Baseline(ctx, tests, baselineTimeout)
+	p.runner = &run.Runner{Binary: p.bin, Dir: p.box.Dir, Env: p.box.Env(), Jobs: jobs, WorkDir: p.work}
+	base, err := p.runner.Baseline(ctx, p.tests, baselineTimeout)
 	if ctx.Err() != nil {
-		return stopped()
+		return true, nil
 	}
 	if err != nil {
-		return pr, nil, err
+		p.out = nil
+		return true, err
 	}
-	flaky, err := baselineFlaky(ctx, cfg, pkg, runner, base)
+	flaky, err := baselineFlaky(ctx, p.cfg, p.pkg, p.runner, base)
 	if ctx.Err() != nil {
-		return stopped()
+		return true, nil
 	}
 	if err != nil {
-		return pr, nil, err
+		p.out = nil
+		return true, err
 	}
-	covering := map[int][]int{} // site -> indexes of the tests reaching it
+	p.base, p.flaky = base, flaky
+	p.covering = map[int][]int{}
 	for i, t := range base {
 		if flaky[t.Name] != nil {
 			continue
 		}
 		for _, s := range t.Sites {
-			covering[s] = append(covering[s], i)
+			p.covering[s] = append(p.covering[s], i)
 		}
 	}
+	return false, nil
+}
 
-	// reaching lists the tests that reach mutant i, less the flaky ones.
-	reaching := func(i int) []run.TestInfo {
-		var tests []run.TestInfo
-		for _, t := range covering[set.Mutants[i].Site] {
-			if flaky[base[t].Name] == nil {
-				tests = append(tests, base[t])
+// reaching lists the tests that reach mutant i of set, less the flaky
+// ones.
+func (p *pkgRun) reaching(i int) []run.TestInfo {
+	var tests []run.TestInfo
+	for _, t := range p.covering[p.set.Mutants[i].Site] {
+		if p.flaky[p.base[t].Name] == nil {
+			tests = append(tests, p.base[t])
+		}
+	}
+	return tests
+}
+
+// infecting lists those of them that may tell mutant i apart: at a weak
+// site (internal/mutate), the tests whose run gave its expression
+// another value under the mutant; the others run the mutant as the
+// original, step for step, and pass.
+func (p *pkgRun) infecting(i int) []run.TestInfo {
+	m := p.set.Mutants[i]
+	var tests []run.TestInfo
+	for _, t := range p.reaching(i) {
+		if _, weak := slices.BinarySearch(t.Weak, m.Site); weak {
+			if _, inf := slices.BinarySearch(t.Infected, m.ID); !inf {
+				continue
 			}
 		}
-		return tests
+		tests = append(tests, t)
 	}
-	// infecting lists those of them that may tell mutant i apart: at a
-	// weak site (internal/mutate), the tests whose run gave its
-	// expression another value under the mutant; the others run the
-	// mutant as the original, step for step, and pass.
-	infecting := func(i int) []run.TestInfo {
-		m := set.Mutants[i]
-		var tests []run.TestInfo
-		for _, t := range reaching(i) {
-			if _, weak := slices.BinarySearch(t.Weak, m.Site); weak {
-				if _, inf := slices.BinarySearch(t.Infected, m.ID); !inf {
-					continue
-				}
-			}
-			tests = append(tests, t)
-		}
-		return tests
+	return tests
+}
+
+// plan makes the job of mutant i: the tests infecting it; ok is false
+// when no test is left.
+func (p *pkgRun) plan(i int) (run.Job, bool) {
+	tests := p.infecting(i)
+	if len(tests) == 0 {
+		return run.Job{}, false
 	}
-	// plan makes the job of mutant i: the tests infecting it; ok is false
-	// when no test is left.
-	plan := func(i int) (run.Job, bool) {
-		tests := infecting(i)
-		if len(tests) == 0 {
-			return run.Job{}, false
-		}
-		job := run.Plan(set.Mutants[i].ID, tests, cfg.Timeout)
-		job.Site = set.Mutants[i].Site
-		return job, true
-	}
+	job := run.Plan(p.set.Mutants[i].ID, tests, p.cfg.Timeout)
+	job.Site = p.set.Mutants[i].Site
+	return job, true
+}
+
+// runMutants runs every mutant not cached against the tests that infect
+// it, in rounds: the mutants a flaky killer killed run again.
+func (p *pkgRun) runMutants(ctx context.Context) (bool, error) {
+	cfg, pkg, set, out, runner := p.cfg, p.pkg, p.set, p.out, p.runner
 	byName := map[string]run.TestInfo{}
-	for _, t := range base {
+	for _, t := range p.base {
 		byName[t.Name] = t
 	}
 	runner.Solo = func(test string) (run.Group, bool) {
 		t, ok := byName[test]
-		if !ok || flaky[test] != nil {
+		if !ok || p.flaky[test] != nil {
 			return run.Group{}, false
 		}
 		return run.Plan(0, []run.TestInfo{t}, cfg.Timeout).Groups[0], true
 	}
 	var todo []int // indexes into set.Mutants
 	for i := range set.Mutants {
-		if !cached[i] {
+		if !p.cached[i] {
 			todo = append(todo, i)
 		}
 	}
 	runs := map[string]int{} // test -> mutant processes it ran in
 	var uninfected []int     // mutants that lived without a run
-	phase = PhaseRuns
 	for round := 0; len(todo) > 0; round++ {
 		var runJobs []run.Job
 		var jobIdx []int
 		for _, i := range todo {
-			job, ok := plan(i)
+			job, ok := p.plan(i)
 			if !ok {
 				out[i].Status, out[i].KilledBy = mutate.NotCovered, ""
-				if tests := reaching(i); len(tests) > 0 {
+				if tests := p.reaching(i); len(tests) > 0 {
 					// Reached, never infected: each test runs the
 					// mutant as the original and passes.
 					out[i].Status = mutate.Lived
@@ -474,7 +565,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 			jobIdx = append(jobIdx, i)
 		}
 		if cfg.Estimate != nil && round == 0 {
-			cfg.Estimate(pkg.Path, estimate(base, runJobs, jobs))
+			cfg.Estimate(pkg.Path, estimate(p.base, runJobs, runner.Jobs))
 		}
 		var progress func(int, run.Result)
 		if cfg.Progress != nil && round == 0 {
@@ -486,7 +577,8 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		}
 		results, err := runner.Run(ctx, runJobs, progress)
 		if err != nil && ctx.Err() == nil {
-			return pr, nil, err
+			p.out = nil
+			return true, err
 		}
 		for k, res := range results {
 			m := &out[jobIdx[k]]
@@ -502,69 +594,71 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 				m.Status = mutate.TimedOut
 			case mutate.Lived:
 				m.Status = mutate.Lived
-				m.RunBy, m.Tests = runBy(reaching(jobIdx[k]))
+				m.RunBy, m.Tests = runBy(p.reaching(jobIdx[k]))
 			default:
 				m.Status = mutate.NotRun
 			}
 		}
-		pr.TestsTime = testsTime(base, runs)
+		p.pr.TestsTime = testsTime(p.base, runs)
 		if ctx.Err() != nil {
-			return stopped()
+			return true, nil
 		}
 		// The tests that killed mutants must be deterministic for their
 		// kills to count; the mutants a flaky one killed run again.
-		todo, err = checkKillers(ctx, cfg, pkg, runner, base, flaky, runJobs, results, jobIdx)
+		todo, err = checkKillers(ctx, cfg, pkg, runner, p.base, p.flaky, runJobs, results, jobIdx)
 		if ctx.Err() != nil {
-			return stopped()
+			return true, nil
 		}
 		if err != nil {
-			return pr, nil, err
+			p.out = nil
+			return true, err
 		}
 	}
 	for _, i := range uninfected {
 		// A test found flaky since (it failed alone after a kill) no
 		// longer counts: a mutant only flaky tests reach is not
 		// covered.
-		if tests := reaching(i); len(tests) == 0 {
+		if tests := p.reaching(i); len(tests) == 0 {
 			out[i].Status, out[i].RunBy, out[i].Tests = mutate.NotCovered, "", 0
 		} else {
 			out[i].RunBy, out[i].Tests = runBy(tests)
 		}
 	}
-	pr.Flaky = flakyList(base, flaky)
-	var seeds []gen.Seed
-	var verdicts map[int]*equiv.Verdict
-	if !cfg.NoEquiv {
-		var err error
-		phase = PhaseProofs
-		seeds, verdicts, err = proveSurvivors(ctx, pkg, full, set, out, cached, cfg.Tags)
-		if ctx.Err() != nil {
-			return stopped()
-		}
-		if err != nil {
-			return pr, nil, err
-		}
+	p.pr.Flaky = flakyList(p.base, p.flaky)
+	return false, nil
+}
+
+// prove asks the prover about the survivors (not under -equiv=false).
+func (p *pkgRun) prove(ctx context.Context) (bool, error) {
+	if p.cfg.NoEquiv {
+		return false, nil
 	}
-	if !cfg.NoEvidence {
-		// Stopped here, the tests' verdicts stand: the survivors the
-		// search did not get to are undecided, and nothing is cached.
-		harnessBin := ""
-		if withHarness {
-			harnessBin = bin
-		}
-		findKillers(ctx, cfg, pkg, full, set, out, cached, seeds, verdicts, harnessBin, box)
-		if ctx.Err() != nil {
-			// Every mutant ran: the report is partial all the same,
-			// its survivors undecided where the search was cut.
-			phase = PhaseSearch
-			return stopped()
-		}
+	seeds, verdicts, err := proveSurvivors(ctx, p.pkg, p.full, p.set, p.out, p.cached, p.cfg.Tags)
+	if ctx.Err() != nil {
+		return true, nil
 	}
-	if cache != nil && ctx.Err() == nil {
-		cache.store(set.Mutants, out, pr.Tests)
+	if err != nil {
+		p.out = nil
+		return true, err
 	}
-	pr.Seconds = time.Since(start).Seconds()
-	return pr, out, nil
+	p.seeds, p.verdicts = seeds, verdicts
+	return false, nil
+}
+
+// search looks for a killing input of each survivor the prover left (not
+// under -evidence=false). Stopped here, the tests' verdicts stand: the
+// survivors the search did not get to are undecided, and nothing is
+// cached.
+func (p *pkgRun) search(ctx context.Context) (bool, error) {
+	if p.cfg.NoEvidence {
+		return false, nil
+	}
+	harnessBin := ""
+	if p.withHarness {
+		harnessBin = p.bin
+	}
+	findKillers(ctx, p.cfg, p.pkg, p.full, p.set, p.out, p.cached, p.seeds, p.verdicts, harnessBin, p.box)
+	return false, nil
 }
 
 // runBy names, of the tests that ran a mutant that lived, the one that
