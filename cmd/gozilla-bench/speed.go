@@ -114,9 +114,10 @@ type prResult struct {
 
 // suiteRun is one go test ./... of the repository.
 type suiteRun struct {
-	secs float64
-	ok   bool
-	tail string // the failing output's last lines
+	secs  float64
+	ok    bool
+	tail  string      // the failing output's last lines
+	tests []suiteTest // the top-level tests' times (runSuiteJSON)
 }
 
 // speedConfig is what the run was asked; the markdown names it.
