@@ -1,6 +1,8 @@
 package coverage
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -219,5 +221,23 @@ func TestCrossCompile(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBuildStopped: BuildContext with its context done stops with
+// ErrStopped, and builds the plan Build does otherwise.
+func TestBuildStopped(t *testing.T) {
+	pkg := loadOne(t, filepath.Join("testdata", "src", subjects[0]))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := BuildContext(ctx, pkg); !errors.Is(err, ErrStopped) {
+		t.Errorf("BuildContext with its context done: %v, want ErrStopped", err)
+	}
+	plan, err := BuildContext(context.Background(), pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := Build(pkg); !reflect.DeepEqual(plan, want) {
+		t.Error("BuildContext's plan is not Build's")
 	}
 }

@@ -153,6 +153,7 @@ func Analyze(ctx context.Context, a *analysis.Package, set *mutate.Set, cfg Conf
 		t0 := time.Now()
 		ur := &UnitReport{Name: u.Name, Mutants: len(ms)}
 		p := &prover{pkg: pkg, prog: prog, u: u, cfg: cfg, rep: rep, ur: ur, cache: newUnitCache(), solvers: newSolvers(), mutants: map[int]*exploration{}, mutantErr: map[int]error{}}
+		p.cache.done = ctx.Done()
 		p.run(ctx, ms)
 		ur.Seconds = time.Since(t0).Seconds()
 		rep.Units = append(rep.Units, ur)
@@ -600,7 +601,7 @@ func (p *prover) byExact(v *Verdict, arrs []arrival, assumed bool) bool {
 			v.Reason = fmt.Sprintf("the exact query over %d arrival(s) is larger than %d nodes", len(arrs), maxExact)
 			return false
 		}
-		q := &solve.Query{Clause: c.Clause{some}}
+		q := &solve.Query{Clause: c.Clause{some}, Done: p.cache.doneOf()}
 		r := p.solvers.exact.Solve(q, solve.Budget{Props: min(left, exactProps)})
 		left -= r.Spent.Props
 		switch r.Status {
@@ -659,7 +660,7 @@ func (p *prover) quickModel(a *arrival, o obligation, assumed bool) (*solve.Quer
 	default:
 		need = c.B(true)
 	}
-	q := &solve.Query{Clause: append(cl, need)}
+	q := &solve.Query{Clause: append(cl, need), Done: p.cache.doneOf()}
 	r := p.solvers.quick.Solve(q, solve.Unlimited())
 	if r.Status != solve.Sat {
 		return nil, nil

@@ -165,6 +165,9 @@ func explore(fn *ssa.Function, inputs []*core.Arg, sites []*siteInfo, m mode, ca
 	}
 	until, polls := time.Now().Add(exploreTime), 0
 	clock := func() string {
+		if cache.stopped() {
+			return "stopped: the run is ending"
+		}
 		if polls++; polls&63 == 0 && time.Now().After(until) {
 			clockStops.Add(1)
 			return fmt.Sprintf("the exploration's wall-clock safety net (%v)", exploreTime)
@@ -202,7 +205,7 @@ func explore(fn *ssa.Function, inputs []*core.Arg, sites []*siteInfo, m mode, ca
 // exploration: the mutants share most of their branches with it.
 func (w *walk) refuted(x *core.Explorer, cl c.Clause) bool {
 	rf := w.cache.refuters[w.mode]
-	q := &solve.Query{Clause: cl}
+	q := &solve.Query{Clause: cl, Done: w.cache.doneOf()}
 	// SAT alone is tried only with a full refuteSAT left (domain
 	// reduction, and its confirmation, cost nothing of the budget).
 	allow := solve.Budget{}
@@ -265,6 +268,30 @@ type unitCache struct {
 	// orig is the unit's function: its explorations' refutations are
 	// free to the mutants' (refuted).
 	orig *ssa.Function
+	// done, when closed, stops the unit's explorations (at their next
+	// block) and solver queries (at their next check): the run ends.
+	done <-chan struct{}
+}
+
+// stopped reports whether u's work must stop (done closed).
+func (u *unitCache) stopped() bool {
+	if u == nil {
+		return false
+	}
+	select {
+	case <-u.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// doneOf is u's done channel (nil: never).
+func (u *unitCache) doneOf() <-chan struct{} {
+	if u == nil {
+		return nil
+	}
+	return u.done
 }
 
 func (u *unitCache) keySym(key string) *c.Sym {

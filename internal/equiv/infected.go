@@ -158,7 +158,7 @@ func (p *prover) byInfectedMiter(v *Verdict, m *mutate.Mutant, s *siteInfo, arrs
 	if err != nil {
 		return false
 	}
-	q := &solve.Query{Clause: append(c.Clause{P}, diff...), Checks: checks}
+	q := &solve.Query{Clause: append(c.Clause{P}, diff...), Checks: checks, Done: p.cache.doneOf()}
 	r := p.solvers.exact.Solve(q, solve.Budget{Props: p.cfg.Budget})
 	switch r.Status {
 	case solve.Unsat:

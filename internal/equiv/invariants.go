@@ -315,7 +315,7 @@ func (w *walk) impliedAll(cond c.Clause, goals []c.Expr) []bool {
 		}
 		cl := append(append(make(c.Clause, 0, len(cond)+1), cond...), any)
 		props := min(w.invLeft, invariantSAT*int64(len(open)))
-		r := w.cache.impliedAll.Solve(&solve.Query{Clause: cl}, solve.Budget{Props: props})
+		r := w.cache.impliedAll.Solve(&solve.Query{Clause: cl, Done: w.cache.doneOf()}, solve.Budget{Props: props})
 		w.invLeft -= r.Spent.Props
 		if r.Status == solve.Unsat {
 			for _, i := range open {
@@ -360,7 +360,7 @@ func (w *walk) implied(cond c.Clause, goal c.Expr) bool {
 	// most invariants rest on the loop's own guards alone.
 	if near := w.near(cond, goal); len(near) < len(cond) {
 		cl := append(near, c.Not(goal))
-		r := w.cache.implied.Solve(&solve.Query{Clause: cl}, solve.Budget{Props: w.invLeft})
+		r := w.cache.implied.Solve(&solve.Query{Clause: cl, Done: w.cache.doneOf()}, solve.Budget{Props: w.invLeft})
 		w.invLeft -= r.Spent.Props
 		if r.Status == solve.Unsat {
 			return true
@@ -370,7 +370,7 @@ func (w *walk) implied(cond c.Clause, goal c.Expr) bool {
 		}
 	}
 	cl := append(append(make(c.Clause, 0, len(cond)+1), cond...), c.Not(goal))
-	r := w.cache.implied.Solve(&solve.Query{Clause: cl}, solve.Budget{Props: w.invLeft})
+	r := w.cache.implied.Solve(&solve.Query{Clause: cl, Done: w.cache.doneOf()}, solve.Budget{Props: w.invLeft})
 	w.invLeft -= r.Spent.Props
 	return r.Status == solve.Unsat
 }

@@ -84,7 +84,7 @@ func (p *prover) killedBySimulation(v *Verdict, m *mutate.Mutant) bool {
 	}
 	oa, ma := outcomes(p.bounded), outcomes(mb)
 	if model := p.simulate(oa, ma); model != nil {
-		differs := &solve.Query{Checks: []func(c.Assignment) error{func(a c.Assignment) error {
+		differs := &solve.Query{Done: p.cache.doneOf(), Checks: []func(c.Assignment) error{func(a c.Assignment) error {
 			if d, err := outcomesDiffer(oa, ma, a); err != nil || !d {
 				return errSame
 			}
@@ -126,7 +126,7 @@ func (p *prover) bySufficiency(v *Verdict, m *mutate.Mutant) bool {
 			v.Reason = appendWhy(v.Reason, fmt.Sprintf("miter undecided: %v", err))
 			continue
 		}
-		q := &solve.Query{Clause: append(cl, diff...), Checks: checks}
+		q := &solve.Query{Clause: append(cl, diff...), Checks: checks, Done: p.cache.doneOf()}
 		r := p.solvers.exact.Solve(q, solve.Budget{Props: p.cfg.Budget})
 		model := r.Model
 		switch r.Status {

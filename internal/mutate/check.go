@@ -416,6 +416,25 @@ func namesPackage(src, name string) bool {
 	}
 }
 
+// groupCopies groups jobs 0..n-1, in order, for checkCopies: runs of
+// jobs of one body (same(i, k)), at most copiesMax a group and at most
+// copiesBytes of copies (size(i) is job i's body's length). A body past
+// copiesBytes is checked alone.
+func groupCopies(n int, same func(i, k int) bool, size func(i int) int) [][]int {
+	var groups [][]int
+	for i := range n {
+		if g := len(groups); g > 0 {
+			last := groups[g-1]
+			if len(last) < copiesMax && same(last[0], i) && (len(last)+1)*size(i) <= copiesBytes {
+				groups[g-1] = append(last, i)
+				continue
+			}
+		}
+		groups = append(groups, []int{i})
+	}
+	return groups
+}
+
 // checkMutants type-checks every live variant in parallel and drops those
 // that do not type-check. It reports false, having dropped nothing, when
 // done closed first.
@@ -444,20 +463,15 @@ func checkMutants(pkg *load.Package, files []*fileSites, d *Dropped, done <-chan
 	// The variants of one function body are checked together, up to
 	// copiesMax at a time (checkCopies): the package's declarations are
 	// checked once per group, not once per mutant.
-	var groups [][]int
-	for i, j := range jobs {
-		n := len(groups)
-		if n > 0 && len(groups[n-1]) < copiesMax {
-			if p := jobs[groups[n-1][0]]; p.fs == j.fs && p.body == j.body && j.body >= 0 {
-				bd := sp.bodies[j.fs.file.Path][j.body]
-				if (len(groups[n-1])+1)*(bd.end-bd.start) <= copiesBytes {
-					groups[n-1] = append(groups[n-1], i)
-					continue
-				}
-			}
+	groups := groupCopies(len(jobs), func(i, k int) bool {
+		return jobs[i].fs == jobs[k].fs && jobs[i].body == jobs[k].body && jobs[i].body >= 0
+	}, func(i int) int {
+		if jobs[i].body < 0 {
+			return 0
 		}
-		groups = append(groups, []int{i})
-	}
+		bd := sp.bodies[jobs[i].fs.file.Path][jobs[i].body]
+		return bd.end - bd.start
+	})
 	stop := func() bool {
 		select {
 		case <-done:

@@ -353,6 +353,11 @@ func Generate(pkg *load.Package, opt Options) (*Set, error) {
 	// Encode; sites the schemata type-checker rejects are dropped and the
 	// encoding is redone, so the final numbering has no holes.
 	for attempt := 0; ; attempt++ {
+		select {
+		case <-opt.Done: // each attempt type-checks the whole package
+			return nil, ErrStopped
+		default:
+		}
 		number(pkg, files, set)
 		overlay, bad, err := schemata(pkg, files, set.Sites, opt.Probes)
 		var pe *probesError

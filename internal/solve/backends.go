@@ -182,6 +182,7 @@ func (s SAT) Solve(q *Query, b Budget) Result {
 		return r
 	}
 	sq := sat.NewQuery()
+	sq.Done = q.Done
 	for _, e := range q.Clause {
 		sq.Assert(e)
 	}
@@ -200,7 +201,7 @@ func (s SAT) Solve(q *Query, b Budget) Result {
 		if err != nil {
 			r.Why = err.Error()
 		}
-		r.Limited = errors.Is(err, sat.ErrBudget) && (s.Props <= 0 || limit < s.Props)
+		r.Limited = errors.Is(err, sat.ErrBudget) && (s.Props <= 0 || limit < s.Props) || errors.Is(err, sat.ErrStopped)
 	}
 	return r
 }

@@ -74,6 +74,11 @@ type Query struct {
 	// between queries gets answers that depend on their order: such
 	// queries are not cached.
 	Rand *rand.Rand
+	// Done, when closed, stops the backends that take long at their
+	// next check (SAT's search, every 20,000 propagations): the answer
+	// is Unknown, Limited (no Cache keeps it), with sat.ErrStopped.
+	// nil: never.
+	Done <-chan struct{}
 
 	// key memoises the query's cache key (Cache), for the Shapes that
 	// computed it.

@@ -92,7 +92,7 @@ func (s *Split) Solve(q *Query, b Budget) Result {
 	var unknown *Result
 	limited := false
 	for i, p := range parts {
-		r := s.Inner.Solve(&Query{Clause: p, Rand: q.Rand}, b.minus(spent))
+		r := s.Inner.Solve(&Query{Clause: p, Rand: q.Rand, Done: q.Done}, b.minus(spent))
 		spent = spent.plus(r.Spent)
 		limited = limited || r.Limited
 		switch r.Status {

@@ -165,7 +165,12 @@ func (p *Engine) solveMutant(pb *engine.Problem, r engine.Requirement) (engine.A
 		return engine.Answer{Reason: "not in a supported unit"}, nil
 	}
 	if p.ready != nil {
-		<-p.ready // the background exploration of Prepare
+		select {
+		case <-p.ready: // the background exploration of Prepare
+		case <-pb.Done:
+			// Stopped: the exploration sees it at its next block.
+			return unknown("stopped before the exploration ended"), nil
+		}
 	}
 	st := p.explore(pb, u)
 	if st.err != nil {
@@ -184,7 +189,7 @@ func (p *Engine) solveMutant(pb *engine.Problem, r engine.Requirement) (engine.A
 	}
 	// A system with no clause: every clause folded to false while it
 	// was built.
-	return p.candidates(u, st.res, sys, uint64(m.ID), "on every explored path to it, the mutated expression or condition equals the original"), nil
+	return p.candidates(pb, u, st.res, sys, uint64(m.ID), "on every explored path to it, the mutated expression or condition equals the original"), nil
 }
 
 // candidates solves the clauses of sys (in u's exploration res, under
@@ -192,7 +197,7 @@ func (p *Engine) solveMutant(pb *engine.Problem, r engine.Requirement) (engine.A
 // inputs, within the engine's budgets; seed makes the domain-reduction
 // choices reproducible. falseWhy says what a system with no clause
 // means.
-func (p *Engine) candidates(u *unit.Unit, res *symbolic.Result, sys c.System, seed uint64, falseWhy string) engine.Answer {
+func (p *Engine) candidates(pb *engine.Problem, u *unit.Unit, res *symbolic.Result, sys c.System, seed uint64, falseWhy string) engine.Answer {
 	// The unit's //gozilla:assume directives hold in every solution (the
 	// harness rejects inputs that break them anyway).
 	for _, a := range u.Assume {
@@ -240,7 +245,7 @@ func (p *Engine) candidates(u *unit.Unit, res *symbolic.Result, sys c.System, se
 		if allow.Props < 0 {
 			allow.Props = 0
 		}
-		r := chain.Solve(&solve.Query{Clause: clause, Rand: rnd}, allow)
+		r := chain.Solve(&solve.Query{Clause: clause, Rand: rnd, Done: pb.Done}, allow)
 		satLeft -= r.Spent.Props
 		switch {
 		case p.Exact:

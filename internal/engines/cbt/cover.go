@@ -93,7 +93,7 @@ func (p *Engine) solveGoal(pb *engine.Problem, r engine.Requirement) (engine.Ans
 	if err != nil {
 		return unknown(err.Error()), nil
 	}
-	return p.candidates(u, st.res, sys, seed, "no explored path to it takes it"), nil
+	return p.candidates(pb, u, st.res, sys, seed, "no explored path to it takes it"), nil
 }
 
 // exploreGoals explores u once with the sites of all its coverage

@@ -55,6 +55,10 @@ var ErrBudget = errors.New("no decision within the propagation budget")
 // ErrClock is the error of an Unknown answer stopped by SafetyNet.
 var ErrClock = errors.New("stopped by the wall-clock safety net")
 
+// ErrStopped is the error of an Unknown answer whose search the caller
+// stopped (Query.Done): the run is ending, and the answer says nothing.
+var ErrStopped = errors.New("the search was stopped")
+
 var clockStops atomic.Int64
 
 // ClockStops is the number of decisions the wall-clock safety net
@@ -101,8 +105,9 @@ func props(g *gini.Gini) int64 {
 // decide solves g's clauses within b > 0 propagations: 1 (sat), -1
 // (unsat) or 0 (unknown, with why), and the propagations spent. A
 // search over the budget costs exactly b, wherever the controller caught
-// it: what callers charge must not depend on the machine's load.
-func decide(g *gini.Gini, b Budget) (int, Budget, error) {
+// it: what callers charge must not depend on the machine's load. When
+// done closes, the search stops at the next check: 0 with ErrStopped.
+func decide(g *gini.Gini, b Budget, done <-chan struct{}) (int, Budget, error) {
 	if propsPath == nil {
 		return 0, 0, errors.New("gini's propagation counter was not found: no bounded decision")
 	}
@@ -120,6 +125,18 @@ func decide(g *gini.Gini, b Budget) (int, Budget, error) {
 			return res, spent, nil
 		}
 		over, late := spent > b, time.Since(start) > SafetyNet
+		select {
+		case <-done:
+			ctl.Unpause()
+			if r := ctl.Stop(); r != 0 {
+				// It ended while being stopped: within the budget?
+				if spent := Budget(props(g)); spent <= b {
+					return r, spent, nil
+				}
+			}
+			return 0, spent, ErrStopped
+		default:
+		}
 		ctl.Unpause()
 		if over || late {
 			if r := ctl.Stop(); r != 0 && !over {

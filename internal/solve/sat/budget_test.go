@@ -103,3 +103,24 @@ func TestPropsCounter(t *testing.T) {
 		t.Fatal("gini's propagation counter (Gini.xo.Trail.Props) not found")
 	}
 }
+
+// TestStopped: a query whose Done is closed stops at the search's first
+// check: unknown with ErrStopped, never a decision it did not reach, and
+// well within what the search needs.
+func TestStopped(t *testing.T) {
+	done := make(chan struct{})
+	close(done)
+	q := factoring(30, semiprime) // some 300,000 propagations to sat
+	q.Done = done
+	if st, _, err := q.Solve(0); st != Unknown || !errors.Is(err, ErrStopped) {
+		t.Fatalf("%v (%v), want unknown, stopped", st, err)
+	}
+	if q.Spent() >= 300000 {
+		t.Errorf("stopped after %d propagations: the search went on", q.Spent())
+	}
+	q = factoring(30, semiprime)
+	q.Done = make(chan struct{}) // open: no effect
+	if st, _, err := q.Solve(0); st != Sat {
+		t.Errorf("with Done open: %v (%v), want sat", st, err)
+	}
+}

@@ -26,6 +26,9 @@ type Query struct {
 	checks []func(c.Assignment) error
 	// spent is what Solve cost.
 	spent Budget
+	// Done, when closed, stops the search at its next check (every
+	// PropTick propagations): the answer is Unknown with ErrStopped.
+	Done <-chan struct{}
 }
 
 // Spent is what Solve cost (the circuit, then the propagations), for
@@ -82,7 +85,7 @@ func (q *Query) Solve(b Budget) (Status, c.Assignment, error) {
 	q.b.c.ToCnfFrom(g, q.root)
 	g.Add(q.root)
 	g.Add(0)
-	res, spent, err := decide(g, b-size)
+	res, spent, err := decide(g, b-size, q.Done)
 	q.spent = size + spent
 	switch res {
 	case -1:
