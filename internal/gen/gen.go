@@ -421,8 +421,96 @@ func (c *cutPhase) searchAt() string {
 	return c.search
 }
 
+// generate runs generation's stages in order (genRun): each stage's
+// error ends it, and the cleanups the stages registered (the work
+// directory, the sandbox, the pool) run when it returns.
 func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutate.Set, cut *cutPhase) (*Result, error) {
-	start := time.Now()
+	p := &genRun{cfg: cfg, pkg: pkg, cut: cut, start: time.Now()}
+	defer p.cleanup()
+	p.defaults()
+	if err := p.mutants(ctx, setOut); err != nil {
+		return nil, err
+	}
+	p.search(ctx)
+	if err := p.build(ctx); err != nil {
+		return nil, err
+	}
+	if err := p.startPool(); err != nil {
+		return nil, err
+	}
+	p.newGenerator()
+	p.targets()
+	p.engines()
+	p.openCheckpoints(ctx)
+	if err := p.passes(ctx); err != nil {
+		return nil, err
+	}
+	tests, err := p.compact(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p.store(ctx, tests)
+	return p.result(tests), nil
+}
+
+// genRun is the state of one package's generation as its stages make it:
+// defaults (cfg's zero values) → mutants (the coverage plan, the mutants,
+// the units and the harness's, the overlay) → search (the search's
+// context and the engines' problem; halt is its rule) → build (the test
+// binary) → startPool (the sandbox and the harness processes) → the
+// generator's setup: newGenerator, targets (the live mutants and the
+// supported units), engines (the sampler and the solvers),
+// openCheckpoints (the cache and the passes' indexes) → passes (replay,
+// seeds, random, solve, cover) → compact → store (the cache's entries) →
+// result.
+type genRun struct {
+	cfg   Config
+	pkg   *load.Package
+	cut   *cutPhase
+	start time.Time
+	exit  []func() // the stages' cleanups, run in reverse order when generate returns
+
+	plan     *coverage.Plan // nil without Config.Cover (or with the probes' failure)
+	set      *mutate.Set
+	notes    []string
+	units    []*unit.Unit
+	index    map[*unit.Unit]int  // harness table index of supported units
+	stateful map[*unit.Unit]bool // units that may touch package-level state
+	overlay  map[string][]byte   // the mutants' schemata and the harness
+
+	// sctx bounds the search; halted is why it ended early (Config.Search).
+	sctx    context.Context
+	halted  error
+	problem *engine.Problem
+
+	prep      time.Duration // the mutants and units
+	buildWall time.Duration // the test binary
+	bin       string
+	pool      *harness.Pool
+
+	g                       *generator
+	seconds                 map[*unit.Unit]float64 // each unit's time in the passes
+	supported               []*unit.Unit           // the units generation is for, in order
+	sampler                 engine.Sampler
+	solvers                 []engine.Engine // engines other than the sampler
+	cache                   *genCache
+	kRandom, kSolve, kCover int // the passes' indexes in g.ckpt.passes
+}
+
+// atExit registers f to run when generate returns, before the cleanups
+// registered earlier.
+func (p *genRun) atExit(f func()) { p.exit = append(p.exit, f) }
+
+// cleanup runs the registered cleanups, the last first, each as a defer.
+func (p *genRun) cleanup() {
+	for _, f := range p.exit {
+		defer f()
+	}
+}
+
+// defaults gives cfg's zero values theirs.
+func (p *genRun) defaults() {
+	cfg := &p.cfg
 	if cfg.Seed == 0 {
 		cfg.Seed = 1
 	}
@@ -444,45 +532,52 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 	if cfg.UnitWall <= 0 {
 		cfg.UnitWall = DefaultUnitWall
 	}
-	var plan *coverage.Plan
+}
+
+// mutants makes the coverage plan (Config.Cover), the mutants (with the
+// plan's probes, unless Config.Set is them), the units and the harness's,
+// and the overlay the test binary is built with; *setOut is the mutants
+// once they are made.
+func (p *genRun) mutants(ctx context.Context, setOut **mutate.Set) error {
+	cfg, pkg := &p.cfg, p.pkg
 	var probes *mutate.Probes
-	var notes []string
 	if cfg.Cover {
-		p, err := coverage.BuildContext(ctx, pkg)
+		plan, err := coverage.BuildContext(ctx, pkg)
 		if errors.Is(err, coverage.ErrStopped) {
-			return nil, ctx.Err()
+			return ctx.Err()
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
-		plan, probes = p, p.Probes()
+		p.plan, probes = plan, plan.Probes()
 	}
 	set := cfg.Set
 	if set == nil || probes != nil {
 		var err error
 		set, err = mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Probes: probes, Skip: cfg.SkipRE, Arid: cfg.Arid, Done: ctx.Done()})
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if cfg.Only != nil {
 		cfg.CacheDir = ""
 	}
-	*setOut = set
+	p.set, *setOut = set, set
 	if set.ProbesErr != "" {
 		// gozilla's bug, not the package's: the mutants' schemata were
 		// built without the probes, and generation goes on for the
 		// mutants alone, with the coverage goals left out.
-		notes = append(notes, "internal error: coverage goals left out: "+set.ProbesErr)
-		plan = nil
+		p.notes = append(p.notes, "internal error: coverage goals left out: "+set.ProbesErr)
+		p.plan = nil
 	}
-	units := unit.Find(pkg, cfg.Run)
-	for _, u := range units {
+	p.units = unit.Find(pkg, cfg.Run)
+	for _, u := range p.units {
 		if u.AssumeErr != "" {
-			return nil, errors.New(u.AssumeErr)
+			return errors.New(u.AssumeErr)
 		}
 	}
-	hunits, index, isStateful := harnessUnits(pkg, units)
+	hunits, index, isStateful := harnessUnits(pkg, p.units)
+	p.index, p.stateful = index, isStateful
 	overlay := map[string][]byte{}
 	for k, v := range set.Overlay {
 		overlay[k] = v
@@ -492,65 +587,92 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 	if cfg.Skip != "" {
 		overlay[cfg.Skip] = []byte("package " + pkg.Name + "\n")
 	}
+	p.overlay = overlay
+	return nil
+}
 
-	// sctx bounds the search; halted is why it ended early (Config.Search).
-	sctx := ctx
-	if cfg.Search != nil {
-		sctx = cfg.Search
+// search makes the search's context (ctx, or Config.Search) and the
+// engines' problem, done at the search's end.
+func (p *genRun) search(ctx context.Context) {
+	p.sctx = ctx
+	if p.cfg.Search != nil {
+		p.sctx = p.cfg.Search
 	}
-	var halted error
-	// halt says whether a phase's err is the search's end rather than a
-	// failure or ctx's: the search stops, and what it found is kept.
-	halt := func(err error) (bool, error) {
-		if err != nil && ctx.Err() == nil && sctx.Err() != nil {
-			halted = context.Cause(sctx)
-			return true, nil
-		}
-		return false, err
+	p.problem = &engine.Problem{Pkg: analysis.New(p.pkg, p.set, p.units), Done: p.sctx.Done()}
+	if p.plan != nil {
+		p.problem.Pkg.UseCoverage(p.plan) // the engines' goals are the probes' IDs
 	}
-	problem := &engine.Problem{Pkg: analysis.New(pkg, set, units), Done: sctx.Done()}
-	if plan != nil {
-		problem.Pkg.UseCoverage(plan) // the engines' goals are the probes' IDs
-	}
+}
 
-	prep := time.Since(start)
+// halt says whether a phase's err is the search's end rather than a
+// failure or ctx's: the search stops, and what it found is kept.
+func (p *genRun) halt(ctx context.Context, err error) (bool, error) {
+	if err != nil && ctx.Err() == nil && p.sctx.Err() != nil {
+		p.halted = context.Cause(p.sctx)
+		return true, nil
+	}
+	return false, err
+}
+
+// build ends the preparation's time and builds the test binary with the
+// overlay (unless Config.Bin is one), in a work directory removed when
+// generate returns.
+func (p *genRun) build(ctx context.Context) error {
+	cfg, pkg := &p.cfg, p.pkg
+	p.prep = time.Since(p.start)
 	t0 := time.Now()
-	cut.set(PhaseBuild)
-	bin := cfg.Bin
-	if bin == "" {
+	p.cut.set(PhaseBuild)
+	p.bin = cfg.Bin
+	if p.bin == "" {
 		work, err := scratch.Dir("gen")
 		if err != nil {
-			return nil, err
+			return err
 		}
-		defer os.RemoveAll(work)
-		if bin, err = run.Build(ctx, run.BuildConfig{Dir: pkg.Dir, Pkg: pkg.Path, Overlay: overlay, Tags: cfg.Tags, WorkDir: work, Env: cfg.Env}); err != nil {
-			return nil, err
+		p.atExit(func() { os.RemoveAll(work) })
+		if p.bin, err = run.Build(ctx, run.BuildConfig{Dir: pkg.Dir, Pkg: pkg.Path, Overlay: p.overlay, Tags: cfg.Tags, WorkDir: work, Env: cfg.Env}); err != nil {
+			return err
 		}
 	}
-	build := time.Since(t0)
+	p.buildWall = time.Since(t0)
+	return nil
+}
+
+// startPool makes the sandbox (unless Config.Box is one) and the pool of
+// harness processes running the binary in it; both end when generate
+// returns.
+func (p *genRun) startPool() error {
+	cfg := &p.cfg
 	box := cfg.Box
 	if box == nil {
-		b, err := sandbox.New("", pkg.Dir)
+		b, err := sandbox.New("", p.pkg.Dir)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		defer b.Remove()
+		p.atExit(func() { b.Remove() })
 		box = b
 	}
-	pool, err := harness.NewPool(harness.Config{Bin: bin, Dir: box.Dir, Workers: max(cfg.Workers, 1), Env: append(slices.Clip(cfg.Env), box.Env()...), MemLimit: cfg.MemLimit, MaxStack: cfg.MaxStack})
+	pool, err := harness.NewPool(harness.Config{Bin: p.bin, Dir: box.Dir, Workers: max(cfg.Workers, 1), Env: append(slices.Clip(cfg.Env), box.Env()...), MemLimit: cfg.MemLimit, MaxStack: cfg.MaxStack})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer pool.Close()
+	p.atExit(pool.Close)
+	p.pool = pool
+	return nil
+}
 
+// newGenerator makes the generator the passes share and hands it to cut;
+// the problem's requirements are open while their mutant is live, or
+// their goal neither covered nor proven infeasible.
+func (p *genRun) newGenerator() {
+	cut := p.cut
 	g := &generator{
 		invariants: map[*value.Type]*value.Invariants{},
 		nested:     map[string][]value.Value{},
 		weak:       map[int]bool{},
-		cfg:        cfg,
-		pool:       pool,
-		problem:    problem,
-		index:      index,
+		cfg:        p.cfg,
+		pool:       p.pool,
+		problem:    p.problem,
+		index:      p.index,
 		live:       map[int]bool{},
 		reached:    map[int]bool{},
 		slow:       map[int]int{},
@@ -561,100 +683,140 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		limits:     map[*unit.Unit]map[Limit]int{},
 		wallHits:   map[int]int{},
 		costly:     map[int]bool{},
-		plan:       plan,
-		stateful:   isStateful,
+		plan:       p.plan,
+		stateful:   p.stateful,
 		covered:    map[Goal]bool{},
 		infeasible: map[Goal]string{},
 		goalWhy:    map[Goal]string{},
 	}
+	p.g = g
 	cut.begin(g)
-	if cfg.Search != nil {
+	if p.cfg.Search != nil {
 		// The search's end (gen -deadline) cuts a phase too.
-		defer context.AfterFunc(sctx, func() { cut.stop(&cut.search) })()
+		stop := context.AfterFunc(p.sctx, func() { cut.stop(&cut.search) })
+		p.atExit(func() { stop() })
 	}
-	problem.Open = func(r engine.Requirement) bool {
+	p.problem.Open = func(r engine.Requirement) bool {
 		if r.Kind == engine.KillMutant {
 			return g.live[r.ID]
 		}
 		x := Goal{r.Kind, r.ID}
 		return !g.covered[x] && g.infeasible[x] == ""
 	}
+}
+
+// targets makes live the mutants generation is for (Config.Only), with
+// their count per function, and picks the units it supports.
+func (p *genRun) targets() {
+	g, cfg := p.g, &p.cfg
 	g.targets = map[string]int{} // the functions' live mutants
-	for _, m := range set.Mutants {
+	for _, m := range p.set.Mutants {
 		if cfg.Only == nil || cfg.Only[m.ID] {
 			g.live[m.ID] = true
 			g.targets[m.Func]++
 		}
 	}
 	g.byFunc = map[string][]*mutate.Mutant{}
-	for _, m := range set.Mutants {
+	for _, m := range p.set.Mutants {
 		g.byFunc[m.Func] = append(g.byFunc[m.Func], m)
 	}
-	seconds := map[*unit.Unit]float64{}
-	var supported []*unit.Unit
-	for _, u := range units {
+	p.seconds = map[*unit.Unit]float64{}
+	for _, u := range p.units {
 		if u.Skip == "" && (cfg.Only == nil || g.targets[u.Name] > 0) {
-			supported = append(supported, u)
+			p.supported = append(p.supported, u)
 		}
 	}
+}
+
+// engines splits Config.Engines into the sampler (the first, unless
+// Config.Random is negative) and the solvers, each prepared.
+func (p *genRun) engines() {
 	// Preparation overlaps the random pass (not the build: the compiler
 	// needs both CPUs).
-	var sampler engine.Sampler
-	var solvers []engine.Engine
-	for _, e := range cfg.Engines {
+	for _, e := range p.cfg.Engines {
 		if s, ok := e.(engine.Sampler); ok {
-			if sampler == nil && cfg.Random >= 0 {
-				sampler = s
+			if p.sampler == nil && p.cfg.Random >= 0 {
+				p.sampler = s
 			}
 			continue
 		}
-		solvers = append(solvers, e)
+		p.solvers = append(p.solvers, e)
 		if pr, ok := e.(engine.Preparer); ok {
-			pr.Prepare(problem)
+			pr.Prepare(p.problem)
 		}
 	}
-	g.solvers = len(solvers)
+	p.g.solvers = len(p.solvers)
+}
+
+// openCheckpoints opens the cache and names the passes its checkpoints
+// are of, in order.
+func (p *genRun) openCheckpoints(ctx context.Context) {
+	g, sctx := p.g, p.sctx
 	// Units that did not change get their earlier tests back, judged
 	// like any candidate, instead of their passes.
-	cache := openGenCache(cfg, pkg)
+	p.cache = openGenCache(p.cfg, p.pkg)
 	g.replayed = map[*unit.Unit]bool{}
-	g.supported = supported
-	g.ckpt = checkpoints{cache: cache, resume: map[*unit.Unit]int{}, saved: map[*unit.Unit]bool{}, onSave: cut.setSaved,
+	g.supported = p.supported
+	g.ckpt = checkpoints{cache: p.cache, resume: map[*unit.Unit]int{}, saved: map[*unit.Unit]bool{}, onSave: p.cut.setSaved,
 		done: func() bool { return ctx.Err() != nil || sctx.Err() != nil }}
-	kRandom := -1 // the passes' indexes in g.ckpt.passes
-	if sampler != nil {
-		kRandom = len(g.ckpt.passes)
+	p.kRandom = -1 // the passes' indexes in g.ckpt.passes
+	if p.sampler != nil {
+		p.kRandom = len(g.ckpt.passes)
 		g.ckpt.passes = append(g.ckpt.passes, "random")
 	}
-	kSolve := len(g.ckpt.passes)
-	for _, e := range solvers {
+	p.kSolve = len(g.ckpt.passes)
+	for _, e := range p.solvers {
 		g.ckpt.passes = append(g.ckpt.passes, e.Name())
 	}
-	kCover := len(g.ckpt.passes)
-	if plan != nil {
-		for _, e := range solvers {
+	p.kCover = len(g.ckpt.passes)
+	if p.plan != nil {
+		for _, e := range p.solvers {
 			g.ckpt.passes = append(g.ckpt.passes, "cover:"+e.Name())
 		}
 	}
-	for _, u := range supported {
+}
+
+// passes runs the passes in order: the cache's replay, the seeds, the
+// random pass, each solver's over the mutants, then over the coverage
+// goals. After a pass the search's end stopped (halt), the later ones run
+// nothing, and halted is why.
+func (p *genRun) passes(ctx context.Context) error {
+	for _, pass := range []func(context.Context) error{p.replay, p.seeds, p.random, p.solve, p.cover} {
+		if err := pass(ctx); err != nil {
+			return err
+		}
+	}
+	if p.halted == nil && ctx.Err() == nil && p.sctx.Err() != nil {
+		p.halted = context.Cause(p.sctx) // a phase that saw the end and returned
+	}
+	p.g.halted = p.halted != nil
+	return nil
+}
+
+// replay gives the units the cache has an entry for their earlier tests
+// back; those the entry does not decide whole are marked to run their
+// passes (all, or those after its checkpoint).
+func (p *genRun) replay(ctx context.Context) error {
+	g, cache := p.g, p.cache
+	for _, u := range p.supported {
 		if cache == nil {
 			break
 		}
-		if _, ok := index[u]; !ok {
+		if _, ok := p.index[u]; !ok {
 			continue
 		}
 		if e, start := cache.load(u); e != nil {
 			t0 := time.Now()
 			g.startUnit(u)
 			leave := g.enter("replay")
-			stale, err := g.replay(sctx, u, e, start)
+			stale, err := g.replay(p.sctx, u, e, start)
 			leave()
 			g.clock(u, false)
-			seconds[u] += time.Since(t0).Seconds()
-			if stop, err := halt(err); stop {
+			p.seconds[u] += time.Since(t0).Seconds()
+			if stop, err := p.halt(ctx, err); stop {
 				break
 			} else if err != nil {
-				return nil, err
+				return err
 			}
 			// A unit whose inputs no longer give the outcomes the entry
 			// recorded (a constructor or a callee changed) runs its
@@ -669,13 +831,20 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 			}
 		}
 	}
-	for _, u := range supported {
-		if halted != nil {
+	return nil
+}
+
+// seeds judges the inputs of Config.Seeds, each unit's with the pass it
+// names, for the units the cache did not replay.
+func (p *genRun) seeds(ctx context.Context) error {
+	g := p.g
+	for _, u := range p.supported {
+		if p.halted != nil {
 			break
 		}
 		var cands []candidate
 		var passes []string
-		for _, sd := range cfg.Seeds {
+		for _, sd := range p.cfg.Seeds {
 			if sd.Unit == u.Name && !g.replayed[u] {
 				cands, passes = append(cands, candidate{Unit: u, In: sd.In}), append(passes, sd.Pass)
 			}
@@ -686,76 +855,98 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 		t0 := time.Now()
 		g.startUnit(u)
 		leave := g.enter("seeds")
-		err := g.judge(sctx, u, cands, func(i int, _ *harness.Response) string { return passes[i] })
+		err := g.judge(p.sctx, u, cands, func(i int, _ *harness.Response) string { return passes[i] })
 		leave()
 		g.clock(u, false)
-		seconds[u] += time.Since(t0).Seconds()
-		if stop, err := halt(err); stop {
+		p.seconds[u] += time.Since(t0).Seconds()
+		if stop, err := p.halt(ctx, err); stop {
 			break
 		} else if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	for i, u := range supported {
-		if sampler == nil || halted != nil {
+	return nil
+}
+
+// random is the sampler's pass over each unit, checkpointed as it ends.
+func (p *genRun) random(ctx context.Context) error {
+	g, cfg, set := p.g, &p.cfg, p.set
+	for i, u := range p.supported {
+		if p.sampler == nil || p.halted != nil {
 			break
 		}
-		if g.skip(u, kRandom) {
+		if g.skip(u, p.kRandom) {
 			continue
 		}
 		t0 := time.Now()
 		if cfg.Progress != nil {
-			cfg.Progress(Progress{Unit: u.Name, Units: len(supported), UnitNo: i + 1, Killed: len(set.Mutants) - len(g.live), Total: len(set.Mutants)})
+			cfg.Progress(Progress{Unit: u.Name, Units: len(p.supported), UnitNo: i + 1, Killed: len(set.Mutants) - len(g.live), Total: len(set.Mutants)})
 		}
 		g.startUnit(u)
 		leave := g.enter("random")
-		err := g.randomPass(sctx, sampler, u)
+		err := g.randomPass(p.sctx, p.sampler, u)
 		leave()
 		g.clock(u, false)
-		if stop, err := halt(err); stop {
+		if stop, err := p.halt(ctx, err); stop {
 			break
 		} else if err != nil {
-			return nil, err
+			return err
 		}
-		seconds[u] += time.Since(t0).Seconds()
-		g.checkpoint(u, kRandom)
+		p.seconds[u] += time.Since(t0).Seconds()
+		g.checkpoint(u, p.kRandom)
 	}
-	for i, e := range solvers {
-		if halted != nil {
+	return nil
+}
+
+// solve is each solver's pass over the live mutants (deterministic).
+func (p *genRun) solve(ctx context.Context) error {
+	for i, e := range p.solvers {
+		if p.halted != nil {
 			break
 		}
-		if stop, err := halt(g.deterministic(sctx, e, kSolve+i, seconds)); !stop && err != nil {
-			return nil, err
+		if stop, err := p.halt(ctx, p.g.deterministic(p.sctx, e, p.kSolve+i, p.seconds)); !stop && err != nil {
+			return err
 		}
 	}
-	if plan != nil {
-		for i, e := range solvers {
-			if halted != nil {
+	return nil
+}
+
+// cover is each solver's pass over the coverage goals (with a plan),
+// checkpointed for every supported unit as it ends.
+func (p *genRun) cover(ctx context.Context) error {
+	if p.plan != nil {
+		for i, e := range p.solvers {
+			if p.halted != nil {
 				break
 			}
-			stop, err := halt(g.coverGoals(sctx, e, kCover+i, seconds))
+			stop, err := p.halt(ctx, p.g.coverGoals(p.sctx, e, p.kCover+i, p.seconds))
 			if !stop && err != nil {
-				return nil, err
+				return err
 			}
 			if !stop {
-				g.checkpointAll(supported, kCover+i)
+				p.g.checkpointAll(p.supported, p.kCover+i)
 			}
 		}
 	}
-	if halted == nil && ctx.Err() == nil && sctx.Err() != nil {
-		halted = context.Cause(sctx) // a phase that saw the end and returned
-	}
-	g.halted = halted != nil
-	cut.set(PhaseCompact)
-	leave := g.enter("compact")
-	tests, err := g.compact(ctx)
+	return nil
+}
+
+// compact is the compaction of the kept tests (compact.go).
+func (p *genRun) compact(ctx context.Context) ([]*Test, error) {
+	p.cut.set(PhaseCompact)
+	leave := p.g.enter("compact")
+	tests, err := p.g.compact(ctx)
 	leave()
-	if err != nil {
-		return nil, err
-	}
-	if cache != nil && ctx.Err() == nil && halted == nil {
-		for _, u := range supported {
-			if _, ok := index[u]; !ok || g.clocked(u) {
+	return tests, err
+}
+
+// store writes the units' entries (tests) to the cache, replacing their
+// checkpoints, when the run and the search ended whole.
+func (p *genRun) store(ctx context.Context, tests []*Test) {
+	g, cache := p.g, p.cache
+	if cache != nil && ctx.Err() == nil && p.halted == nil {
+		for _, u := range p.supported {
+			if _, ok := p.index[u]; !ok || g.clocked(u) {
 				// A unit a clock decided for is tried again next time,
 				// after its last checkpoint (the passes before the
 				// clock fired), if it has one.
@@ -767,14 +958,20 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 			}
 		}
 	}
-	res := &Result{Pkg: pkg, Set: set, Units: units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent, Rejected: g.rejected, Stopped: halted}
+}
+
+// result assembles the Result: the tests, each mutant's status and why,
+// the coverage, the cache's part, the units' statistics and the phases.
+func (p *genRun) result(tests []*Test) *Result {
+	g, halted := p.g, p.halted
+	res := &Result{Pkg: p.pkg, Set: p.set, Units: p.units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent, Rejected: g.rejected, Stopped: halted}
 	if halted != nil {
-		res.Cut = cut.searchAt()
+		res.Cut = p.cut.searchAt()
 	}
 	g.verdicts(res)
 	res.detail = g.detail
 	res.Coverage = g.coverResult(tests)
-	res.Notes = notes
+	res.Notes = p.notes
 	res.Replayed = map[string]bool{}
 	for u, ok := range g.replayed {
 		if ok {
@@ -791,7 +988,7 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 			res.Why[id] = why
 		}
 	}
-	res.Stats, res.Other = stats(res, seconds)
+	res.Stats, res.Other = stats(res, p.seconds)
 	for _, st := range res.Stats {
 		st.Limits = g.limitsOf(st.Unit)
 		if g.clocked(st.Unit) {
@@ -801,11 +998,11 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 			st.Runs = c.runs
 		}
 	}
-	res.Runs = pool.Runs
-	res.Build = build
-	res.Phases = append([]Phase{{Name: "mutants and units", Wall: prep, Entered: 1}, {Name: "build", Wall: build, Entered: 1}}, g.phaseList()...)
-	res.Wall = time.Since(start)
-	return res, nil
+	res.Runs = p.pool.Runs
+	res.Build = p.buildWall
+	res.Phases = append([]Phase{{Name: "mutants and units", Wall: p.prep, Entered: 1}, {Name: "build", Wall: p.buildWall, Entered: 1}}, g.phaseList()...)
+	res.Wall = time.Since(p.start)
+	return res
 }
 
 type generator struct {
