@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -119,7 +120,9 @@ func gzEnv(t *testing.T, dir string, env []string, args ...string) result {
 	cmd.Dir = dir
 	// Hermetic: no verdict reused from another test's run unless the
 	// test sets GOZILLA_CACHE itself.
-	cmd.Env = append(append(append(os.Environ(), "GOZILLA_CACHE=off"), env...), "TMPDIR="+tmp)
+	// The go command's own locations are pinned, so that a test that
+	// sets HOME (a scenario's env) still builds with the warm cache.
+	cmd.Env = append(append(append(append(os.Environ(), goLocations(t)...), "GOZILLA_CACHE=off"), env...), "TMPDIR="+tmp)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -130,6 +133,30 @@ func gzEnv(t *testing.T, dir string, env []string, args ...string) result {
 		t.Fatal(err)
 	}
 	return result{code, stdout.String(), stderr.String(), tmp}
+}
+
+var (
+	goLocOnce sync.Once
+	goLoc     []string
+)
+
+// goLocations are GOCACHE, GOMODCACHE, GOPATH and GOENV as the go
+// command resolves them for the tests' environment.
+func goLocations(t *testing.T) []string {
+	goLocOnce.Do(func() {
+		names := []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOENV"}
+		out, err := exec.Command("go", append([]string{"env", "-json"}, names...)...).Output()
+		var vals map[string]string
+		if err != nil || json.Unmarshal(out, &vals) != nil {
+			return
+		}
+		for _, n := range names {
+			if v := vals[n]; v != "" {
+				goLoc = append(goLoc, n+"="+v)
+			}
+		}
+	})
+	return goLoc
 }
 
 func assertNoTempLeft(t *testing.T, tmp string) {
