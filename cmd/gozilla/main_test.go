@@ -10,12 +10,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/gozilla/gozilla/internal/report"
+	"github.com/gozilla/gozilla/internal/sandbox"
 	"github.com/gozilla/gozilla/internal/testmod"
 )
 
@@ -122,7 +122,7 @@ func gzEnv(t *testing.T, dir string, env []string, args ...string) result {
 	// test sets GOZILLA_CACHE itself.
 	// The go command's own locations are pinned, so that a test that
 	// sets HOME (a scenario's env) still builds with the warm cache.
-	cmd.Env = append(append(append(append(os.Environ(), goLocations(t)...), "GOZILLA_CACHE=off"), env...), "TMPDIR="+tmp)
+	cmd.Env = append(append(append(append(os.Environ(), sandbox.GoLocations()...), "GOZILLA_CACHE=off"), env...), "TMPDIR="+tmp)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -133,30 +133,6 @@ func gzEnv(t *testing.T, dir string, env []string, args ...string) result {
 		t.Fatal(err)
 	}
 	return result{code, stdout.String(), stderr.String(), tmp}
-}
-
-var (
-	goLocOnce sync.Once
-	goLoc     []string
-)
-
-// goLocations are GOCACHE, GOMODCACHE, GOPATH and GOENV as the go
-// command resolves them for the tests' environment.
-func goLocations(t *testing.T) []string {
-	goLocOnce.Do(func() {
-		names := []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOENV"}
-		out, err := exec.Command("go", append([]string{"env", "-json"}, names...)...).Output()
-		var vals map[string]string
-		if err != nil || json.Unmarshal(out, &vals) != nil {
-			return
-		}
-		for _, n := range names {
-			if v := vals[n]; v != "" {
-				goLoc = append(goLoc, n+"="+v)
-			}
-		}
-	})
-	return goLoc
 }
 
 func assertNoTempLeft(t *testing.T, tmp string) {

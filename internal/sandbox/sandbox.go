@@ -331,7 +331,7 @@ func (b *Box) environ() []string {
 		"LOCALAPPDATA=" + filepath.Join(b.Home, ".cache"),
 		"PWD=" + b.Dir,
 	}
-	return append(env, goLocations()...)
+	return append(env, GoLocations()...)
 }
 
 // Cmd sets cmd to run in the Box: its working directory the copy of the
@@ -365,10 +365,11 @@ var (
 	goLoc     []string
 )
 
-// goLocations are GOCACHE, GOMODCACHE, GOPATH and GOENV as the go
+// GoLocations are GOCACHE, GOMODCACHE, GOPATH and GOENV as the go
 // command resolves them for gozilla's own environment (its defaults
-// derive from HOME, which a Box changes), asked once per process.
-func goLocations() []string {
+// derive from HOME, which a Box changes), as KEY=VALUE, asked once per
+// process.
+func GoLocations() []string {
 	goLocOnce.Do(func() {
 		names := []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOENV"}
 		out, err := exec.Command("go", append([]string{"env", "-json"}, names...)...).Output()
