@@ -51,6 +51,13 @@ type Config struct {
 // loadGrace is how long a load goes on after its Config.Context ends.
 const loadGrace = time.Second
 
+// loadAbandon is how long a load stopped after its grace may take to
+// return: go/packages stops between packages, not inside one's type
+// check (a 2,000-line function's took seconds beside busy loops: 6 to 9 s
+// from the signal to the exit), so past it the load is left to end in
+// the background, and Load returns the context's error.
+const loadAbandon = 300 * time.Millisecond
+
 // Package is one loaded package: its non-test files, parsed and type-checked.
 type Package struct {
 	Path     string // import path
@@ -456,6 +463,7 @@ func List(cfg Config, patterns ...string) ([]Listed, error) {
 
 // load runs go/packages with cfg's environment and build tags.
 func (cfg Config) load(pcfg *packages.Config, patterns []string) ([]*packages.Package, error) {
+	load := func() ([]*packages.Package, error) { return packages.Load(pcfg, patterns...) }
 	if cfg.Context != nil {
 		// A stop (a signal, a deadline) ends the go command a grace
 		// period later: a quick load still finishes, and the partial
@@ -463,17 +471,44 @@ func (cfg Config) load(pcfg *packages.Config, patterns []string) ([]*packages.Pa
 		// within the 2 s a stop may take.
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
+		returned := make(chan struct{})
+		defer close(returned)
+		abandon := make(chan struct{})
 		stop := context.AfterFunc(cfg.Context, func() {
 			t := time.NewTimer(loadGrace)
 			defer t.Stop()
 			select {
 			case <-t.C:
 				cancel()
-			case <-ctx.Done():
+			case <-returned:
+				return
+			}
+			t.Reset(loadAbandon)
+			select {
+			case <-t.C:
+				close(abandon)
+			case <-returned:
 			}
 		})
 		defer stop()
 		pcfg.Context = ctx
+		load = func() ([]*packages.Package, error) {
+			type loaded struct {
+				pkgs []*packages.Package
+				err  error
+			}
+			ch := make(chan loaded, 1)
+			go func() {
+				pkgs, err := packages.Load(pcfg, patterns...)
+				ch <- loaded{pkgs, err}
+			}()
+			select {
+			case r := <-ch:
+				return r.pkgs, r.err
+			case <-abandon:
+				return nil, cfg.Context.Err()
+			}
+		}
 	}
 	if cfg.Env != nil {
 		pcfg.Env = append(os.Environ(), cfg.Env...)
@@ -486,7 +521,7 @@ func (cfg Config) load(pcfg *packages.Config, patterns []string) ([]*packages.Pa
 			return nil, &Error{Msg: fmt.Sprintf("%s is a file: gozilla works on packages; name the package's directory instead (%s)", p, dirPattern(p))}
 		}
 	}
-	pkgs, err := packages.Load(pcfg, patterns...)
+	pkgs, err := load()
 	if pcfg.Context != nil && pcfg.Context.Err() != nil {
 		return nil, cfg.Context.Err()
 	}
