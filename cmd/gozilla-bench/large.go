@@ -16,6 +16,11 @@ package main
 //     and the mutants per second of its "mutants and units" phase (from a
 //     dry run, gen -n with no passes, when the full run has no phases: a
 //     partial or failed run);
+//   - -synthetic N adds a target generated in the scratch directory: a
+//     module whose one package holds one function of N lines (a
+//     condition and arithmetic on every line, as generated code has),
+//     and a test: mutant generation and type checks of one large
+//     function, where a signal was seen late;
 //   - SIGTERM: each command started again (with its progress on standard
 //     error, one line per step: GOZILLA_PROGRESS_EVERY=0) in a fresh copy
 //     and sent SIGTERM at moments named by events (-signals: so many
@@ -31,7 +36,10 @@ package main
 //     it started that outlive it.
 //
 // The signal goes to the gozilla process alone, not to its process
-// group: stopping what it started is its own job.
+// group: stopping what it started is its own job. With -load, every CPU
+// is kept busy (internal/cpuload) during the SIGTERM runs: a signal must
+// be seen as soon on a loaded machine. With -ends=false, only the SIGTERM
+// runs are made.
 
 import (
 	"bufio"
@@ -51,6 +59,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gozilla/gozilla/internal/cpuload"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
@@ -133,6 +142,9 @@ type largeConfig struct {
 	deadline, grace time.Duration
 	modules, pkgs   []string
 	signals         []moment
+	synthetic       int  // lines of the generated target's function (0 = none)
+	load            bool // the SIGTERM runs beside busy loops
+	signalsOnly     bool // -ends=false: no mutant generation timed, no run to the end
 	modsBad         []string
 }
 
@@ -710,13 +722,12 @@ type largeResult struct {
 	sigGen          []*largeRun
 }
 
-func benchLarge(jobs int, deadline, grace time.Duration, modules, pkgs []string, signals []moment, write string) error {
+func benchLarge(cfg *largeConfig, write string) error {
 	env, err := setup("gozilla-bench-large-", false)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(env.tmp)
-	cfg := &largeConfig{jobs: jobs, deadline: deadline, grace: grace, modules: modules, pkgs: pkgs, signals: signals}
 	targets, err := largeTargets(env, cfg)
 	if err != nil {
 		return err
@@ -757,10 +768,47 @@ func largeTargets(env *benchEnv, cfg *largeConfig) ([]largeTarget, error) {
 			targets = append(targets, largeTarget{module: mv, path: p.path, pattern: p.pattern(), src: dir})
 		}
 	}
+	if cfg.synthetic > 0 {
+		t, err := syntheticTarget(env.tmp, cfg.synthetic)
+		if err != nil {
+			cfg.modsBad = append(cfg.modsBad, fmt.Sprintf("synthetic: %v", err))
+		} else {
+			targets = append(targets, t)
+		}
+	}
 	if len(targets) == 0 {
 		return nil, fmt.Errorf("no target: %s", strings.Join(cfg.modsBad, "; "))
 	}
 	return targets, nil
+}
+
+// syntheticTarget writes, in dir, the module of -synthetic: package big,
+// one function Long of about lines lines (an if with a condition and an
+// assignment with arithmetic every three lines), and a test that calls
+// it.
+func syntheticTarget(dir string, lines int) (largeTarget, error) {
+	src := filepath.Join(dir, "synthetic")
+	var b strings.Builder
+	b.WriteString("package big\n\n// Long is long.\nfunc Long(x, y int) int {\n")
+	for i := 0; 3*i < lines; i++ {
+		fmt.Fprintf(&b, "\tif x > %d && y < %d {\n\t\ty = y*%d + x - %d\n\t}\n", i, i+7, i%5+2, i%11)
+	}
+	b.WriteString("\treturn x + y\n}\n")
+	files := map[string]string{
+		"go.mod":          "module example.com/synthetic\n\ngo 1.22\n",
+		"big/big.go":      b.String(),
+		"big/big_test.go": "package big\n\nimport \"testing\"\n\nfunc TestLong(t *testing.T) {\n\tif Long(1, 2) == 0 {\n\t\tt.Fatal(\"zero\")\n\t}\n}\n",
+	}
+	for name, text := range files {
+		path := filepath.Join(src, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return largeTarget{}, err
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			return largeTarget{}, err
+		}
+	}
+	return largeTarget{module: fmt.Sprintf("synthetic (one %d-line function)", lines), path: "example.com/synthetic/big", pattern: "./big", src: src}, nil
 }
 
 // listPkgs lists the packages of the module at dir that have non-test Go
@@ -820,7 +868,9 @@ func largeOne(env *benchEnv, cfg *largeConfig, t largeTarget, i int) *largeResul
 	d := cfg.deadline.String()
 	limit := cfg.deadline + 2*time.Minute
 
-	if dir, err := copyOf("mutants"); err != nil {
+	if cfg.signalsOnly {
+		r.mg.err = "not measured (-ends=false)"
+	} else if dir, err := copyOf("mutants"); err != nil {
 		r.mg.err = err.Error()
 	} else {
 		r.mg = generateMutants(dir, t.pattern)
@@ -839,13 +889,18 @@ func largeOne(env *benchEnv, cfg *largeConfig, t largeTarget, i int) *largeResul
 		readRun(run, command, dir, t)
 		return run
 	}
-	r.score = runIn("score", "score", nil, limit, "score", "-json", "-q", "-j", j, "-deadline", d, t.pattern)
-	logLarge(t, "score", r.score)
-	r.gen = runIn("gen", "gen", nil, limit, "gen", "-json", "-q", "-j", j, "-cache=off", "-deadline", d, t.pattern)
-	logLarge(t, "gen", r.gen)
-	if !r.gen.fig.hasPrep {
-		r.dry = runIn("gen-dry", "gen", nil, limit, "gen", "-json", "-q", "-n", "-random", "0", "-engine", "", "-j", j, "-cache=off", "-deadline", d, t.pattern)
-		logLarge(t, "gen -n (dry, no passes)", r.dry)
+	if !cfg.signalsOnly {
+		r.score = runIn("score", "score", nil, limit, "score", "-json", "-q", "-j", j, "-deadline", d, t.pattern)
+		logLarge(t, "score", r.score)
+		r.gen = runIn("gen", "gen", nil, limit, "gen", "-json", "-q", "-j", j, "-cache=off", "-deadline", d, t.pattern)
+		logLarge(t, "gen", r.gen)
+		if !r.gen.fig.hasPrep {
+			r.dry = runIn("gen-dry", "gen", nil, limit, "gen", "-json", "-q", "-n", "-random", "0", "-engine", "", "-j", j, "-cache=off", "-deadline", d, t.pattern)
+			logLarge(t, "gen -n (dry, no passes)", r.dry)
+		}
+	}
+	if cfg.load && len(cfg.signals) > 0 {
+		defer cpuload.Start()()
 	}
 	for k, m := range cfg.signals {
 		m := m
@@ -1102,17 +1157,18 @@ type largeVerdicts struct {
 func largeVerdictsOf(results []*largeResult) largeVerdicts {
 	v := largeVerdicts{scoredMet: len(results) > 0}
 	for _, r := range results {
-		s := r.score
-		ok := s.reported && s.fig.mutants > 0 && (!s.fig.partial || float64(s.fig.decided) >= largeDecidedTarget*float64(s.fig.mutants))
-		fig := "no report"
-		if s.reported {
-			fig = decidedText(s.fig) + " decided"
-			if !s.fig.partial {
-				fig += ", to the end"
+		if s := r.score; s != nil { // nil: -ends=false
+			ok := s.reported && s.fig.mutants > 0 && (!s.fig.partial || float64(s.fig.decided) >= largeDecidedTarget*float64(s.fig.mutants))
+			fig := "no report"
+			if s.reported {
+				fig = decidedText(s.fig) + " decided"
+				if !s.fig.partial {
+					fig += ", to the end"
+				}
 			}
+			v.scored = append(v.scored, fmt.Sprintf("%s: %s", shortPkg(r.target.path), fig))
+			v.scoredMet = v.scoredMet && ok
 		}
-		v.scored = append(v.scored, fmt.Sprintf("%s: %s", shortPkg(r.target.path), fig))
-		v.scoredMet = v.scoredMet && ok
 		for _, run := range append(append([]*largeRun{}, r.sigScore...), r.sigGen...) {
 			w := run.w
 			if !w.sent {
@@ -1174,6 +1230,15 @@ func largeFlags(cfg *largeConfig) string {
 	if cfg.grace != 30*time.Second {
 		s += " -grace " + cfg.grace.String()
 	}
+	if cfg.synthetic > 0 {
+		s += fmt.Sprintf(" -synthetic %d", cfg.synthetic)
+	}
+	if cfg.load {
+		s += " -load"
+	}
+	if cfg.signalsOnly {
+		s += " -ends=false"
+	}
 	return s
 }
 
@@ -1200,9 +1265,23 @@ func largeMarkdown(results []*largeResult, cfg *largeConfig, host, date string) 
 		fmt.Fprintf(&b, "Not measured: %s.\n\n", mdCell(strings.Join(cfg.modsBad, "; ")))
 	}
 
+	if cfg.synthetic > 0 {
+		fmt.Fprintf(&b, "The target *example.com/synthetic/big* is generated by the benchmark: one function of %d lines (`if x > K && y < K+7 { y = y*k + x - c }` over and over) and a test that calls it. ", cfg.synthetic)
+	}
+	if cfg.load {
+		b.WriteString("The SIGTERM runs are made beside busy loops, one per CPU (`internal/cpuload`, in the benchmark's process). ")
+	}
+	if cfg.signalsOnly {
+		b.WriteString("With `-ends=false`, only the SIGTERM runs are made. ")
+	}
+	if cfg.synthetic > 0 || cfg.load || cfg.signalsOnly {
+		b.WriteString("\n\n")
+	}
 	v := largeVerdictsOf(results)
 	b.WriteString("### Issue 31's targets\n\n| target | figure | verdict |\n|---|---|---|\n")
-	fmt.Fprintf(&b, "| scored to the end, or to the -deadline with ≥ %.0f%% decided | %s | %s |\n", 100*largeDecidedTarget, mdCell(strings.Join(v.scored, "; ")), verdict(v.scoredMet))
+	if !cfg.signalsOnly {
+		fmt.Fprintf(&b, "| scored to the end, or to the -deadline with ≥ %.0f%% decided | %s | %s |\n", 100*largeDecidedTarget, mdCell(strings.Join(v.scored, "; ")), verdict(v.scoredMet))
+	}
 	if v.signals == 0 {
 		b.WriteString("| SIGTERM ends every phase within 2 s | no signal sent | — |\n| the partial report written | no signal sent | — |\n")
 	} else {
@@ -1212,57 +1291,10 @@ func largeMarkdown(results []*largeResult, cfg *largeConfig, host, date string) 
 	fmt.Fprintf(&b, "| nothing left behind: no gozilla temp dir, no go-build dir of a go command it started, no process | runs that left gozilla temp dirs: %d; go-build dirs: %d; processes: %d | %s |\n\n",
 		v.gzLeft, v.goBuild, v.strays, verdict(v.gzLeft == 0 && v.goBuild == 0 && v.strays == 0))
 
-	b.WriteString("### Mutant generation\n\n| target | mutants | load s | generation s | mutants/s | gen: mutants | gen: *mutants and units* s | gen: mutants/s |\n|---|--:|--:|--:|--:|--:|--:|--:|\n")
 	var notes []string
-	for _, r := range results {
-		mg := r.mg
-		genM, genS, genR := "—", "—", "—"
-		src := r.gen
-		if !src.fig.hasPrep && r.dry != nil {
-			src = r.dry
-		}
-		if src.fig.hasPrep {
-			genM, genS, genR = strconv.Itoa(src.fig.mutants), fmt.Sprintf("%.1f", src.fig.prepSecs), rate(src.fig.mutants, src.fig.prepSecs)
-			if src == r.dry {
-				genS += " (dry run)"
-			}
-		}
-		if mg.err != "" {
-			notes = append(notes, fmt.Sprintf("- %s, mutant generation: **error**: %s", r.target.path, mdCell(mg.err)))
-		}
-		fmt.Fprintf(&b, "| %s | %d | %.1f | %.1f | %s | %s | %s | %s |\n", r.target.path, mg.mutants, mg.loadSecs, mg.genSecs, rate(mg.mutants, mg.genSecs), genM, genS, genR)
-		if r.score.reported && mg.err == "" && r.score.fig.mutants != mg.mutants {
-			notes = append(notes, fmt.Sprintf("- %s: score's report has %d mutants, the generation here %d", r.target.path, r.score.fig.mutants, mg.mutants))
-		}
+	if !cfg.signalsOnly {
+		notes = largeEnds(&b, results)
 	}
-	b.WriteString("\n")
-
-	b.WriteString("### gozilla score\n\n| target | mutants | decided | partial | exit | wall s | MS | left |\n|---|--:|--:|---|---|--:|--:|---|\n")
-	for _, r := range results {
-		s := r.score
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %.1f | %s | %s |\n", r.target.path, s.fig.mutants, decidedText(s.fig), partialText(s), exitCell(s.w), s.w.secs, msCell(s), leftCell(s.w))
-		notes = append(notes, runNotes(r.target.path+", score", s)...)
-	}
-	b.WriteString("\n")
-
-	b.WriteString("### gozilla gen\n\n| target | mutants | decided | partial | exit | wall s | MS | rows | units supported | tests | left |\n|---|--:|--:|---|---|--:|--:|--:|--:|--:|---|\n")
-	for _, r := range results {
-		g := r.gen
-		rows := "—"
-		if g.fig.file != "" {
-			rows = strconv.Itoa(g.rows)
-		}
-		units := "—"
-		if g.fig.units > 0 {
-			units = percent(g.fig.supported, g.fig.units)
-		}
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %.1f | %s | %s | %s | %d | %s |\n", r.target.path, g.fig.mutants, decidedText(g.fig), partialText(g), exitCell(g.w), g.w.secs, msCell(g), rows, units, g.fig.tests, leftCell(g.w))
-		notes = append(notes, runNotes(r.target.path+", gen", g)...)
-		if r.dry != nil {
-			notes = append(notes, runNotes(r.target.path+", gen -n (dry run)", r.dry)...)
-		}
-	}
-	b.WriteString("\n")
 
 	b.WriteString("### SIGTERM\n\n| target | command | moment | signal at s | phase | exit s after signal | exit code | report written | left |\n|---|---|---|--:|---|--:|---|---|---|\n")
 	for _, r := range results {
@@ -1282,6 +1314,64 @@ func largeMarkdown(results []*largeResult, cfg *largeConfig, host, date string) 
 		b.WriteString("### Notes\n\n" + strings.Join(notes, "\n") + "\n\n")
 	}
 	return b.String()
+}
+
+// largeEnds writes the tables of the runs to the end (mutant generation,
+// score, gen) and returns their notes.
+func largeEnds(b *strings.Builder, results []*largeResult) []string {
+	b.WriteString("### Mutant generation\n\n| target | mutants | load s | generation s | mutants/s | gen: mutants | gen: *mutants and units* s | gen: mutants/s |\n|---|--:|--:|--:|--:|--:|--:|--:|\n")
+	var notes []string
+	for _, r := range results {
+		mg := r.mg
+		genM, genS, genR := "—", "—", "—"
+		src := r.gen
+		if !src.fig.hasPrep && r.dry != nil {
+			src = r.dry
+		}
+		if src.fig.hasPrep {
+			genM, genS, genR = strconv.Itoa(src.fig.mutants), fmt.Sprintf("%.1f", src.fig.prepSecs), rate(src.fig.mutants, src.fig.prepSecs)
+			if src == r.dry {
+				genS += " (dry run)"
+			}
+		}
+		if mg.err != "" {
+			notes = append(notes, fmt.Sprintf("- %s, mutant generation: **error**: %s", r.target.path, mdCell(mg.err)))
+		}
+		fmt.Fprintf(b, "| %s | %d | %.1f | %.1f | %s | %s | %s | %s |\n", r.target.path, mg.mutants, mg.loadSecs, mg.genSecs, rate(mg.mutants, mg.genSecs), genM, genS, genR)
+		if r.score.reported && mg.err == "" && r.score.fig.mutants != mg.mutants {
+			notes = append(notes, fmt.Sprintf("- %s: score's report has %d mutants, the generation here %d", r.target.path, r.score.fig.mutants, mg.mutants))
+		}
+	}
+	b.WriteString("\n")
+
+	b.WriteString("### gozilla score\n\n| target | mutants | decided | partial | exit | wall s | MS | left |\n|---|--:|--:|---|---|--:|--:|---|\n")
+	for _, r := range results {
+		s := r.score
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %.1f | %s | %s |\n", r.target.path, s.fig.mutants, decidedText(s.fig), partialText(s), exitCell(s.w), s.w.secs, msCell(s), leftCell(s.w))
+		notes = append(notes, runNotes(r.target.path+", score", s)...)
+	}
+	b.WriteString("\n")
+
+	b.WriteString("### gozilla gen\n\n| target | mutants | decided | partial | exit | wall s | MS | rows | units supported | tests | left |\n|---|--:|--:|---|---|--:|--:|--:|--:|--:|---|\n")
+	for _, r := range results {
+		g := r.gen
+		rows := "—"
+		if g.fig.file != "" {
+			rows = strconv.Itoa(g.rows)
+		}
+		units := "—"
+		if g.fig.units > 0 {
+			units = percent(g.fig.supported, g.fig.units)
+		}
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %s | %.1f | %s | %s | %s | %d | %s |\n", r.target.path, g.fig.mutants, decidedText(g.fig), partialText(g), exitCell(g.w), g.w.secs, msCell(g), rows, units, g.fig.tests, leftCell(g.w))
+		notes = append(notes, runNotes(r.target.path+", gen", g)...)
+		if r.dry != nil {
+			notes = append(notes, runNotes(r.target.path+", gen -n (dry run)", r.dry)...)
+		}
+	}
+	b.WriteString("\n")
+
+	return notes
 }
 
 // runNotes are a run's notes: why it has no report, the packages it

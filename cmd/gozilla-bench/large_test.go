@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -201,7 +203,8 @@ func TestLargeParseReports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := figures{mutants: 5, decided: 5, score: f.score, units: 3, supported: 2, tests: 2, file: "p_gozilla_test.go", prepSecs: 2.5, hasPrep: true, clock: 1}
+	// The safety clock's units make the result partial (exit 4).
+	want := figures{mutants: 5, decided: 5, partial: true, score: f.score, units: 3, supported: 2, tests: 2, file: "p_gozilla_test.go", prepSecs: 2.5, hasPrep: true, clock: 1}
 	if !reflect.DeepEqual(f, want) || f.score == nil || *f.score != 0.6 {
 		t.Errorf("parseGenReport = %+v; want %+v (score 0.6)", f, want)
 	}
@@ -333,5 +336,34 @@ func TestLargeCells(t *testing.T) {
 	full := &largeRun{reported: true, fig: figures{mutants: 10, decided: 10, clock: 2}}
 	if got := partialText(full); got != "no (a safety clock stopped 2 units)" {
 		t.Errorf("partialText = %q", got)
+	}
+}
+
+// TestLargeSynthetic: -synthetic writes a module whose function has the
+// lines asked; -synthetic, -load and -ends=false are named in the
+// command line, and with -ends=false the markdown has the SIGTERM table
+// alone.
+func TestLargeSynthetic(t *testing.T) {
+	tgt, err := syntheticTarget(t.TempDir(), 2000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(tgt.src, "big", "big.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(src), "\n"); n < 2000 || n > 2010 || tgt.pattern != "./big" {
+		t.Errorf("the synthetic package has %d lines (pattern %q), want a 2,000-line function", n, tgt.pattern)
+	}
+	cfg := &largeConfig{jobs: 2, deadline: 15 * time.Minute, grace: 30 * time.Second, modules: strings.Split(defaultLargeModules, ","), synthetic: 2000, load: true, signalsOnly: true}
+	cfg.signals, _ = parseMoments(defaultLargeSignals)
+	if got := largeFlags(cfg); got != " -j 2 -deadline 15m0s -synthetic 2000 -load -ends=false" {
+		t.Errorf("largeFlags = %q", got)
+	}
+	r := largeFixture()
+	r.score, r.gen, r.dry = nil, nil, nil
+	md := largeMarkdown([]*largeResult{r}, cfg, "Test CPU", "2025-01-02")
+	if strings.Contains(md, "### gozilla score") || !strings.Contains(md, "### SIGTERM") || !strings.Contains(md, "beside busy loops") {
+		t.Errorf("-ends=false -load: the markdown is\n%s", md)
 	}
 }

@@ -12,7 +12,7 @@
 //	go run ./cmd/gozilla-bench support [-j 2] [-limit 300s] [-realistic=false] [-std a,b] [-modules m@v,…] [-pkgs p,…] [-before REV] [-mingo 1.21] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench daily [-j 2] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench speed [-j 2] [-std a,b] [-modules m@v,…] [-pkgs p,…] [-suite] [-limit 30m] [-w BENCHMARKS.md]
-//	go run ./cmd/gozilla-bench large [-j 2] [-deadline 15m] [-modules m@v,…] [-pkgs p,…] [-signals 1s,build+1s,…] [-grace 30s] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench large [-j 2] [-deadline 15m] [-modules m@v,…] [-pkgs p,…] [-signals 1s,build+1s,…] [-grace 30s] [-synthetic 2000] [-load] [-ends=false] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench report [-j 2] [-before REV] [-subjects a,b] [-realistic=true] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench survivors [-j 2] [-random N] [-subjects a,b] [-realistic=true] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench suite [-n 1] [-limit 30m] [-w BENCHMARKS.md]
@@ -218,13 +218,16 @@ func main() {
 		deadline := fs.Duration("deadline", 15*time.Minute, "gozilla score and gen -deadline")
 		grace := fs.Duration("grace", 30*time.Second, "after SIGTERM, kill a command (SIGKILL) that has not exited after this long")
 		signals := fs.String("signals", defaultLargeSignals, "moments to send SIGTERM at, comma-separated: a duration after the start (1s), an event (build, tests, progress, load) or an event and a duration after it (build+1s); \"\" for none")
+		synthetic := fs.Int("synthetic", 0, "also measure a package generated here: one function of this many lines (conditions and arithmetic on each), and a test; 0 = none")
+		load := fs.Bool("load", false, "keep every CPU busy (internal/cpuload) during the SIGTERM runs")
+		ends := fs.Bool("ends", true, "time mutant generation and run score and gen to the end (or the deadline) before the SIGTERM runs")
 		fs.Parse(os.Args[2:])
 		moments, perr := parseMoments(*signals)
 		if perr != nil {
 			fmt.Fprintln(os.Stderr, "gozilla-bench: -signals:", perr)
 			os.Exit(2)
 		}
-		err = benchLarge(*jobs, *deadline, *grace, only(*modules), only(*pkgs), moments, *write)
+		err = benchLarge(&largeConfig{jobs: *jobs, deadline: *deadline, grace: *grace, modules: only(*modules), pkgs: only(*pkgs), signals: moments, synthetic: *synthetic, load: *load, signalsOnly: !*ends}, *write)
 	case "report":
 		before := fs.String("before", defaultReportBefore, "compare with gozilla built at this git revision (the report before issue 32)")
 		subj := subjects()
