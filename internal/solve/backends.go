@@ -139,7 +139,7 @@ func (d DomRed) Solve(q *Query, b Budget) Result {
 		r.Why, r.Limited, r.skipped = "no tries left for domain reduction", true, true
 		return r
 	}
-	a, spent, err := domred.Search(sys, domred.Config{Tries: tries, Rand: q.Rand})
+	a, spent, err := domred.Search(sys, domred.Config{Tries: tries, Rand: q.Rand, Done: q.Done})
 	r.Spent.Tries = spent
 	switch {
 	case err == nil:
@@ -152,7 +152,7 @@ func (d DomRed) Solve(q *Query, b Budget) Result {
 		r.Status, r.Why = Unsat, err.Error()
 	default:
 		r.Why, r.Err = err.Error(), err
-		r.Limited = tries < d.Tries
+		r.Limited = tries < d.Tries || domred.Stopped(q.Done) // a stopped search may differ
 	}
 	return r
 }

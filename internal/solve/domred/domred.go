@@ -71,6 +71,23 @@ type Config struct {
 	Tries  int        // attempts per clause; 0 = 20
 	Rand   *rand.Rand // arbitrary choices on retries; nil = deterministic seed
 	Assume c.Clause   // constraints every solution must also meet
+	// Done, when closed, stops the search at its next step (a symbol's
+	// value substituted into a constraint): the search gives up
+	// (ErrGaveUp), never concludes the clause unsolvable. nil: never.
+	Done <-chan struct{}
+}
+
+// Stopped reports whether done (Config.Done) is closed.
+func Stopped(done <-chan struct{}) bool { return stopped(done) }
+
+// stopped reports whether done is closed.
+func stopped(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }
 
 // Solve finds an assignment satisfying some clause of s (and cfg.Assume).
@@ -116,7 +133,11 @@ func solveClause(cl c.Clause, cfg Config) (c.Assignment, bool, int, string) {
 	}
 	detail := ""
 	for try := 0; try < cfg.Tries; try++ {
+		if stopped(cfg.Done) {
+			return nil, false, try, "stopped"
+		}
 		st := newState(syms)
+		st.done = cfg.Done
 		a, why, arbitrary := st.run(cl, try, cfg.Rand)
 		if a != nil {
 			if ok, _ := cl.Eval(a); ok {
@@ -255,6 +276,7 @@ func (d *domain) contains(v c.Value) bool {
 type state struct {
 	dom   map[*c.Sym]*domain
 	order []*c.Sym
+	done  <-chan struct{} // Config.Done
 }
 
 func newState(syms []*c.Sym) *state {
@@ -271,6 +293,9 @@ func (st *state) run(cl c.Clause, try int, r *rand.Rand) (c.Assignment, string, 
 	cons := append(c.Clause(nil), cl...)
 	arbitrary := false
 	for {
+		if stopped(st.done) {
+			return nil, "stopped", true // not a contradiction: the search was cut
+		}
 		var why string
 		cons, why = st.reduce(cons)
 		if why != "" {
@@ -300,14 +325,19 @@ func (st *state) run(cl c.Clause, try int, r *rand.Rand) (c.Assignment, string, 
 		}
 		arbitrary = arbitrary || !forced
 		d.val, d.fixed = v, true
-		cons = substitute(cons, pick, v)
+		cons = substitute(cons, pick, v, st.done)
 	}
 }
 
-func substitute(cons c.Clause, s *c.Sym, v c.Value) c.Clause {
+// substitute replaces s by v in cons; stopped (done closed) part-way,
+// the constraints after are left as they were (run stops next).
+func substitute(cons c.Clause, s *c.Sym, v c.Value, done <-chan struct{}) c.Clause {
 	m := map[*c.Sym]c.Expr{s: &c.Const{T: s.Type, V: v}}
 	out := cons[:0:0]
-	for _, e := range cons {
+	for i, e := range cons {
+		if stopped(done) {
+			return append(out, cons[i:]...)
+		}
 		out = append(out, c.Subst(e, m))
 	}
 	return out
@@ -350,7 +380,7 @@ func (st *state) reduce(cons c.Clause) (c.Clause, string) {
 			if d.size() == 1 {
 				v := d.only()
 				d.val, d.fixed = v, true
-				cons = substitute(cons, s, v)
+				cons = substitute(cons, s, v, nil) // whole: reduce's conclusions rest on it
 				changed = true
 			}
 		}

@@ -358,3 +358,25 @@ func TestRefuteFarValue(t *testing.T) {
 		t.Fatalf("Solve = %v, %v; want x = 2000", a, err)
 	}
 }
+
+// TestStopped: a search whose Done is closed gives up, with no model and
+// never a conclusion that the clause is unsolvable (a proof for its
+// callers), whether the clause has solutions or not.
+func TestStopped(t *testing.T) {
+	i := sym("i", c.Int)
+	n := func(x int64) c.Expr { return c.I(c.Int, x) }
+	done := make(chan struct{})
+	close(done)
+	for _, cl := range []c.Clause{
+		{cmp(token.GTR, c.V(i), n(3)), cmp(token.LSS, c.V(i), n(9))}, // solutions
+		{cmp(token.GTR, c.V(i), n(5)), cmp(token.LSS, c.V(i), n(3))}, // none: reduction alone refutes it
+	} {
+		a, _, err := Search(c.System{cl}, Config{Done: done})
+		if a != nil || !errors.Is(err, ErrGaveUp) {
+			t.Errorf("%v with Done closed: %v, %v; want no model, gave up", cl, a, err)
+		}
+		if _, _, err := Search(c.System{cl}, Config{}); err != nil && !errors.Is(err, ErrUnsolvable) {
+			t.Errorf("%v: %v", cl, err)
+		}
+	}
+}
