@@ -68,7 +68,7 @@ func cmdCover(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if res.Summary.Partial {
-		res.Summary.Stopped = stopReason(ctx)
+		res.Summary.Stopped, res.Summary.Cause = stopReason(ctx), stopCause(ctx)
 	}
 	if err := writeReport(*outFile, stdout, *jsonOut, *verbose, res); err != nil {
 		return err

@@ -106,7 +106,7 @@ func cmdEquiv(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if doc.Summary.Partial {
-		doc.Summary.Stopped = stopReason(ctx)
+		doc.Summary.Stopped, doc.Summary.Cause = stopReason(ctx), stopCause(ctx)
 	}
 	var explained bytes.Buffer // before Filter drops the mutants it does not list
 	doc.Explain(&explained, explainIDs)

@@ -46,11 +46,14 @@ type partialDoc struct {
 		NotRun  int    `json:"not_run"`
 		Partial bool   `json:"partial"`
 		Stopped string `json:"stopped"`
+		Cause   string `json:"cause"`
+		Phase   string `json:"phase"`
 	} `json:"summary"`
 	Packages []struct {
 		Path    string
 		File    string
-		Partial bool `json:"partial"`
+		Partial bool   `json:"partial"`
+		Phase   string `json:"phase"`
 	} `json:"packages"`
 	Mutants []struct {
 		ID     int
@@ -153,8 +156,8 @@ func TestDeadline(t *testing.T) {
 				t.Errorf("exit %d, want 3; stderr %q", r.code, r.stderr)
 			}
 			doc := parsePartial(t, r)
-			if !doc.Summary.Partial || !strings.Contains(doc.Summary.Stopped, "deadline") {
-				t.Errorf("summary %+v: want partial, stopped by the deadline", doc.Summary)
+			if !doc.Summary.Partial || !strings.Contains(doc.Summary.Stopped, "deadline") || doc.Summary.Cause != "deadline" {
+				t.Errorf("summary %+v: want partial, stopped by the deadline (its cause)", doc.Summary)
 			}
 			switch {
 			case len(doc.Packages) == 0 && !tt.loaded && doc.Summary.Mutants == 0:
@@ -163,6 +166,8 @@ func TestDeadline(t *testing.T) {
 				t.Fatalf("summary %+v, packages %+v: want one package, partial", doc.Summary, doc.Packages)
 			case doc.Packages[0].File != "":
 				t.Errorf("gen wrote %s when stopped", doc.Packages[0].File)
+			case doc.Packages[0].Phase == "" || doc.Summary.Phase == "":
+				t.Errorf("summary %+v, package %+v: want the phase the stop cut, in both", doc.Summary, doc.Packages[0])
 			}
 			for _, m := range doc.Mutants {
 				if m.Status == "not_run" {

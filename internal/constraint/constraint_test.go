@@ -311,6 +311,30 @@ func TestSubstFolds(t *testing.T) {
 	}
 }
 
+// TestSubstShared substitutes into an expression built as a loop builds
+// it (x &= x-1 on every turn doubles the tree): 100 turns are 2^100
+// nodes as a tree, 200 as a DAG. Walked as a tree, Subst never returns.
+func TestSubstShared(t *testing.T) {
+	x := &Sym{Name: "x", Type: Int}
+	var e Expr = V(x)
+	for n := 0; n < 100; n++ {
+		e = Bin(token.AND, e, Bin(token.SUB, e, I(Int, 1)))
+	}
+	for _, tc := range []struct {
+		x    int64
+		want string
+	}{{0, "0"}, {-1, "0"}, {12, "0"}} {
+		got := Subst(e, map[*Sym]Expr{x: I(Int, tc.x)})
+		if String(got) != tc.want {
+			t.Errorf("x=%d: %s, want %s", tc.x, String(got), tc.want)
+		}
+	}
+	// With nothing to substitute the expression is returned as it is.
+	if got := Subst(e, map[*Sym]Expr{}); got != e {
+		t.Errorf("an unchanged expression was copied")
+	}
+}
+
 func TestMaxClauses(t *testing.T) {
 	var e Expr = B(true)
 	for n := 0; n < 12; n++ { // 2^12 clauses

@@ -463,44 +463,83 @@ func Visit(e Expr, f func(Expr) bool) {
 // Subst replaces symbols by expressions and folds the constant parts
 // (back-substitution, seed 000 §4.2). A constant part whose evaluation
 // panics (a division by zero) is left unfolded.
+//
+// Expressions are DAGs: a path condition over a long function shares its
+// subexpressions many times over. Subst computes each shared node once
+// (a memo, made only once the walk is past a small tree, so that the
+// many small substitutions allocate nothing for it); walked as a tree,
+// one search over a 500-line function spent seconds here, unable to
+// watch a signal.
 func Subst(e Expr, m map[*Sym]Expr) Expr {
+	s := substituter{m: m}
+	return s.subst(e)
+}
+
+// memoAfter is the number of interior nodes Subst walks before it
+// remembers the nodes it has done.
+const memoAfter = 64
+
+type substituter struct {
+	m    map[*Sym]Expr
+	memo map[Expr]Expr
+	n    int
+}
+
+func (s *substituter) subst(e Expr) Expr {
 	switch x := e.(type) {
 	case *Var:
-		if r, ok := m[x.Sym]; ok {
+		if r, ok := s.m[x.Sym]; ok {
 			return r
 		}
 		return x
 	case *Const:
 		return x
+	}
+	if s.memo != nil {
+		if r, ok := s.memo[e]; ok {
+			return r
+		}
+	} else if s.n++; s.n > memoAfter {
+		s.memo = make(map[Expr]Expr)
+	}
+	r := s.node(e)
+	if s.memo != nil {
+		s.memo[e] = r
+	}
+	return r
+}
+
+func (s *substituter) node(e Expr) Expr {
+	switch x := e.(type) {
 	case *Unary:
 		// A node whose operands are unchanged is folded as it is: it is
 		// shared, not copied (a copy per Fold made most of the
 		// explorer's garbage).
-		nx := Subst(x.X, m)
+		nx := s.subst(x.X)
 		if nx == x.X {
 			return fold(x)
 		}
 		return fold(&Unary{Op: x.Op, X: nx})
 	case *Binary:
-		nx, ny := Subst(x.X, m), Subst(x.Y, m)
+		nx, ny := s.subst(x.X), s.subst(x.Y)
 		if nx == x.X && ny == x.Y {
 			return fold(x)
 		}
 		return fold(newBinary(x.Op, nx, ny))
 	case *Convert:
-		nx := Subst(x.X, m)
+		nx := s.subst(x.X)
 		if nx == x.X {
 			return fold(x)
 		}
 		return fold(&Convert{T: x.T, X: nx})
 	case *Ite:
-		nc, nt, ne := Subst(x.Cond, m), Subst(x.Then, m), Subst(x.Else, m)
+		nc, nt, ne := s.subst(x.Cond), s.subst(x.Then), s.subst(x.Else)
 		if nc == x.Cond && nt == x.Then && ne == x.Else {
 			return fold(x)
 		}
 		return fold(&Ite{Cond: nc, Then: nt, Else: ne})
 	case *Defined:
-		nx := Subst(x.X, m)
+		nx := s.subst(x.X)
 		if nx == x.X {
 			return fold(x)
 		}

@@ -81,7 +81,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Cover, er
 	}
 	for _, pkg := range pkgs {
 		if ctx.Err() != nil {
-			doc.Packages = append(doc.Packages, report.CoverPackage{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true, Skipped: "not measured: the run was stopped before it"})
+			doc.Packages = append(doc.Packages, report.CoverPackage{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true, Phase: report.CoverPhaseNotRun, Skipped: "not measured: the run was stopped before it"})
 			continue
 		}
 		if cfg.Progress != nil {
@@ -107,6 +107,11 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Cover, er
 	if ctx.Err() != nil {
 		doc.Summary.Partial = true
 	}
+	for _, p := range doc.Packages {
+		if p.Partial && doc.Summary.Phase == "" {
+			doc.Summary.Partial, doc.Summary.Phase = true, p.Phase
+		}
+	}
 	return doc, nil
 }
 
@@ -128,7 +133,7 @@ func measure(ctx context.Context, cfg Config, pkg *load.Package) (report.CoverPa
 	res := &Result{Plan: plan, Covered: plan.Decode(nil)}
 	tests, note, err := runTests(ctx, cfg, pkg, plan, res.Covered)
 	if ctx.Err() != nil {
-		pr.Partial = true
+		pr.Partial, pr.Phase = true, report.CoverPhaseTests
 	} else if err != nil {
 		return pr, nil, err
 	}
@@ -158,6 +163,11 @@ func measure(ctx context.Context, cfg Config, pkg *load.Package) (report.CoverPa
 			for id, why := range equiv.InfeasiblePairs(a, plan, fn.Name) {
 				pairs[id] = why
 			}
+		}
+		if ctx.Err() != nil {
+			// The proofs found before the stop hold; the rest of the
+			// uncovered requirements stay uncovered.
+			pr.Partial, pr.Phase = true, report.CoverPhaseProofs
 		}
 		res.Infeasible = equiv.Infeasible(pkg, plan, rep)
 		res.Infeasible.AddPairs(pairs)

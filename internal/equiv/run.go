@@ -84,11 +84,15 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 	}
 	for _, pkg := range pkgs {
 		if ctx.Err() != nil {
-			doc.Packages = append(doc.Packages, report.EquivPackage{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true})
+			doc.Packages = append(doc.Packages, report.EquivPackage{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true, Phase: report.EquivPhaseNotRun})
 			continue
 		}
 		t0 := time.Now()
-		set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip, Arid: cfg.Arid})
+		set, err := mutate.Generate(pkg, mutate.Options{Ops: cfg.Ops, Skip: cfg.Skip, Arid: cfg.Arid, Done: ctx.Done()})
+		if errors.Is(err, mutate.ErrStopped) {
+			doc.Packages = append(doc.Packages, report.EquivPackage{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true, Phase: report.EquivPhaseMutants})
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -126,8 +130,10 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 		if err != nil {
 			return nil, err
 		}
+		phase := report.EquivPhaseAnalysis // the phase a stop cut, if one did
 		if cfg.Cfg.runs(Compiled) && ctx.Err() == nil {
 			ByCompiler(ctx, a, set.Mutants, rep, cfg.Tags)
+			phase = report.EquivPhaseCompiled
 		}
 		units := map[string]*unit.Unit{}
 		for _, u := range a.Units {
@@ -145,6 +151,7 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 			doc.Mutants = append(doc.Mutants, Record(m, rep.Verdicts[m.ID], units[m.Func]))
 		}
 		if cfg.Killers != nil && ctx.Err() == nil {
+			phase = report.EquivPhaseConfirm
 			var se *run.StartError
 			if err := confirm(ctx, cfg, pkg, full, set, rep, doc.Mutants[len(doc.Mutants)-len(set.Mutants):]); errors.As(err, &se) {
 				// Its init panics: no input can run, the verdicts the
@@ -170,6 +177,11 @@ func Run(ctx context.Context, cfg RunConfig, patterns ...string) (*report.Equiv,
 			if cfg.Run == nil || cfg.Run.MatchString(f.Func) {
 				doc.Infeasible = append(doc.Infeasible, report.BranchFinding{Finding: finding(pkg, f), Never: f.Never})
 			}
+		}
+		if ctx.Err() != nil {
+			// The stop cut this package: its units (some not_run), the
+			// compiler's check or the confirming runs.
+			ep.Partial, ep.Phase = true, phase
 		}
 		ep.Seconds = time.Since(t0).Seconds()
 		doc.Packages = append(doc.Packages, ep)

@@ -89,7 +89,18 @@ type CoverSummary struct {
 	Seconds    float64 `json:"seconds"`
 	Partial    bool    `json:"partial,omitempty"`
 	Stopped    string  `json:"stopped,omitempty"`
+	// Cause is what stopped a partial run ("deadline", "signal"), Phase
+	// the first phase it cut (CoverPackage.Phase).
+	Cause string `json:"cause,omitempty"`
+	Phase string `json:"phase,omitempty"`
 }
+
+// The phases of a cover package a stop can cut.
+const (
+	CoverPhaseTests  = "tests"
+	CoverPhaseProofs = "proofs"
+	CoverPhaseNotRun = "not started"
+)
 
 // CoverPackage is one package's coverage.
 type CoverPackage struct {
@@ -104,6 +115,10 @@ type CoverPackage struct {
 	Skipped    string      `json:"skipped,omitempty"`
 	Notes      []string    `json:"notes,omitempty"`
 	Partial    bool        `json:"partial,omitempty"`
+	// Phase, on a partial package, is the phase the stop cut: "tests"
+	// (the instrumented run), "proofs" (of what no test covers), "not
+	// started".
+	Phase string `json:"phase,omitempty"`
 }
 
 // CoverFunc is one function's coverage (its closures included).
@@ -191,7 +206,11 @@ func (c *Cover) text(w io.Writer, verbose bool) error {
 			fmt.Fprintf(w, ": %s\n", p.Skipped)
 			continue
 		case p.Partial:
-			fmt.Fprint(w, " (partial: stopped)")
+			if p.Phase != "" {
+				fmt.Fprintf(w, " (partial: stopped in its %s)", p.Phase)
+			} else {
+				fmt.Fprint(w, " (partial: stopped)")
+			}
 		}
 		fmt.Fprintf(w, " (%d tests)\n", p.Tests)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

@@ -67,9 +67,22 @@ type EquivSummary struct {
 	Seconds float64 `json:"seconds"`
 	// Partial is set when the analysis stopped (signal, -deadline)
 	// before every unit was analysed; Stopped says why.
+	// Cause is what stopped it ("deadline", "signal"), Phase the first
+	// phase the stop cut (EquivPackage.Phase).
 	Partial bool   `json:"partial,omitempty"`
 	Stopped string `json:"stopped,omitempty"`
+	Cause   string `json:"cause,omitempty"`
+	Phase   string `json:"phase,omitempty"`
 }
+
+// The phases of an equiv package a stop can cut.
+const (
+	EquivPhaseMutants  = "mutants"
+	EquivPhaseAnalysis = "analysis"
+	EquivPhaseCompiled = "compiled"
+	EquivPhaseConfirm  = "confirm"
+	EquivPhaseNotRun   = "not started"
+)
 
 // EquivPackage is one package's analysis.
 type EquivPackage struct {
@@ -80,7 +93,11 @@ type EquivPackage struct {
 	Seconds float64     `json:"seconds"`
 	// Partial is set when some of the package's units were not
 	// analysed: their mutants are not_run.
-	Partial bool `json:"partial,omitempty"`
+	// Phase is then the phase the stop cut: "mutants" (their
+	// generation), "analysis" (the prover), "compiled" (the compiler's
+	// check), "confirm" (running the killing inputs), or "not started".
+	Partial bool   `json:"partial,omitempty"`
+	Phase   string `json:"phase,omitempty"`
 	// Skipped is why the package was not analysed (it has only test
 	// files), when it was not.
 	Skipped string `json:"skipped,omitempty"`
@@ -135,6 +152,9 @@ func (e *Equiv) Finish(seconds float64) {
 		p.EquivCounts = EquivCounts{}
 		byPkg[p.Path] = &p.EquivCounts
 		e.Summary.Partial = e.Summary.Partial || p.Partial
+		if p.Partial && e.Summary.Phase == "" {
+			e.Summary.Phase = p.Phase
+		}
 	}
 	for _, m := range e.Mutants {
 		e.Summary.Add(m)
@@ -257,7 +277,12 @@ func (e *Equiv) text(w io.Writer, verbose bool) error {
 		fmt.Fprintf(tw, "%s: skipped: %s\n", p.Path, p.Skipped)
 	}
 	if e.Summary.Partial {
-		why, partial := unfinished(e.Summary.Stopped, e.Packages, func(p EquivPackage) (string, bool) { return p.Path, p.Partial })
+		why, partial := unfinished(e.Summary.Stopped, e.Packages, func(p EquivPackage) (string, bool) {
+			if p.Phase != "" {
+				return p.Path + " (" + p.Phase + ")", p.Partial
+			}
+			return p.Path, p.Partial
+		})
 		fmt.Fprintf(tw, "\nPARTIAL REPORT (%s): %d mutants not analysed (status not_run); not finished: %s\n", why, e.Summary.NotRun, partial)
 	}
 	return tw.Flush()

@@ -266,6 +266,25 @@ func (c *resultCache) lookup(ms []*mutate.Mutant, out []report.Mutant) (hit []bo
 // store writes the entries of the functions all of whose mutants have a
 // final verdict (none not_run).
 func (c *resultCache) store(ms []*mutate.Mutant, out []report.Mutant, tests int) {
+	c.storeIf(ms, out, tests, func(int) bool { return true })
+}
+
+// storeStopped writes, for a run stopped after its mutant runs (in the
+// prover or the search), the entries whose verdicts the stop did not
+// cut: every mutant of the function killed or proved, or a survivor the
+// search decided. The next run then resumes with the functions that had
+// work left. A survivor the search never reached is not final: cached,
+// the next run would never search it.
+func (c *resultCache) storeStopped(ms []*mutate.Mutant, out []report.Mutant, tests int) {
+	c.storeIf(ms, out, tests, func(i int) bool {
+		if !report.Survives(out[i].Status) {
+			return true
+		}
+		return out[i].Verdict != "" && out[i].Why != whyStopped
+	})
+}
+
+func (c *resultCache) storeIf(ms []*mutate.Mutant, out []report.Mutant, tests int, final func(i int) bool) {
 	byFunc := map[string][]int{}
 	for i, m := range ms {
 		if c.keys[m.Func] != "" {
@@ -276,7 +295,7 @@ func (c *resultCache) store(ms []*mutate.Mutant, out []report.Mutant, tests int)
 		e := cacheEntry{Version: cacheVersion, Func: fn, Tests: tests}
 		done := true
 		for _, i := range idx {
-			if out[i].Status == mutate.NotRun || out[i].Status == mutate.Unknown {
+			if out[i].Status == mutate.NotRun || out[i].Status == mutate.Unknown || !final(i) {
 				done = false
 				break
 			}

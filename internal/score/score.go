@@ -145,6 +145,8 @@ const (
 	PhaseRuns     = "mutant runs"
 	PhaseProofs   = "equivalence proofs"
 	PhaseSearch   = "survivors' search"
+	// a package the stop came before (after loading)
+	PhaseNotStarted = "not started"
 )
 
 // Run scores the packages matching patterns.
@@ -157,6 +159,12 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 			return nil, &UserError{Msg: le.Msg}
 		}
 		return nil, err
+	}
+	// A stop during the load (which a stop gives a grace to end) cut the
+	// loading phase: the packages are listed, not started.
+	notStarted := PhaseNotStarted
+	if ctx.Err() != nil {
+		notStarted = PhaseLoad
 	}
 	var (
 		pkgReports []report.Package
@@ -173,7 +181,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*report.Score, er
 	}
 	for _, pkg := range pkgs {
 		if ctx.Err() != nil {
-			pkgReports = append(pkgReports, report.Package{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true, Skipped: "not scored: the run was stopped before it"})
+			pkgReports = append(pkgReports, report.Package{Path: pkg.Path, Dir: report.RelPath(pkg.Dir), Partial: true, Phase: notStarted, Skipped: "not scored: the run was stopped before it"})
 			continue
 		}
 		pr, ms, err := scorePackage(ctx, cfg, pkg)
@@ -263,6 +271,11 @@ func scorePackage(ctx context.Context, cfg Config, pkg *load.Package) (report.Pa
 		done, err := stage.run(ctx)
 		if ctx.Err() != nil {
 			p.pr.Partial, p.pr.Phase = true, stage.phase
+			if p.cache != nil && p.out != nil && (stage.phase == PhaseProofs || stage.phase == PhaseSearch) {
+				// Every mutant ran (and the kills of flaky tests were
+				// checked): what is decided is kept for the next run.
+				p.cache.storeStopped(p.set.Mutants, p.out, p.pr.Tests)
+			}
 			p.pr.Seconds = time.Since(p.start).Seconds()
 			return p.pr, p.out, nil
 		}
@@ -896,13 +909,17 @@ func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *
 			out[i].Verdict, out[i].Input = "unknown", ""
 			switch {
 			case ctx.Err() != nil:
-				out[i].Why = "the search for a killing input was stopped first"
+				out[i].Why = whyStopped
 			case err != nil:
 				out[i].Why = "the search for a killing input failed: " + err.Error()
 			}
 		}
 	}
 }
+
+// whyStopped is the reason of a survivor the search did not decide
+// because the run was stopped.
+const whyStopped = "the search for a killing input was stopped first"
 
 // failure picks the most telling line of a failed test's output: the
 // first message logged under "--- FAIL", else a panic, else the first line.

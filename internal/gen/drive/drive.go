@@ -114,6 +114,12 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A stop during the load (which a stop gives a grace to end) cut the
+	// loading phase: the packages are listed, not started.
+	notStarted := phaseNotStarted
+	if ctx.Err() != nil {
+		notStarted = phaseLoad
+	}
 	var errs []report.PackageError
 	problems, skipped := load.Skipped(pkgs, problems)
 	for _, p := range problems {
@@ -133,7 +139,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		if ctx.Err() != nil || (cfg.Search != nil && cfg.Search.Err() != nil) {
 			// Stopped (signal, -deadline): the packages not started are
 			// listed, partial, with nothing written.
-			reports = append(reports, report.GenPackage{Path: pkg.Path, Partial: true, Skipped: "not started: generation was stopped before it"})
+			reports = append(reports, report.GenPackage{Path: pkg.Path, Partial: true, Phase: notStarted, Skipped: "not started: generation was stopped before it"})
 			continue
 		}
 		file := targets[pkg.Path]
@@ -293,6 +299,9 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 const (
 	phaseCheck = "check under go test"
 	phaseClock = "unit passes" // the safety clock (gen -unit) stopped a unit's
+	// a package the stop came before (after loading)
+	phaseNotStarted = "not started"
+	phaseLoad       = "loading"
 )
 
 // stoppedGen is the report of a package whose generation was stopped:
