@@ -49,6 +49,10 @@ const (
 	// package directory, the module, $HOME): under the user's go test it
 	// would change the user's tree.
 	Wrote
+	// Varies: a case that passed once failed in one of the stability
+	// runs (StableRuns, shuffled): its outcome depends on map order,
+	// the scheduler, the clock or the other tests.
+	Varies
 )
 
 // Finding is one problem the check found in an emitted file, located.
@@ -104,7 +108,7 @@ func Check(ctx context.Context, dir, path string, src []byte, tags string, funcs
 	}
 	fails := Failures{}
 	for _, f := range c.Findings {
-		if f.Kind != Failed {
+		if f.Kind == Broken || f.Kind == Vetted {
 			return nil, nil, fmt.Errorf("internal error: the generated file does not build: %s:%d: %s", filepath.Base(path), f.Line, f.Why)
 		}
 		cases, ok := fails[f.Func]
@@ -168,7 +172,116 @@ func CheckCases(ctx context.Context, dir, path string, src []byte, tags string, 
 			return c, err
 		}
 	}
+	if len(c.Findings) == 0 {
+		o.buildRace(ctx, dir, tags)
+		if err := o.stable(ctx, funcs, loc, c); err != nil {
+			return c, err
+		}
+	}
 	return c, o.vet(ctx, dir, tags, src, loc, c)
+}
+
+// The stability runs: the generated file is a promise that it passes
+// every run, not one. Go randomises map iteration (every range over a
+// map starts somewhere else), the scheduler and the clock vary, and
+// -shuffle=on reorders the tests: StableRuns runs in all, in processes
+// of stableCount runs each, shuffled.
+const (
+	StableRuns  = 20
+	stableCount = 5
+)
+
+// buildRace builds the test binary with the race detector when the
+// package starts goroutines (a go statement in its files) and the
+// toolchain can (cgo, a supported platform: otherwise the stability runs
+// go without it).
+func (o *overlay) buildRace(ctx context.Context, dir, tags string) {
+	if !startsGoroutines(dir) {
+		return
+	}
+	bin := filepath.Join(filepath.Dir(o.file), "check-race.test")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	args := []string{"test", "-c", "-race", "-o", bin, "-vet=off", "-overlay", o.json}
+	if tags != "" {
+		args = append(args, "-tags", tags)
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, ".")...)
+	cmd.Dir = dir
+	run.Isolate(cmd)
+	if cmd.Run() != nil {
+		return
+	}
+	if _, err := os.Stat(bin); err == nil {
+		o.raceBin = bin
+	}
+}
+
+// startsGoroutines reports whether a Go file of the package in dir (not
+// a test) has a go statement.
+func startsGoroutines(dir string) bool {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	fset := token.NewFileSet()
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		found := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			_, ok := n.(*ast.GoStmt)
+			found = found || ok
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// stable runs the generated tests StableRuns times, shuffled, and adds
+// a Varies finding for each case that failed in any run (how many times
+// of how many, and what it said). It stops at the first process in
+// which something failed: the caller drops it and checks again.
+func (o *overlay) stable(ctx context.Context, funcs []string, loc *Locator, c *Checked) error {
+	gen := map[string]bool{}
+	var pats []string
+	for _, f := range funcs {
+		gen[f] = true
+		pats = append(pats, regexp.QuoteMeta(f))
+	}
+	for done := 0; done < StableRuns; done += stableCount {
+		bin := o.bin
+		if done == 0 && o.raceBin != "" {
+			// The first process under the race detector: a package
+			// with goroutines.
+			bin = o.raceBin
+		}
+		cmd := exec.CommandContext(ctx, "go", "tool", "test2json", "-p", o.base, bin,
+			"-test.v=test2json", "-test.count="+strconv.Itoa(stableCount), "-test.shuffle=on", "-test.paniconexit0", "-test.timeout=10m0s",
+			"-test.run=^(?:"+strings.Join(pats, "|")+")$")
+		o.box.Cmd(cmd)
+		run.Isolate(cmd)
+		out, _ := cmd.Output() // the failures are in the events
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		ev := readEvents(out, gen)
+		if len(ev.failed) == 0 {
+			continue
+		}
+		runs := done + stableCount
+		c.Findings = append(c.Findings, o.failures(ev, loc, Varies, func(f failure) string {
+			return fmt.Sprintf("it failed in %d of %d runs (-count=%d -shuffle=on, after a run that passed): ", ev.runs[f], runs, stableCount)
+		})...)
+		return nil
+	}
+	return nil
 }
 
 // writes runs the generated tests alone in the sandbox and, when they
@@ -278,6 +391,7 @@ type overlay struct {
 	base       string // the file's name, as the tools' messages name it
 	box        *sandbox.Box
 	bin        string              // the test binary, once built
+	raceBin    string              // the same under -race (a package with goroutines), once built
 	cases      map[string][]string // the generated functions' cases that passed, by function
 	buildOut   []byte              // go test -c -json's output, when it did not build
 	buildErr   error
@@ -352,54 +466,25 @@ func (o *overlay) test(ctx context.Context, dir, tags string, funcs []string, ow
 	if ctx.Err() != nil {
 		return false, ctx.Err()
 	}
-	type failure struct{ fn, sub string }
-	var failed []failure
-	output := map[string][]string{} // test → its output lines
-	var build []string              // the build's output
-	decided := map[string]bool{}
-	sawTest := false
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	for sc.Scan() {
-		var ev struct{ Action, Test, Output string }
-		if json.Unmarshal(sc.Bytes(), &ev) != nil {
-			continue
-		}
-		if ev.Action == "build-output" {
-			build = append(build, ev.Output)
-		}
-		if ev.Test == "" {
-			continue
-		}
-		sawTest = true
-		switch ev.Action {
-		case "output":
-			output[ev.Test] = append(output[ev.Test], ev.Output)
-		case "pass", "skip":
-			decided[ev.Test] = true
-			if fn, sub, ok := strings.Cut(ev.Test, "/"); ok && gen[fn] && ev.Action == "pass" && !strings.Contains(sub, "/") {
-				if o.cases == nil {
-					o.cases = map[string][]string{}
-				}
-				if !slices.Contains(o.cases[fn], sub) {
-					o.cases[fn] = append(o.cases[fn], sub)
-				}
-			}
-		case "fail":
-			decided[ev.Test] = true
-			fn, sub, _ := strings.Cut(ev.Test, "/")
-			if !gen[fn] {
-				if sub == "" && !slices.Contains(c.Own, fn) {
-					c.Own = append(c.Own, fn)
-				}
-				continue
-			}
-			failed = append(failed, failure{fn, sub})
+	ev := readEvents(out, gen)
+	for _, fn := range ev.own {
+		if !slices.Contains(c.Own, fn) {
+			c.Own = append(c.Own, fn)
 		}
 	}
-	if runErr != nil && !sawTest {
+	for fn, subs := range ev.passed {
+		if o.cases == nil {
+			o.cases = map[string][]string{}
+		}
+		for _, sub := range subs {
+			if !slices.Contains(o.cases[fn], sub) {
+				o.cases[fn] = append(o.cases[fn], sub)
+			}
+		}
+	}
+	if runErr != nil && !ev.sawTest {
 		// It did not build (or the binary died before any test).
-		text := strings.Join(build, "") + stderr.String()
+		text := strings.Join(ev.build, "") + stderr.String()
 		fs := o.located(text, loc, Broken, "go build")
 		if len(fs) == 0 {
 			var ee *exec.ExitError
@@ -413,7 +498,7 @@ func (o *overlay) test(ctx context.Context, dir, tags string, funcs []string, ow
 	}
 	if own {
 		for _, f := range funcs {
-			if !decided[f] {
+			if !ev.decided[f] {
 				// The run ended before f did (an own test exited or
 				// crashed the binary): the generated tests alone.
 				ownFails := c.Own
@@ -424,13 +509,84 @@ func (o *overlay) test(ctx context.Context, dir, tags string, funcs []string, ow
 			}
 		}
 	}
+	c.Findings = append(c.Findings, o.failures(ev, loc, Failed, nil)...)
+	return true, nil
+}
+
+// failure is a failed generated test function, or a case of it.
+type failure struct{ fn, sub string }
+
+// testEvents is what go test -json (test2json) said of one run.
+type testEvents struct {
+	failed  []failure           // the generated functions' failures, in order (each once)
+	runs    map[failure]int     // how many times each failed (go test -count)
+	output  map[string][]string // test → its output lines
+	passed  map[string][]string // a generated function → its cases that passed
+	own     []string            // the other top-level tests that failed
+	decided map[string]bool     // the tests that ended
+	build   []string            // the build's output
+	sawTest bool
+}
+
+// readEvents reads test2json's events; gen holds the generated test
+// functions.
+func readEvents(out []byte, gen map[string]bool) *testEvents {
+	ev := &testEvents{runs: map[failure]int{}, output: map[string][]string{}, passed: map[string][]string{}, decided: map[string]bool{}}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		var e struct{ Action, Test, Output string }
+		if json.Unmarshal(sc.Bytes(), &e) != nil {
+			continue
+		}
+		if e.Action == "build-output" {
+			ev.build = append(ev.build, e.Output)
+		}
+		if e.Test == "" {
+			continue
+		}
+		ev.sawTest = true
+		switch e.Action {
+		case "output":
+			ev.output[e.Test] = append(ev.output[e.Test], e.Output)
+		case "pass", "skip":
+			ev.decided[e.Test] = true
+			if fn, sub, ok := strings.Cut(e.Test, "/"); ok && gen[fn] && e.Action == "pass" && !strings.Contains(sub, "/") {
+				if !slices.Contains(ev.passed[fn], sub) {
+					ev.passed[fn] = append(ev.passed[fn], sub)
+				}
+			}
+		case "fail":
+			ev.decided[e.Test] = true
+			fn, sub, _ := strings.Cut(e.Test, "/")
+			if !gen[fn] {
+				if sub == "" && !slices.Contains(ev.own, fn) {
+					ev.own = append(ev.own, fn)
+				}
+				continue
+			}
+			f := failure{fn, sub}
+			if ev.runs[f] == 0 {
+				ev.failed = append(ev.failed, f)
+			}
+			ev.runs[f]++
+		}
+	}
+	return ev
+}
+
+// failures turns the generated functions' failures into findings of
+// kind, each why prefixed by how (its count of runs, for the stability
+// runs).
+func (o *overlay) failures(ev *testEvents, loc *Locator, kind FindingKind, how func(failure) string) []Finding {
 	// A failing case fails its function too: the function counts alone
 	// only when no case of it failed.
 	hasCase := map[string]bool{}
-	for _, f := range failed {
+	for _, f := range ev.failed {
 		hasCase[f.fn] = hasCase[f.fn] || f.sub != ""
 	}
-	for _, f := range failed {
+	var fs []Finding
+	for _, f := range ev.failed {
 		if f.sub == "" && hasCase[f.fn] {
 			continue
 		}
@@ -438,16 +594,19 @@ func (o *overlay) test(ctx context.Context, dir, tags string, funcs []string, ow
 		if f.sub != "" {
 			test += "/" + f.sub
 		}
-		why := failText(o.base, output[test])
+		why := failText(o.base, ev.output[test])
 		if why == "" {
 			// A panic's text is its test function's output.
-			if why = failText(o.base, output[f.fn]); why == "" {
+			if why = failText(o.base, ev.output[f.fn]); why == "" {
 				why = "failed"
 			}
 		}
-		c.Findings = append(c.Findings, Finding{Kind: Failed, Func: f.fn, Case: loc.caseNamed(f.fn, f.sub), Why: "go test: " + why})
+		if how != nil {
+			why = how(f) + why
+		}
+		fs = append(fs, Finding{Kind: kind, Func: f.fn, Case: loc.caseNamed(f.fn, f.sub), Why: "go test: " + why})
 	}
-	return true, nil
+	return fs
 }
 
 // vetArgs are the analyzers go vet runs on the file: those go test runs

@@ -144,6 +144,15 @@ func TestCheckCasesLocates(t *testing.T) {
 			want:    []want{{Broken, "", "", "imported and not used"}},
 		},
 		{
+			// It passes in a fresh process and fails once its process
+			// ran it before: the first run passes, the stability runs
+			// (-count=5 in each process) find it.
+			name:    "a case whose outcome varies between runs",
+			imports: "\n\t\"os\"",
+			applyEx: "\n\t\t\tif os.Getenv(\"GZ_RAN\") != \"\" {\n\t\t\t\tt.Error(\"ran before\")\n\t\t\t}\n\t\t\tos.Setenv(\"GZ_RAN\", \"1\")",
+			want:    []want{{Varies, "TestGozillaApply", "x=1", "it failed in 4 of 5 runs (-count=5 -shuffle=on, after a run that passed): lib_gozilla_test.go:46: ran before"}},
+		},
+		{
 			name:    "a case that panics",
 			applyEx: "\n\t\t\tif tt.x == 1 {\n\t\t\t\tpanic(\"boom\")\n\t\t\t}",
 			want:    []want{{Failed, "TestGozillaApply", "x=1", "panic: boom"}},

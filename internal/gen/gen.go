@@ -476,6 +476,7 @@ type genRun struct {
 	units    []*unit.Unit
 	index    map[*unit.Unit]int  // harness table index of supported units
 	stateful map[*unit.Unit]bool // units that may touch package-level state
+	mapOrder map[*unit.Unit]bool // units whose outcome may depend on map order
 	overlay  map[string][]byte   // the mutants' schemata and the harness
 
 	// sctx bounds the search; halted is why it ended early (Config.Search).
@@ -578,6 +579,10 @@ func (p *genRun) mutants(ctx context.Context, setOut **mutate.Set) error {
 	}
 	hunits, index, isStateful := harnessUnits(pkg, p.units)
 	p.index, p.stateful = index, isStateful
+	p.mapOrder = map[*unit.Unit]bool{}
+	for u, i := range index {
+		p.mapOrder[u] = hunits[i].MapOrder
+	}
 	overlay := map[string][]byte{}
 	for k, v := range set.Overlay {
 		overlay[k] = v
@@ -685,6 +690,8 @@ func (p *genRun) newGenerator() {
 		costly:     map[int]bool{},
 		plan:       p.plan,
 		stateful:   p.stateful,
+		mapOrder:   p.mapOrder,
+		ctx:        p.sctx,
 		covered:    map[Goal]bool{},
 		infeasible: map[Goal]string{},
 		goalWhy:    map[Goal]string{},
@@ -1030,6 +1037,8 @@ type generator struct {
 	// the engines left the others open.
 	plan       *coverage.Plan
 	stateful   map[*unit.Unit]bool // units that may touch package-level state
+	mapOrder   map[*unit.Unit]bool // units whose outcome may depend on map order (harness.MapOrder)
+	ctx        context.Context     // the search's, for the runs keep asks for (nil: none)
 	covered    map[Goal]bool
 	infeasible map[Goal]string
 	goalWhy    map[Goal]string
@@ -1075,13 +1084,15 @@ func HarnessFile(pkg *load.Package, set *mutate.Set) (string, []byte) {
 func harnessUnits(pkg *load.Package, units []*unit.Unit) ([]harness.Unit, map[*unit.Unit]int, map[*unit.Unit]bool) {
 	var hunits []harness.Unit
 	index := map[*unit.Unit]int{}
-	stateful := harness.Stateful(pkg)
+	stateful, mapOrder := harness.Stateful(pkg), harness.MapOrder(pkg)
 	isStateful := map[*unit.Unit]bool{}
 	for _, u := range units {
 		if u.Skip == "" {
 			index[u] = len(hunits)
 			isStateful[u] = stateful(u.Func)
-			hunits = append(hunits, harness.UnitOf(pkg, u, isStateful[u]))
+			hu := harness.UnitOf(pkg, u, isStateful[u])
+			hu.MapOrder = mapOrder(u.Func, harness.ObserverNames(u))
+			hunits = append(hunits, hu)
 		}
 	}
 	if harness.Quiet(pkg, hunits) {
@@ -1178,6 +1189,9 @@ func (g *generator) execSpend(ctx context.Context, u *unit.Unit, in []value.Valu
 func usable(u *unit.Unit, r *harness.Response) bool {
 	if r.Reject {
 		return false // the input breaks the unit's //gozilla:assume directives
+	}
+	if r.Varies {
+		return false // its outcome differs from run to run: no row can pin it
 	}
 	if r.Orig.Panic.Abnormal() {
 		return false
@@ -1287,9 +1301,26 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	if weak && !fresh {
 		return t
 	}
+	if len(r.Killed) == 0 && g.mapOrder[u] && g.varies(u, in) {
+		// A row kept for the goals it covers, which no kill made the
+		// harness run again: its outcome varies with map order.
+		return t
+	}
 	sort.Ints(t.Kills)
 	g.tests = append(g.tests, t)
 	return t
+}
+
+// varies reports whether u's outcome on in varies from run to run: the
+// harness runs the original many times (harness.Request.Stable). An
+// input the harness cannot run again is taken as it is.
+func (g *generator) varies(u *unit.Unit, in []value.Value) bool {
+	ctx := g.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Budget: origBudget, Stable: true})
+	return err == nil && r.Varies
 }
 
 // deterministic asks engine e about every live mutant, in ID order: the

@@ -62,6 +62,17 @@ func UnitOf(pkg *load.Package, u *unit.Unit, stateful bool) Unit {
 		Views: u.ViewFuncs("_gzreflect")}
 }
 
+// ObserverNames are the methods through which u's values are seen.
+func ObserverNames(u *unit.Unit) []string {
+	var names []string
+	for _, v := range u.Views {
+		for _, o := range v {
+			names = append(names, o.Method)
+		}
+	}
+	return names
+}
+
 // Build writes the harness file for cfg.Units next to the schemata and
 // compiles the package's test binary. A unit with a malformed
 // //gozilla:assume directive is an error: without its precondition, the
@@ -70,6 +81,7 @@ func Build(ctx context.Context, cfg BuildConfig) (*Binary, error) {
 	b := &Binary{Dir: cfg.Pkg.Dir, Index: map[*unit.Unit]int{}}
 	var table []Unit
 	stateful := Stateful(cfg.Pkg)
+	mapOrder := MapOrder(cfg.Pkg)
 	for _, u := range cfg.Units {
 		if u.AssumeErr != "" {
 			return nil, errors.New(u.AssumeErr)
@@ -78,7 +90,9 @@ func Build(ctx context.Context, cfg BuildConfig) (*Binary, error) {
 			continue
 		}
 		b.Index[u] = len(table)
-		table = append(table, UnitOf(cfg.Pkg, u, stateful(u.Func)))
+		hu := UnitOf(cfg.Pkg, u, stateful(u.Func))
+		hu.MapOrder = mapOrder(u.Func, ObserverNames(u))
+		table = append(table, hu)
 	}
 	if Quiet(cfg.Pkg, table) {
 		for i := range table {

@@ -51,6 +51,10 @@ type Unit struct {
 	// original (the canary), and a run that panics, or whose canary
 	// differs, taints its process: the runs after it go to a fresh one.
 	Stateful bool
+	// MapOrder: the unit's outcome may depend on the order of a map's
+	// iteration (see MapOrder): the original runs many times more
+	// before a kill on an input counts.
+	MapOrder bool
 	// Quiet: no timer can wake a goroutine of the unit's worker process
 	// (see Quiet), so that a run whose goroutines all wait on channels is
 	// a deadlock after the short wait of one on locks. Every unit of a
@@ -173,6 +177,9 @@ func Source(pkgName string, units []Unit, mutSite []int, sentinels []string) []b
 		if u.Quiet {
 			b.WriteString(", Q: true")
 		}
+		if u.MapOrder {
+			b.WriteString(", MO: true")
+		}
 		if u.Views != nil {
 			b.WriteString(", V: []interface{}{")
 			for k, v := range u.Views {
@@ -239,6 +246,9 @@ type Request struct {
 	Mutants []int         `json:"m,omitempty"` // mutants to try; only those the original reaches run
 	Live    []byte        `json:"l,omitempty"` // more mutants to try, as a bit set (see Bits); disjoint from Mutants
 	Budget  uint64        `json:"b"`           // tick budget of the original
+	// Stable: run the original again, as after a kill, to tell whether
+	// its outcome varies (Response.Varies), whatever the mutants do.
+	Stable bool `json:"st,omitempty"`
 	// MutantBudget is the tick budget of each mutant. 0: a tight budget
 	// (10 × the original's ticks + 1000), and a mutant over it runs again
 	// with a generous one (100 × + 2^20) which it must also exceed to count
@@ -360,7 +370,11 @@ type Response struct {
 	Unsure []int   `json:"u,omitempty"`   // Quick: mutants over the tight budget
 	Ran    int     `json:"ran"`           // mutants run
 	Reject bool    `json:"rej,omitempty"` // the input breaks the unit's assumptions: nothing ran
-	Err    string  `json:"err,omitempty"`
+	// Varies: the original's outcome on the input differed between
+	// runs in one process (map order, the scheduler, the clock): no
+	// kill counts, and the input is no row a test can pin.
+	Varies bool   `json:"v,omitempty"`
+	Err    string `json:"err,omitempty"`
 	// Ends are the mutants whose run a limit or a crash ended, with the
 	// kind (Panic kinds: blocked, stack, memory, crash are in Killed too;
 	// slow is undecided, in neither Killed nor Unsure).

@@ -258,6 +258,11 @@ func (p *Pool) again(ctx context.Context, req *Request, resp *Response) error {
 // merge adds the verdicts of r, a run of some of req's mutants on the
 // same input, to resp.
 func merge(resp, r *Response) {
+	if r.Varies || resp.Varies {
+		// The original's outcome on the input varies: no kill of it
+		// counts, in this run or another.
+		resp.Varies, resp.Killed, r.Killed = true, nil, nil
+	}
 	resp.Killed = append(resp.Killed, r.Killed...)
 	resp.Unsure = append(resp.Unsure, r.Unsure...)
 	resp.Ends = append(resp.Ends, r.Ends...)

@@ -15,6 +15,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/gozilla/gozilla/internal/load"
 )
@@ -314,8 +315,23 @@ func (s *stateCheck) reach(fn *types.Func) bool {
 	if len(s.mutable) == 0 {
 		return false
 	}
+	return s.reachAny([]*types.Func{fn}, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v := s.pkgVar(id)
+		return v != nil && s.mutable[v]
+	})
+}
+
+// reachAny reports whether hit holds of a node of the functions roots
+// may run: their bodies, the package's functions they call, and on a
+// dynamic call every escaping function. A function without a body
+// (assembly) counts as a hit.
+func (s *stateCheck) reachAny(roots []*types.Func, hit func(ast.Node) bool) bool {
 	seen := map[*types.Func]bool{}
-	work := []*types.Func{fn}
+	work := append([]*types.Func(nil), roots...)
 	dynamic := false
 	for len(work) > 0 {
 		f := work[len(work)-1]
@@ -328,16 +344,17 @@ func (s *stateCheck) reach(fn *types.Func) bool {
 		if d == nil || d.Body == nil {
 			return true // assembly, or a declaration without body
 		}
-		stateful := false
+		found := false
 		ast.Inspect(d.Body, func(n ast.Node) bool {
-			if stateful {
+			if found {
+				return false
+			}
+			if hit(n) {
+				found = true
 				return false
 			}
 			switch n := n.(type) {
 			case *ast.Ident:
-				if v := s.pkgVar(n); v != nil && s.mutable[v] {
-					stateful = true
-				}
 				if g, ok := s.pkg.Info.Uses[n].(*types.Func); ok && s.decls[g.Origin()] != nil {
 					work = append(work, g.Origin()) // Map[int] is Map's body
 				}
@@ -348,7 +365,7 @@ func (s *stateCheck) reach(fn *types.Func) bool {
 			}
 			return true
 		})
-		if stateful {
+		if found {
 			return true
 		}
 		if dynamic {
@@ -357,6 +374,50 @@ func (s *stateCheck) reach(fn *types.Func) bool {
 		}
 	}
 	return false
+}
+
+// MapOrder returns the check of whether a unit's outcome may depend on
+// the order of a map's iteration, which Go varies from one range to the
+// next: whether its function, or an observer method of the values it
+// is seen through (by name), may range over a map, directly or through
+// the package's functions (or maps.Keys, maps.Values, maps.All,
+// reflect's MapKeys and MapRange). The harness then runs the original
+// many times before it trusts a kill (rt's _gzVaryRuns).
+func MapOrder(pkg *load.Package) func(fn *types.Func, observers []string) bool {
+	s := &stateCheck{pkg: pkg, decls: map[*types.Func]*ast.FuncDecl{}, mutable: map[*types.Var]bool{}, memo: map[*types.Func]bool{}}
+	s.scan()
+	info := pkg.Info
+	ranges := func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.RangeStmt:
+			if t := info.TypeOf(n.X); t != nil {
+				_, ok := t.Underlying().(*types.Map)
+				return ok
+			}
+		case *ast.SelectorExpr:
+			fn, ok := info.Uses[n.Sel].(*types.Func)
+			if !ok || fn.Pkg() == nil {
+				return false
+			}
+			switch fn.Pkg().Path() + "." + fn.Name() {
+			case "maps.Keys", "maps.Values", "maps.All", "reflect.MapKeys", "reflect.MapRange":
+				return true
+			}
+		}
+		return false
+	}
+	return func(fn *types.Func, observers []string) bool {
+		if fn == nil {
+			return true
+		}
+		roots := []*types.Func{fn.Origin()}
+		for f := range s.decls {
+			if f.Signature().Recv() != nil && slices.Contains(observers, f.Name()) {
+				roots = append(roots, f)
+			}
+		}
+		return s.reachAny(roots, ranges)
+	}
 }
 
 // dynamicCall reports whether call may run code of the package that

@@ -134,6 +134,8 @@ func reason(f emit.Finding) string {
 		return "it failed when the generated file ran under go test on the current code (it depends on something outside its inputs): " + strings.TrimPrefix(why, "go test: ")
 	case emit.Broken:
 		return "it does not compile: " + why
+	case emit.Varies:
+		return "its outcome varies between runs (map order, the scheduler, the clock or the other tests): " + strings.TrimPrefix(why, "go test: ")
 	case emit.Wrote:
 		return "it writes files where it runs (" + strings.TrimPrefix(why, "go test: it writes ") + "): under go test it would change your tree"
 	}

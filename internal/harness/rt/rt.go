@@ -137,6 +137,9 @@ type _gzReq struct {
 	// so that the clock, a safety net, decides nothing a loaded machine
 	// would change.
 	P int `json:"p,omitempty"`
+	// St: run the original again to tell whether its outcome varies
+	// (V), killed mutants or not.
+	St bool `json:"st,omitempty"`
 }
 
 // patience is the factor req's wall-clock allowances are multiplied by.
@@ -158,6 +161,7 @@ type _gzResp struct {
 	E   []_gzEnd   `json:"e,omitempty"`   // mutants whose run a limit ended (killed, or undecided when "slow")
 	Ran int        `json:"ran"`           // mutants run
 	Rej bool       `json:"rej,omitempty"` // the input breaks the unit's assumptions: nothing ran
+	V   bool       `json:"v,omitempty"`   // the original's outcome varies from run to run: no kill counts
 	Err string     `json:"err,omitempty"`
 	N   []_gzResp  `json:"more,omitempty"` // the answers for the request's further inputs, in order
 	// R are mutants left to run, RS mutants left to run with the generous
@@ -174,6 +178,16 @@ type _gzResp struct {
 	// D: the process has run a mutant of a stateful unit (it is dirty).
 	D bool `json:"d,omitempty"`
 }
+
+// _gzVaryRuns is how many times the original runs again, after an
+// input's kills, to tell an outcome that varies from run to run; a unit
+// that may range over a map, _gzVaryRunsMap times: a small map's order
+// changes in one range of eight (a random start among its slots), so
+// that 64 runs miss one in 5,000 (32: one in 70).
+const (
+	_gzVaryRuns    = 2
+	_gzVaryRunsMap = 64
+)
 
 // _gzEnd says which limit ended a mutant's run: "blocked", "memory",
 // "slow" (the wall clock: undecided, not killed), "heavy" (the
@@ -217,6 +231,10 @@ type _gzUnit struct {
 	// Q: no timer can wake a goroutine of the process (harness.Quiet):
 	// goroutines that all wait on channels are blocked for good.
 	Q bool
+	// MO: the unit's outcome may depend on map order (harness.MapOrder):
+	// the original runs _gzVaryRunsMap times, not _gzVaryRuns, before
+	// an input's kills count.
+	MO bool
 	// V: nil, or for each input (receiver first) then each result, nil
 	// or a func of that value returning the results of its observer
 	// methods (unit.Observer), which stand for its state after the call
@@ -614,6 +632,38 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 		}
 		if stop {
 			break
+		}
+	}
+	// A kill is a difference from the original's outcome: it counts only
+	// if the original's outcome is the input's own, run after run. One
+	// that depends on map order, the scheduler or the clock varies within
+	// a process (every range over a map starts somewhere else): the
+	// original again, a few times, before kills are reported; when it
+	// varies, the input kills nothing (V). (A stateful unit's canary
+	// already runs it again after every mutant.)
+	if (len(resp.K) > 0 || req.St) && !resp.Cut && !unit.S {
+		runs := _gzVaryRuns
+		if unit.MO {
+			runs = _gzVaryRunsMap
+		}
+		for k := 0; k < runs; k++ {
+			c, t, leaked, _ := _gzCallRun(fn, req.In, 0, req.B, 2, 0, true, (_gzOrigWall+_gzSlowFactor*origDur)*req.patience())
+			resp.W += t
+			if !_gzSameOutcome(c, orig) {
+				resp.V, resp.K = true, nil
+				var undecided []_gzEnd
+				for _, e := range resp.E {
+					if e.K == "slow" || e.K == "heavy" {
+						undecided = append(undecided, e)
+					}
+				}
+				resp.E = undecided
+				break
+			}
+			if leaked {
+				resp.Cut = true
+				break
+			}
 		}
 	}
 	resp.Cut = resp.Cut || cutAfter
