@@ -99,7 +99,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large|report|survivors|suite|sandbox [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large|report|survivors|suite|sandbox|heldout [flags]")
 		os.Exit(2)
 	}
 	// Every figure is of a run that computes its verdicts: gozilla's
@@ -245,6 +245,11 @@ func main() {
 	case "sandbox":
 		fs.Parse(os.Args[2:])
 		err = benchSandbox(*jobs, *write)
+	case "heldout":
+		pkgs := fs.String("pkgs", defaultHeldout, "packages to measure, comma-separated: module@version, then /dir for a package below the module's root")
+		deadline := fs.Duration("deadline", 8*time.Minute, "gozilla score and gen -deadline")
+		fs.Parse(os.Args[2:])
+		err = benchHeldout(&heldoutConfig{jobs: *jobs, deadline: *deadline, targets: only(*pkgs)}, *write)
 	case "suite":
 		limit := fs.Duration("limit", 30*time.Minute, "stop a run (SIGTERM) after this long")
 		fs.Parse(os.Args[2:])
