@@ -257,7 +257,7 @@ type column struct {
 // builds input i of every row where it is not nil, when the call changes
 // nothing else of it; nil otherwise.
 func fakeIn(t *value.Type, tests []*gen.Test, i int) *value.Alt {
-	if t.Kind != value.Built || !t.Iface {
+	if t.Kind != value.Built || !t.Iface && !t.Worldly { // a Worldly one is never nil
 		return nil
 	}
 	var fa *value.Alt

@@ -23,6 +23,15 @@ const maxName = 48
 // joined by commas, each value in short form; "call" when every input is
 // zero, "case" when nothing fits. A name never reads as another row: an
 // input left out for room ends it with ",…" (not as if it were zero).
+// RowName is the name a row of t's inputs gets in the file ("no
+// inputs" for a call without any).
+func RowName(t *gen.Test) string {
+	if len(t.In) == 0 {
+		return "no inputs"
+	}
+	return caseName(t.Unit.Inputs(), t.In, inputNames(t.Unit))
+}
+
 func caseName(types []*value.Type, in []value.Value, names []string) string {
 	var parts []string
 	n := 0
@@ -203,10 +212,11 @@ func offset(d int64) string {
 	return ""
 }
 
-// shortFloat writes a float exactly when it is short (0.1, 1e+06), else
-// with 4 digits after "~" (~3.142): never as another value.
+// shortFloat writes a float exactly when it is short (0.1, 1e+06,
+// -11.515625), else with 4 digits after "~" (~3.142): never as another
+// value.
 func shortFloat(f float64) string {
-	if s := strconv.FormatFloat(f, 'g', -1, 64); len(s) <= 8 {
+	if s := strconv.FormatFloat(f, 'g', -1, 64); len(s) <= 10 {
 		return s
 	}
 	return "~" + strconv.FormatFloat(f, 'g', 4, 64)

@@ -313,6 +313,15 @@ type Result struct {
 	// Rejected are the tests left out because they build a state of the
 	// package its users cannot reach (its likely invariants break).
 	Rejected []Rejected
+	// Suspects are the tests left out because their outcome looks like
+	// a bug (Test.Suspect), the first of each unit and reason.
+	Suspects []Suspected
+}
+
+// Suspected is a test left out because its outcome looks like a bug.
+type Suspected struct {
+	Test *Test
+	Why  string
 }
 
 // Rejected is a test left out, and why.
@@ -971,7 +980,7 @@ func (p *genRun) store(ctx context.Context, tests []*Test) {
 // the coverage, the cache's part, the units' statistics and the phases.
 func (p *genRun) result(tests []*Test) *Result {
 	g, halted := p.g, p.halted
-	res := &Result{Pkg: p.pkg, Set: p.set, Units: p.units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent, Rejected: g.rejected, Stopped: halted}
+	res := &Result{Pkg: p.pkg, Set: p.set, Units: p.units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent, Rejected: g.rejected, Suspects: g.suspects, Stopped: halted}
 	if halted != nil {
 		res.Cut = p.cut.searchAt()
 	}
@@ -1051,6 +1060,7 @@ type generator struct {
 	// type arguments.
 	nested   map[string][]value.Value
 	rejected []Rejected
+	suspects []Suspected
 	// weak are the mutants only crashing tests or tests that build a
 	// state directly kill so far: still live for the passes (keep).
 	weak map[int]bool
@@ -1301,6 +1311,20 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	if weak && !fresh {
 		return t
 	}
+	for i, typ := range u.Inputs() {
+		if i < len(in) && value.WorldlyNil(typ, in[i]) {
+			// A nil clock, which the package replaces by the real one:
+			// the row would read the clock (the fake takes its place).
+			return t
+		}
+	}
+	if why := t.Suspect(); why != "" {
+		// Its outcome looks like a bug: reported, not pinned (the
+		// user who fixes it would get a failing file), and the search
+		// goes on for rows that kill its mutants without it.
+		g.suspect(t, why)
+		return t
+	}
 	if len(r.Killed) == 0 && g.mapOrder[u] && g.varies(u, in) {
 		// A row kept for the goals it covers, which no kill made the
 		// harness run again: its outcome varies with map order.
@@ -1309,6 +1333,19 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	sort.Ints(t.Kills)
 	g.tests = append(g.tests, t)
 	return t
+}
+
+// suspect records t, whose outcome looks like a bug, once per unit and
+// reason.
+func (g *generator) suspect(t *Test, why string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, s := range g.suspects {
+		if s.Test.Unit == t.Unit && s.Why == why {
+			return
+		}
+	}
+	g.suspects = append(g.suspects, Suspected{Test: t, Why: why})
 }
 
 // varies reports whether u's outcome on in varies from run to run: the

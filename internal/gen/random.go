@@ -105,6 +105,11 @@ func (g *generator) randomPass(ctx context.Context, sampler engine.Sampler, u *u
 				continue
 			}
 			idle = 0
+			if why := (&Test{Unit: u, In: batch[i], Out: r.Orig}).Suspect(); why != "" {
+				// Reported, not kept: the search goes on (keep).
+				g.suspect(&Test{Unit: u, In: batch[i], Out: r.Orig}, why)
+				continue
+			}
 			in, r, err := g.shrink(ctx, u, batch[i], credit, goals, r, verified)
 			if err != nil {
 				return err

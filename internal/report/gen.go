@@ -74,6 +74,10 @@ type GenPackage struct {
 	Cases   []GenTest `json:"cases"`             // the emitted test cases, in file order
 	Skipped string    `json:"skipped,omitempty"` // why the package produced nothing
 	Notes   []string  `json:"notes,omitempty"`
+	// Suspects are the rows left out because their outcome looks like a
+	// bug (a NaN from finite inputs, a nil dereference on values without
+	// a nil): pinned, they would make the bug the expected behaviour.
+	Suspects []Suspect `json:"suspects,omitempty"`
 	// Rejected are the candidate rows left out because they build a
 	// value of the package directly from its fields in a state its
 	// constructors and methods never build ("unit: *Cache: capacity is
@@ -120,6 +124,13 @@ type GenPackage struct {
 	// (gen -cover): tallies as in gozilla.cover/v1, and the branches and
 	// def-use pairs left uncovered or proven infeasible, with why.
 	Coverage *GenCoverage `json:"coverage,omitempty"`
+}
+
+// Suspect is a row whose outcome looks like a bug.
+type Suspect struct {
+	Unit  string `json:"unit"`
+	Input string `json:"input"` // the row's name: its inputs
+	Why   string `json:"why"`
 }
 
 // GenPhase is what one phase of generation spent.
@@ -315,6 +326,9 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 		}
 		for _, n := range p.Notes {
 			fmt.Fprintf(tw, "note: %s\n", n)
+		}
+		for _, sp := range p.Suspects {
+			fmt.Fprintf(tw, "suspected bug: %s on %s: %s; not pinned in the file (the mutants only it killed are left live): fix the code, or write the row by hand if this is what %s means to do\n", sp.Unit, sp.Input, sp.Why, sp.Unit)
 		}
 		tw.Flush()
 		textSkipped(w, p.SkippedCode)

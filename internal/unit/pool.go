@@ -17,6 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/value"
 )
 
@@ -67,7 +68,13 @@ var foldFuncs = map[string]bool{"EqualFold": true, "ToLower": true, "ToUpper": t
 // functions test for, the string and character constants of the
 // package-level variables it reads, and the same for the functions of
 // its package it calls (one level deep). Each list is sorted.
-func pool(info *types.Info, body *ast.BlockStmt) value.Pool {
+//
+// ctors are the bodies of the package's functions that build the unit's
+// receiver (its constructors): what they and their callees test for is
+// what the receiver's construction needs (NewLimiter(spec, …) parses
+// spec with ParseLimit, whose units and separators make a spec it
+// accepts), walked as callees.
+func pool(info *types.Info, body *ast.BlockStmt, ctors ...*ast.BlockStmt) value.Pool {
 	c := &collector{
 		info:   info,
 		idx:    indexOf(info),
@@ -82,6 +89,13 @@ func pool(info *types.Info, body *ast.BlockStmt) value.Pool {
 		funcs:  map[*types.Func]bool{},
 	}
 	c.walk(body, fromBody)
+	c.ctorCalls = true
+	for _, b := range ctors {
+		if b != body {
+			c.walk(b, fromCallee)
+		}
+	}
+	c.ctorCalls = false
 	// The callees, in a deterministic order (by position).
 	var callees []*ast.FuncDecl
 	for f := range c.funcs {
@@ -151,6 +165,51 @@ type collector struct {
 	fold   bool
 	vars   map[*types.Var]bool  // package-level variables walked
 	funcs  map[*types.Func]bool // functions of the package the body calls
+	// ctorCalls: the constructors' bodies are walked, whose calls
+	// count as the body's (their callees are walked too).
+	ctorCalls bool
+}
+
+// ctorBodies returns the bodies of the package's functions that return
+// fn's receiver type (T or *T, the first result): its constructors.
+func ctorBodies(pkg *load.Package, fn *types.Func) []*ast.BlockStmt {
+	if fn == nil {
+		return nil
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return nil
+	}
+	named := namedOf(recv.Type())
+	if named == nil {
+		return nil
+	}
+	var out []*ast.BlockStmt
+	for _, f := range pkg.Files {
+		for _, d := range f.Syntax.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || fd.Body == nil {
+				continue
+			}
+			c, ok := pkg.Info.Defs[fd.Name].(*types.Func)
+			if !ok || c.Signature().Results().Len() == 0 {
+				continue
+			}
+			if r := namedOf(c.Signature().Results().At(0).Type()); r != nil && r.Obj() == named.Obj() {
+				out = append(out, fd.Body)
+			}
+		}
+	}
+	return out
+}
+
+// namedOf is the named type of t or of *t.
+func namedOf(t types.Type) *types.Named {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, _ := types.Unalias(t).(*types.Named)
+	return n
 }
 
 func note[K comparable](m map[K]int, k K, level int) {
@@ -200,7 +259,7 @@ func (c *collector) walk(body *ast.BlockStmt, level int) {
 				c.vars[v] = true
 				c.table(c.idx.vars[v], level+1)
 			}
-			if f, ok := c.info.Uses[n].(*types.Func); ok && level == fromBody {
+			if f, ok := c.info.Uses[n].(*types.Func); ok && (level == fromBody || c.ctorCalls) {
 				if f = f.Origin(); c.idx.funcs[f] != nil {
 					c.funcs[f] = true
 				}

@@ -36,18 +36,25 @@ func purityOf(pkg *load.Package) *purity {
 	if p, ok := purities.Load(pkg); ok {
 		return p.(*purity)
 	}
-	p := &purity{pkg: pkg, decls: map[*types.Func]*ast.FuncDecl{}, memo: map[types.Object]bool{}, busy: map[types.Object]bool{}}
+	p := &purity{pkg: pkg, decls: funcBodies(pkg), memo: map[types.Object]bool{}, busy: map[types.Object]bool{}}
+	got, _ := purities.LoadOrStore(pkg, p)
+	return got.(*purity)
+}
+
+// funcBodies maps the package's functions and methods with a body to
+// their declarations.
+func funcBodies(pkg *load.Package) map[*types.Func]*ast.FuncDecl {
+	decls := map[*types.Func]*ast.FuncDecl{}
 	for _, f := range pkg.Files {
 		for _, d := range f.Syntax.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				if fn, ok := pkg.Info.Defs[fd.Name].(*types.Func); ok {
-					p.decls[fn] = fd
+					decls[fn] = fd
 				}
 			}
 		}
 	}
-	got, _ := purities.LoadOrStore(pkg, p)
-	return got.(*purity)
+	return decls
 }
 
 // Pure says whether method f changes nothing its receiver reaches.

@@ -350,7 +350,7 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 		u.TypeArgs, u.CallTypeArgs = "", ""
 		return u
 	}
-	u.Pool = pool(pkg.Info, fd.Body)
+	u.Pool = pool(pkg.Info, fd.Body, ctorBodies(pkg, u.Func)...)
 	assumptions(pkg, fd, u)
 	return u
 }

@@ -30,6 +30,12 @@ type Env struct {
 	// nothing its receiver reaches (IsSuperSet, AppendTo(buf), NextSet):
 	// sequences that build a receiver do not call those.
 	Pure func(*types.Func) bool
+	// Outside, if set, says whether a function of the package may read
+	// the world outside its inputs (the clock, the environment, files,
+	// the network, shared randomness): an implementation of an
+	// interface whose methods do (a systemClock) is no alternative, and
+	// the test file's fake stands in for it.
+	Outside func(*types.Func) bool
 	// factoryDepth > 0 while the receivers of factory methods are built
 	// (seq.go): they get no factories of their own.
 	factoryDepth int
@@ -110,7 +116,9 @@ func (b *builder) special(t types.Type, out *Type) (done bool, err error) {
 			intT, month, intT, intT, intT, intT, intT)
 		if err == nil {
 			a.Self = true
-			a.Ranges = [][2]int64{{1970, 2038}, {1, 12}, {1, 31}, {0, 23}, {0, 59}, {0, 59}, {0, 0}}
+			// Plain dates: shrinking takes an operand into its range
+			// first, to its low end (2000-01-01 00:00:00).
+			a.Ranges = [][2]int64{{2000, 2038}, {1, 12}, {1, 28}, {0, 23}, {0, 59}, {0, 59}, {0, 0}}
 		}
 		out.add(a, err)
 		return true, nil
@@ -460,7 +468,13 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 		for i := 0; i < u.NumMethods(); i++ {
 			want[b.methodSig(u.Method(i))] = true
 		}
-		b.stdAlts(out, want)
+		std := b.stdAlts(out, want)
+		if n == 0 && !std && b.worldlyImpls(u) > 0 && b.mockAlt(out, t, u) {
+			// A clock the package's own implementation would read for
+			// real: the fake, never nil (New(…, nil) takes the system
+			// clock).
+			out.Iface, out.Worldly = false, true
+		}
 		return nil
 	}
 	// Dynamic types the unit looks for, first.
@@ -490,7 +504,7 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 		return nil
 	}
 	// The package's own types that implement it.
-	n := 0
+	n, worldly := 0, 0
 	if b.pkg != nil {
 		scope := b.pkg.Scope()
 		for _, nm := range scope.Names() {
@@ -510,6 +524,10 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 				d = types.NewPointer(nt)
 			default:
 				continue
+			}
+			if b.worldly(d, u) {
+				worldly++
+				continue // a systemClock: the fake below stands in for it
 			}
 			if b.dynAlt(out, d) {
 				n++
@@ -533,9 +551,57 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 	// test file does (fakes.go).
 	if n == 0 && !std {
 		sort.Strings(methods)
-		b.fakeAlts(out, t, u, methods)
+		if b.fakeAlts(out, t, u, methods) && worldly > 0 {
+			// The package's own implementations read the clock or the
+			// outside world, and a nil is where a constructor puts one
+			// of them (New(…, nil) takes the system clock): the fake
+			// only.
+			out.Iface, out.Worldly = false, true
+		}
 	}
 	return nil
+}
+
+// worldlyImpls counts the package's types whose implementation of u
+// reads the world outside its inputs.
+func (b *builder) worldlyImpls(u *types.Interface) int {
+	if b.pkg == nil {
+		return 0
+	}
+	n := 0
+	scope := b.pkg.Scope()
+	for _, nm := range scope.Names() {
+		tn, ok := scope.Lookup(nm).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		nt, ok := tn.Type().(*types.Named)
+		if !ok || nt.TypeParams().Len() > 0 || types.IsInterface(nt) {
+			continue
+		}
+		switch {
+		case types.Implements(nt, u) && b.worldly(nt, u):
+			n++
+		case types.Implements(types.NewPointer(nt), u) && b.worldly(types.NewPointer(nt), u):
+			n++
+		}
+	}
+	return n
+}
+
+// worldly reports whether an implementation d of the interface u reads
+// the world outside its inputs in one of u's methods (Env.Outside).
+func (b *builder) worldly(d types.Type, u *types.Interface) bool {
+	if b.env == nil || b.env.Outside == nil {
+		return false
+	}
+	for i := 0; i < u.NumMethods(); i++ {
+		obj, _, _ := types.LookupFieldOrMethod(d, true, b.pkg, u.Method(i).Name())
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == b.pkg && b.env.Outside(fn) {
+			return true
+		}
+	}
+	return false
 }
 
 // stdAlts adds the standard-library implementations (stdImpls) that

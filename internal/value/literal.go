@@ -374,6 +374,22 @@ func (p *Printer) uintLit(b *strings.Builder, t *Type, x uint64) {
 	b.WriteString(strconv.FormatUint(x, 10))
 }
 
+// floatBound names x when it is one of math's float bounds for a float
+// of bits bits ("" when it is none).
+func floatBound(x float64, bits int) string {
+	switch {
+	case x == math.SmallestNonzeroFloat64 && bits == 64:
+		return "math.SmallestNonzeroFloat64"
+	case x == math.MaxFloat64 && bits == 64:
+		return "math.MaxFloat64"
+	case x == float64(float32(math.SmallestNonzeroFloat32)) && bits == 32:
+		return "math.SmallestNonzeroFloat32"
+	case x == float64(float32(math.MaxFloat32)) && bits == 32:
+		return "math.MaxFloat32"
+	}
+	return ""
+}
+
 func (p *Printer) floatLit(b *strings.Builder, t *Type, f float64) {
 	var special string
 	switch {
@@ -385,6 +401,14 @@ func (p *Printer) floatLit(b *strings.Builder, t *Type, f float64) {
 		special = "math.Inf(-1)"
 	case f == 0 && math.Signbit(f):
 		special = "math.Copysign(0, -1)"
+	default:
+		// The boundaries by their names: 5e-324 reads as noise.
+		if name := floatBound(math.Abs(f), t.Bits); name != "" {
+			special = name
+			if f < 0 {
+				special = "-" + name
+			}
+		}
 	}
 	if special != "" {
 		p.use("math", "math")

@@ -614,7 +614,22 @@ func shrinkBuilt(t *Type, v Value, pool *Pool) []Value {
 		return out
 	}
 	for i, p := range alt.Params {
+		rg, ranged := [2]int64{}, false
+		if i < len(alt.Ranges) && alt.Ranges[i] != [2]int64{} && p.Kind == Int {
+			rg, ranged = alt.Ranges[i], true
+		}
+		if ranged && (v.E[i].I < rg[0] || v.E[i].I > rg[1]) {
+			// An operand outside its range (a year 0, a day 0 that
+			// time.Date normalises) goes into it first: its low end
+			// reads as the plain value.
+			w := with(v, i, Wrap(p, rg[0]))
+			w.X = v.X
+			out = append(out, w)
+		}
 		for _, c := range shrinkWith(p, v.E[i], pool, false) {
+			if ranged && (c.I < rg[0] || c.I > rg[1]) && v.E[i].I >= rg[0] && v.E[i].I <= rg[1] {
+				continue // out of its range from inside it: plainer for an int, not for a month
+			}
 			w := with(v, i, c)
 			w.X = v.X
 			out = append(out, w)
@@ -706,6 +721,19 @@ func plainLeaf(t *Type, v Value) bool {
 	}
 	return true
 }
+
+// WorldlyNil reports whether v holds, anywhere within it (a
+// constructor's operand included), a nil of a Worldly interface.
+func WorldlyNil(t *Type, v Value) bool {
+	found := false
+	eachLeaf(t, v, func(t *Type, v Value) {
+		found = found || t.Worldly && v.Nil
+	})
+	return found
+}
+
+// EachLeaf calls f on v and on every value within it (eachLeaf).
+func EachLeaf(t *Type, v Value, f func(t *Type, v Value)) { eachLeaf(t, v, f) }
 
 // eachLeaf calls f on v and, in turn, on every value within it: elements,
 // fields, pointees, map keys and elements, the operands of a built value.

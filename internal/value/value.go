@@ -88,6 +88,12 @@ type Type struct {
 	// type is written: "nil", "time.Time{}", "sync.Mutex{}".
 	Iface   bool
 	ZeroLit string
+	// Worldly: an interface whose implementations in the package read
+	// the clock or the outside world (Env.Outside): they are no
+	// alternative, the test file's fake is, and a nil (which a
+	// constructor may replace by one of them: New(…, nil) takes the
+	// system clock) makes no row (WorldlyNil).
+	Worldly bool
 	// Any: the empty interface. Its values are mostly of its first
 	// alternative (the dynamic type the unit looks for, else int), and
 	// shrink toward its zero rather than nil.

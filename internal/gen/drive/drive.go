@@ -244,6 +244,9 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			pr.Notes = append(pr.Notes, fmt.Sprintf("arid code not mutated: %d mutants of log lines, error and panic messages (-arid makes them)", n))
 		}
 		pr.Notes = append(pr.Notes, chk.notes...)
+		for _, sp := range res.Suspects {
+			pr.Suspects = append(pr.Suspects, report.Suspect{Unit: sp.Test.Unit.Name, Input: emit.RowName(sp.Test), Why: sp.Why})
+		}
 		pr.Clock = res.Clock
 		if len(res.Clock) > 0 {
 			// The file is written; the clocked units' rows may differ

@@ -1,0 +1,101 @@
+package gen
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+// This file tells the rows whose outcome looks like a bug apart from the
+// regression rows a file pins (Randoop's error-revealing tests): a NaN
+// or an infinity from finite inputs, a nil dereference inside the
+// package on values without a nil in them. Pinned, such a row makes the
+// bug the expected behaviour, and the user who fixes it gets a failing
+// file; the report names it instead (report.GenPackage.Suspects).
+
+// Suspect says why t's outcome looks like a bug, "" when it does not.
+func (t *Test) Suspect() string {
+	u := t.Unit
+	ins := u.Inputs()
+	finite, nilIn := true, false
+	for i, typ := range ins {
+		if i < len(t.In) {
+			finite = finite && !nonFinite(typ, t.In[i])
+			nilIn = nilIn || hasNil(typ, t.In[i])
+		}
+	}
+	if p := t.Out.Panic; p != nil {
+		if p.Kind == harness.PanicRuntime && !nilIn && !t.Direct() && strings.Contains(p.Msg, "nil pointer dereference") {
+			return "a nil dereference inside the package on values that hold no nil (" + p.Msg + ")"
+		}
+		return ""
+	}
+	if !finite {
+		return ""
+	}
+	for k, r := range t.Out.Results {
+		if k < len(u.Results) && nonFinite(u.OutType(k), r) {
+			return "a NaN or an infinity from finite inputs, in " + resultName(u, k)
+		}
+	}
+	for i, p := range t.Out.Post {
+		if i >= len(ins) {
+			break
+		}
+		typ := u.ViewType(i)
+		if typ == nil {
+			typ = ins[i]
+		}
+		if nonFinite(typ, p) && !nonFinite(typ, t.In[i]) {
+			return "a NaN or an infinity from finite inputs, in " + inputName(u, i) + " after the call"
+		}
+	}
+	return ""
+}
+
+// resultName names u's result k as the signature does, else by place.
+func resultName(u *unit.Unit, k int) string {
+	if n := u.Results[k].Name; n != "" && n != "_" {
+		return n
+	}
+	return "result " + strconv.Itoa(k+1)
+}
+
+// inputName names u's input i (the receiver first).
+func inputName(u *unit.Unit, i int) string {
+	if u.Recv != nil {
+		if i == 0 {
+			return "the receiver"
+		}
+		i--
+	}
+	if i < len(u.Params) && u.Params[i].Name != "" && u.Params[i].Name != "_" {
+		return u.Params[i].Name
+	}
+	return "parameter " + strconv.Itoa(i+1)
+}
+
+// nonFinite reports whether v holds a NaN or an infinite float.
+func nonFinite(t *value.Type, v value.Value) bool {
+	found := false
+	value.EachLeaf(t, v, func(t *value.Type, v value.Value) {
+		if t.Kind == value.Float && !v.Nil {
+			f := v.Float()
+			found = found || math.IsNaN(f) || math.IsInf(f, 0)
+		}
+	})
+	return found
+}
+
+// hasNil reports whether v holds a nil anywhere.
+func hasNil(t *value.Type, v value.Value) bool {
+	found := false
+	value.EachLeaf(t, v, func(t *value.Type, v value.Value) {
+		found = found || v.Nil && (t.Kind == value.Pointer || t.Kind == value.Built || t.Kind == value.Map || t.Kind == value.Slice)
+	})
+	return found
+}
