@@ -35,6 +35,12 @@ func (t *Test) Suspect() string {
 		return ""
 	}
 	if !finite {
+		if nanIn(ins, t.In) && okError(u, t.Out.Results) && outNonFinite(u, t) {
+			// A function that checks its inputs (it can fail) lets a
+			// NaN through, into what it returns or keeps: its guard
+			// (rate <= 0) misses NaN, which compares false.
+			return "a NaN input accepted without an error, into a NaN or an infinity it returns or keeps (a guard that misses NaN?)"
+		}
 		return ""
 	}
 	for k, r := range t.Out.Results {
@@ -77,6 +83,61 @@ func inputName(u *unit.Unit, i int) string {
 		return u.Params[i].Name
 	}
 	return "parameter " + strconv.Itoa(i+1)
+}
+
+// nanIn reports whether an input holds a NaN.
+func nanIn(ts []*value.Type, in []value.Value) bool {
+	for i, typ := range ts {
+		if i >= len(in) {
+			break
+		}
+		found := false
+		value.EachLeaf(typ, in[i], func(t *value.Type, v value.Value) {
+			found = found || t.Kind == value.Float && !v.Nil && math.IsNaN(v.Float())
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// okError reports whether u has an error result and it is nil in rs.
+func okError(u *unit.Unit, rs []value.Value) bool {
+	has := false
+	for k, r := range u.Results {
+		if r.Type.Kind == value.Error {
+			if k >= len(rs) || !rs[k].Nil {
+				return false
+			}
+			has = true
+		}
+	}
+	return has
+}
+
+// outNonFinite reports whether a result of t, or an input after the
+// call, holds a NaN or an infinity.
+func outNonFinite(u *unit.Unit, t *Test) bool {
+	for k, r := range t.Out.Results {
+		if k < len(u.Results) && u.Results[k].Type.Kind != value.Error && nonFinite(u.OutType(k), r) {
+			return true
+		}
+	}
+	ins := u.Inputs()
+	for i, p := range t.Out.Post {
+		if i >= len(ins) {
+			break
+		}
+		typ := u.ViewType(i)
+		if typ == nil {
+			typ = ins[i]
+		}
+		if nonFinite(typ, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // nonFinite reports whether v holds a NaN or an infinite float.

@@ -1,0 +1,75 @@
+package gen
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/testmod"
+	"github.com/gozilla/gozilla/internal/unit"
+	"github.com/gozilla/gozilla/internal/value"
+)
+
+const suspectSrc = `package p
+
+import "errors"
+
+func Mean(xs []float64) float64 { return 0 }
+
+func Scale(f float64) (float64, error) {
+	if f <= 0 {
+		return 0, errors.New("bad")
+	}
+	return 2 * f, nil
+}
+
+func Half(f float64) float64 { return f / 2 }
+
+type T struct{ n *int }
+
+func (t *T) Get() int { return *t.n }
+
+func Deref(p *int) int { return *p }
+`
+
+// TestSuspect: the outcomes that look like a bug, and plain ones that
+// look alike.
+func TestSuspect(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"p/p.go": suspectSrc})
+	pkgs, err := load.Load(load.Config{Dir: dir}, "./p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := map[string]*unit.Unit{}
+	for _, u := range unit.Find(pkgs[0], nil) {
+		units[u.Name] = u
+	}
+	nan, inf := value.FloatValue(math.NaN()), value.FloatValue(math.Inf(1))
+	f := value.FloatValue
+	nilDeref := &harness.Panic{Kind: harness.PanicRuntime, Msg: "runtime error: invalid memory address or nil pointer dereference"}
+	for _, tt := range []struct {
+		name, unit string
+		in         []value.Value
+		out        harness.Outcome
+		want       string // in the reason; "" for none
+	}{
+		{"NaN from an empty list", "Mean", []value.Value{{Nil: true}}, harness.Outcome{Results: []value.Value{nan}}, "from finite inputs"},
+		{"a plain mean", "Mean", []value.Value{{E: []value.Value{f(2)}}}, harness.Outcome{Results: []value.Value{f(2)}}, ""},
+		{"NaN in, NaN out: propagation", "Half", []value.Value{nan}, harness.Outcome{Results: []value.Value{nan}}, ""},
+		{"Inf from finite input", "Half", []value.Value{f(math.MaxFloat64)}, harness.Outcome{Results: []value.Value{inf}}, "from finite inputs"},
+		{"a guard that lets NaN through", "Scale", []value.Value{nan}, harness.Outcome{Results: []value.Value{nan, {Nil: true}}}, "accepted without an error"},
+		{"a guard that rejects NaN", "Scale", []value.Value{nan}, harness.Outcome{Results: []value.Value{f(0), {X: "bad"}}}, ""},
+		{"a nil dereference on a nil input", "Deref", []value.Value{{Nil: true}}, harness.Outcome{Panic: nilDeref}, ""},
+	} {
+		u := units[tt.unit]
+		if u == nil {
+			t.Fatalf("no unit %s", tt.unit)
+		}
+		got := (&Test{Unit: u, In: tt.in, Out: tt.out}).Suspect()
+		if (got == "") != (tt.want == "") || !strings.Contains(got, tt.want) {
+			t.Errorf("%s: suspect %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
