@@ -15,6 +15,7 @@ package value
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 )
 
@@ -38,6 +39,9 @@ type fieldInv struct {
 	elemsSeen           int
 	lenOK               bool // Map, Slice, String: the field has a length
 	intOK               bool // Int, Uint
+	// Float: every value seen was positive (a rate), or at least not
+	// negative, and finite (a constructor that rejects 0, NaN or ±Inf).
+	positive, nonNeg, finite bool
 }
 
 // relation says that field a's length (or value, for integers) stands in
@@ -109,6 +113,17 @@ func Learn(t *Type, samples []Value) *Invariants {
 						fi.elemsSeen++
 						fi.elemsNonNil = fi.elemsNonNil && !e.Nil
 					}
+				}
+			}
+		}
+		if f.Type.Kind == Float {
+			fi.positive, fi.nonNeg, fi.finite = true, true, true
+			for _, smp := range samples {
+				if i < len(smp.E) {
+					x := smp.E[i].Float()
+					fi.positive = fi.positive && x > 0
+					fi.nonNeg = fi.nonNeg && x >= 0
+					fi.finite = fi.finite && !math.IsNaN(x) && !math.IsInf(x, 0)
 				}
 			}
 		}
@@ -234,6 +249,17 @@ func (inv *Invariants) checkOne(v Value) (bool, string) {
 		if n, ok := fieldNum(f.Type, x); ok && fi.hasLo && n < fi.lo {
 			return false, fmt.Sprintf("%s is %d, built values have at least %d", f.Name, n, fi.lo)
 		}
+		if f.Type.Kind == Float {
+			fx := x.Float()
+			switch {
+			case fi.finite && (math.IsNaN(fx) || math.IsInf(fx, 0)):
+				return false, fmt.Sprintf("%s is %v, finite in built values", f.Name, fx)
+			case fi.positive && !(fx > 0):
+				return false, fmt.Sprintf("%s is %v, positive in built values", f.Name, fx)
+			case fi.nonNeg && !(fx >= 0):
+				return false, fmt.Sprintf("%s is %v, at least 0 in built values", f.Name, fx)
+			}
+		}
 		switch {
 		case fi.neverNil && x.Nil:
 			return false, f.Name + " is nil, never so in built values"
@@ -281,6 +307,15 @@ func (inv *Invariants) String() string {
 		fi := inv.fields[i]
 		if fi.hasLo {
 			out = append(out, fmt.Sprintf("%s >= %d", f.Name, fi.lo))
+		}
+		switch {
+		case fi.positive:
+			out = append(out, f.Name+" > 0")
+		case fi.nonNeg:
+			out = append(out, f.Name+" >= 0")
+		}
+		if fi.finite && !fi.positive && !fi.nonNeg {
+			out = append(out, f.Name+" finite")
 		}
 		if fi.neverNil {
 			out = append(out, f.Name+" != nil")

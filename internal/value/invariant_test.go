@@ -1,6 +1,7 @@
 package value
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -120,6 +121,37 @@ func TestInvariantsNested(t *testing.T) {
 		ok, why := inv.Check(tt.v)
 		if ok != (tt.why == "") || !strings.Contains(why, tt.why) {
 			t.Errorf("%s: Check = %v, %q; want %q (invariants %s)", tt.name, ok, why, tt.why, inv)
+		}
+	}
+}
+
+// TestInvariantsFloat: a float field every built value holds positive
+// and finite (a rate New checks) rules out 0, a negative, NaN and ±Inf;
+// one seen at 0 rules out negatives only.
+func TestInvariantsFloat(t *testing.T) {
+	f := &Type{Kind: Float, Bits: 64, Name: "float64"}
+	bt := &Type{Kind: Struct, Name: "Bucket", Named: true, Fields: []Field{{"rate", f}, {"tokens", f}}}
+	b := func(rate, tokens float64) Value { return Value{E: []Value{FloatValue(rate), FloatValue(tokens)}} }
+	inv := Learn(bt, []Value{b(1, 0), b(0.5, 2), b(10, 1), b(3, 0)})
+	for _, want := range []string{"rate > 0", "tokens >= 0"} {
+		if !strings.Contains(inv.String(), want) {
+			t.Errorf("invariants %q lack %q", inv, want)
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		v    Value
+		why  string
+	}{
+		{"built", b(2, 1), ""},
+		{"rate 0", b(0, 1), "rate is 0, positive"},
+		{"rate NaN", b(math.NaN(), 1), "rate is NaN, finite"},
+		{"rate +Inf", b(math.Inf(1), 1), "rate is +Inf, finite"},
+		{"tokens negative", b(1, -1), "tokens is -1, at least 0"},
+	} {
+		ok, why := inv.Check(tt.v)
+		if ok != (tt.why == "") || !strings.Contains(why, tt.why) {
+			t.Errorf("%s: Check = %v, %q; want %q", tt.name, ok, why, tt.why)
 		}
 	}
 }
