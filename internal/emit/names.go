@@ -91,7 +91,11 @@ func short(t *value.Type, v value.Value, depth int) string {
 			return short(a.Params[0], v.E[0], depth) // a dynamic value: its own
 		}
 		label := a.Label
-		if depth > 0 && len(a.Params) > 0 && len(a.Params) <= 2 {
+		// A sequence's operands belong to its calls, not to the last:
+		// New.Remove(2,nil) would read as Remove(2, nil) for New(2);
+		// c.Remove(nil). Its label alone says how it is built.
+		seq := strings.Contains(label, ".") && len(a.Params) > 1
+		if depth > 0 && len(a.Params) > 0 && len(a.Params) <= 2 && !seq {
 			var ops []string
 			for i, p := range a.Params {
 				if i < len(v.E) {

@@ -443,7 +443,15 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 		// Deep down (an operand of a constructor's or a method's call),
 		// the package's own implementations that are plain values
 		// (type Int int: Int(3)) still: they nest nothing.
-		if b.pkg == nil || u.NumMethods() == 0 {
+		if u.NumMethods() == 0 {
+			// An any: plain values still (a key a set-up call passes is
+			// 1 or "a", not nil).
+			out.Any = true
+			b.dynAlt(out, types.Typ[types.Int])
+			b.dynAlt(out, tString)
+			return nil
+		}
+		if b.pkg == nil {
 			return nil
 		}
 		scope := b.pkg.Scope()
@@ -477,11 +485,20 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 		}
 		return nil
 	}
-	// Dynamic types the unit looks for, first.
+	// Dynamic types the unit looks for, first; but in an any, the
+	// package's own unexported types after the plain values (a cache's
+	// keys are "a" and 1, not a (*entry)(nil) its code asserts
+	// elsewhere).
+	var later []types.Type
 	for _, d := range b.env.Dyn {
-		if types.Implements(d, u) {
-			b.dynAlt(out, d)
+		if !types.Implements(d, u) {
+			continue
 		}
+		if u.NumMethods() == 0 && b.ownUnexported(d) {
+			later = append(later, d)
+			continue
+		}
+		b.dynAlt(out, d)
 	}
 	errType := types.Universe.Lookup("error").Type()
 	switch {
@@ -499,6 +516,9 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 		for _, d := range []types.Type{types.Typ[types.Int], tString, types.Typ[types.Float64], types.Typ[types.Bool],
 			types.NewSlice(types.Typ[types.Int]), types.NewSlice(tString),
 			types.NewMap(tString, types.Typ[types.Int]), types.Typ[types.Int64], types.Typ[types.Uint8]} {
+			b.dynAlt(out, d)
+		}
+		for _, d := range later {
 			b.dynAlt(out, d)
 		}
 		return nil
@@ -560,6 +580,16 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 		}
 	}
 	return nil
+}
+
+// ownUnexported reports whether d is (a pointer to) an unexported named
+// type of the package.
+func (b *builder) ownUnexported(d types.Type) bool {
+	if p, ok := d.(*types.Pointer); ok {
+		d = p.Elem()
+	}
+	n, ok := types.Unalias(d).(*types.Named)
+	return ok && b.pkg != nil && n.Obj().Pkg() == b.pkg && !n.Obj().Exported()
 }
 
 // worldlyImpls counts the package's types whose implementation of u

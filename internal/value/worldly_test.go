@@ -2,6 +2,7 @@ package value
 
 import (
 	"go/types"
+	"strings"
 	"testing"
 )
 
@@ -113,6 +114,41 @@ func TestShrinkRanges(t *testing.T) {
 		}
 		if m := c.E[1].I; m < 1 || m > 12 {
 			t.Errorf("from 2005-03-04: candidate month %d, outside the range", m)
+		}
+	}
+}
+
+// TestAnyPlainFirst: an any the unit's code asserts to the package's
+// unexported *entry elsewhere holds plain values first (an int, a
+// string), the *entry after them: a cache's keys are 1 and "a", not a
+// typed nil of its element type; an exported type the code looks for
+// stays first.
+func TestAnyPlainFirst(t *testing.T) {
+	pkg := checkPkg(t, "package p\n\ntype entry struct{ k any }\n\ntype Key struct{ N int }\n\nvar k any\n")
+	anyT := pkg.Scope().Lookup("k").Type()
+	entry := types.NewPointer(pkg.Scope().Lookup("entry").Type())
+	key := pkg.Scope().Lookup("Key").Type()
+	for _, tt := range []struct {
+		dyn   []types.Type
+		first string
+	}{
+		{[]types.Type{entry}, "int"},
+		{[]types.Type{key, entry}, "Key"},
+	} {
+		vt, err := Build(anyT, &Env{Pkg: pkg, Dyn: tt.dyn}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls := labels(vt)
+		if len(ls) == 0 || !strings.Contains(ls[0], tt.first) {
+			t.Errorf("Dyn %v: alternatives %v, want %s first", tt.dyn, ls, tt.first)
+		}
+		found := false
+		for _, l := range ls {
+			found = found || strings.Contains(l, "entry")
+		}
+		if !found {
+			t.Errorf("Dyn %v: alternatives %v lack *entry", tt.dyn, ls)
 		}
 	}
 }
