@@ -861,6 +861,11 @@ func (tb *table) writeChecks(b *strings.Builder, obsCols []*column, method []str
 	for j, c := range obsCols {
 		m := method[j]
 		what := c.seen.label + "." + m + "()"
+		if f := tb.u.ViewType(c.seen.k).Fields[c.index].Name; m != recvMethod && !strings.HasPrefix(f, m) {
+			// A named result of an observer of two (Stats() (allowed,
+			// denied int)): each with its own message.
+			what += " " + strings.ToLower(f[:1]) + f[1:]
+		}
 		if m == recvMethod {
 			what = "received from " + c.seen.label
 		}

@@ -23,6 +23,10 @@ type Observer struct {
 	// MaxRecv+1 of them. Method is then "Values", the view's field, and
 	// Results the slice of them.
 	Recv bool
+	// Names are the results' names as the method declares them (each
+	// "" when unnamed): a method of two results is seen as them
+	// (Stats() (allowed, denied int): Allowed, Denied).
+	Names []string
 }
 
 // MaxRecv bounds the values received from a channel a unit returns: a
@@ -142,6 +146,7 @@ func view(pkg *load.Package, fd *ast.FuncDecl, u *Unit, t types.Type, vt *value.
 					break
 				}
 				o.Results = append(o.Results, rt)
+				o.Names = append(o.Names, sig.Results().At(j).Name())
 			}
 			if len(o.Results) > 0 {
 				k := observerKind(o.Method, o.Results)
@@ -294,7 +299,10 @@ func (u *Unit) ViewType(k int) *value.Type {
 	for _, o := range obs {
 		for j, r := range o.Results {
 			name := o.Method
-			if j > 0 {
+			switch {
+			case len(o.Results) > 1 && j < len(o.Names) && o.Names[j] != "" && o.Names[j] != "_":
+				name = strings.ToUpper(o.Names[j][:1]) + o.Names[j][1:]
+			case j > 0:
 				name += itoa(j)
 			}
 			t.Fields = append(t.Fields, value.Field{Name: name, Type: r})

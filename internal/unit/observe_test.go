@@ -61,6 +61,13 @@ func Both(n int) chan string             { return nil }
 func Sink() chan<- int                   { return nil }
 func Funcs() <-chan func()               { return nil }
 func Take(ch <-chan int) int             { return 0 }
+
+// Counter shows two counts by one method, its results named.
+type Counter struct{ a, d int }
+
+func (c *Counter) Hit(ok bool)                { if ok { c.a++ } else { c.d++ } }
+func (c *Counter) Stats() (allowed, denied int) { return c.a, c.d }
+func (c *Counter) Pair() (int, int)             { return c.a, c.d }
 `
 
 func TestViews(t *testing.T) {
@@ -106,6 +113,15 @@ func TestViews(t *testing.T) {
 	if u := byName["Gen"]; len(u.OutType(0).Fields) != 1 || u.OutType(0).Fields[0].Type.Name != "[]int" || len(u.ViewFuncs("rv")) != 2 || !strings.Contains(u.ViewFuncs("rv")[1], "for v := range r {") ||
 		!strings.Contains(u.ViewFuncs("rv")[1], "if r == nil {") {
 		t.Errorf("Gen: out type %+v, view funcs %q", u.OutType(0), u.ViewFuncs("rv"))
+	}
+	// An observer of two named results is seen as them, each by its
+	// name; unnamed ones by the method's name and their place.
+	var fields []string
+	for _, f := range byName["(*Counter).Hit"].ViewType(0).Fields {
+		fields = append(fields, f.Name)
+	}
+	if want := []string{"Pair", "Pair1", "Allowed", "Denied"}; !slices.Equal(slices.Sorted(slices.Values(fields)), slices.Sorted(slices.Values(want))) {
+		t.Errorf("(*Counter).Hit: view fields %v, want %v", fields, want)
 	}
 	if fs := byName["Origin"].ViewFuncs("rv"); fs != nil {
 		t.Errorf("Origin: view funcs %q, want none", fs)
