@@ -87,7 +87,7 @@ func short(t *value.Type, v value.Value, depth int) string {
 		if a == nil {
 			return "?"
 		}
-		if len(a.Params) == 1 && (a.Expr == "$0" || strings.HasSuffix(a.Expr, "($0)") && !strings.Contains(a.Expr, ".")) {
+		if len(a.Params) == 1 && a.Seq == nil && (a.Expr == "$0" || strings.HasSuffix(a.Expr, "($0)") && !strings.Contains(a.Expr, ".")) {
 			return short(a.Params[0], v.E[0], depth) // a dynamic value: its own
 		}
 		label := a.Label

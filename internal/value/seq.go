@@ -375,6 +375,7 @@ func (b *builder) sequence(vt *Type, t types.Type, v string, c ctor, seq []*type
 	}
 	csig := c.sig
 	call := c.name + slot(csig)
+	info := &SeqInfo{Ctor: c.f.Name(), Ops: []int{len(params)}}
 	var body strings.Builder
 	label := c.f.Name()
 	if csig.Results().Len() == 2 {
@@ -383,8 +384,11 @@ func (b *builder) sequence(vt *Type, t types.Type, v string, c ctor, seq []*type
 		body.WriteString(v + " := " + call)
 	}
 	for _, m := range seq {
+		n := len(params)
 		body.WriteString("; " + v + "." + m.Name() + slot(m.Type().(*types.Signature)))
 		label += "." + m.Name()
+		info.Calls = append(info.Calls, m.Name())
+		info.Ops = append(info.Ops, len(params)-n)
 	}
 	expr := "func() " + b.name(t) + " { " + body.String() + "; return " + v + " }()"
 	if len(seq) == 0 && csig.Results().Len() == 1 {
@@ -393,9 +397,60 @@ func (b *builder) sequence(vt *Type, t types.Type, v string, c ctor, seq []*type
 	a, err := b.alt(label, expr, "", "", params...)
 	if err == nil {
 		a.Small = true
+		a.Seq = info
 		nonNilFuncs(a)
 	}
 	vt.add(a, err)
+}
+
+// SeqInfo is how a sequence alternative is built: its constructor, the
+// methods it then calls, in order, and how many operands each takes
+// (Ops[0] the constructor's, Ops[i] the i-th call's).
+type SeqInfo struct {
+	Ctor  string
+	Calls []string
+	Ops   []int
+}
+
+// shorter returns the values of t's other sequence alternatives that
+// build v (of sequence alternative a) with one of its calls left out,
+// the operands of the others kept: a set-up a row needs without the call
+// that does nothing (l.Contains(0) before the Add that matters).
+func shorter(t *Type, a *Alt, v Value) []Value {
+	var out []Value
+	for drop := range a.Seq.Calls {
+		calls := append(append([]string(nil), a.Seq.Calls[:drop]...), a.Seq.Calls[drop+1:]...)
+		for _, b := range t.Alts {
+			if b.Seq == nil || b.Seq.Ctor != a.Seq.Ctor || !slicesEqual(b.Seq.Calls, calls) {
+				continue
+			}
+			// The operands of every part but the dropped call.
+			var e []Value
+			k := 0
+			for part, n := range a.Seq.Ops {
+				if part != drop+1 {
+					e = append(e, v.E[k:k+n]...)
+				}
+				k += n
+			}
+			if len(e) == len(b.Params) {
+				out = append(out, Value{X: b.Key, E: e})
+			}
+		}
+	}
+	return out
+}
+
+func slicesEqual(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // nonNilFuncs makes a's func and interface operands never nil where they

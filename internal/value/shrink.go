@@ -613,6 +613,10 @@ func shrinkBuilt(t *Type, v Value, pool *Pool) []Value {
 	if alt == nil || len(alt.Params) != len(v.E) {
 		return out
 	}
+	if alt.Seq != nil {
+		// Fewer set-up calls first.
+		out = append(out, shorter(t, alt, v)...)
+	}
 	for i, p := range alt.Params {
 		rg, ranged := [2]int64{}, false
 		if i < len(alt.Ranges) && alt.Ranges[i] != [2]int64{} && p.Kind == Int {

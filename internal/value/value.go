@@ -109,6 +109,10 @@ type Type struct {
 // Alt is one way to build a value: a Go expression over operands, which
 // are values of Params and are drawn, shrunk and rendered like any input.
 type Alt struct {
+	// Seq, for an alternative that builds a receiver by a constructor
+	// and a sequence of method calls, is how (shrinking leaves calls out).
+	Seq *SeqInfo
+
 	// Key names the alternative on the wire; unique in a package (a
 	// hash of Expr and Params).
 	Key    string
