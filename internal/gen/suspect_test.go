@@ -14,7 +14,10 @@ import (
 
 const suspectSrc = `package p
 
-import "errors"
+import (
+	"errors"
+	"math"
+)
 
 func Mean(xs []float64) float64 { return 0 }
 
@@ -26,6 +29,14 @@ func Scale(f float64) (float64, error) {
 }
 
 func Half(f float64) float64 { return f / 2 }
+
+// Dist is +Inf to nothing, on purpose.
+func Dist(a, b float64, empty bool) float64 {
+	if empty {
+		return math.Inf(1)
+	}
+	return b - a
+}
 
 type T struct{ n *int }
 
@@ -61,6 +72,7 @@ func TestSuspect(t *testing.T) {
 		{"Inf from finite input", "Half", []value.Value{f(math.MaxFloat64)}, harness.Outcome{Results: []value.Value{inf}}, "from finite inputs"},
 		{"a guard that lets NaN through", "Scale", []value.Value{nan}, harness.Outcome{Results: []value.Value{nan, {Nil: true}}}, "accepted without an error"},
 		{"a guard that rejects NaN", "Scale", []value.Value{nan}, harness.Outcome{Results: []value.Value{f(0), {X: "bad"}}}, ""},
+		{"an infinity the code returns on purpose", "Dist", []value.Value{f(0), f(1), {I: 1}}, harness.Outcome{Results: []value.Value{inf}}, ""},
 		{"a nil dereference on a nil input", "Deref", []value.Value{{Nil: true}}, harness.Outcome{Panic: nilDeref}, ""},
 	} {
 		u := units[tt.unit]

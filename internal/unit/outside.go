@@ -139,3 +139,41 @@ func worldly(fn *types.Func) bool {
 	}
 	return false
 }
+
+// nonFinite reports whether fd's body, or the body of a function of
+// the package it calls, uses math.Inf or math.NaN.
+func nonFinite(pkg *load.Package, fd *ast.FuncDecl) bool {
+	decls := funcBodies(pkg)
+	spells := func(body *ast.BlockStmt, callees *[]*types.Func) bool {
+		found := false
+		ast.Inspect(body, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || found {
+				return !found
+			}
+			fn, ok := pkg.Info.Uses[id].(*types.Func)
+			switch {
+			case !ok:
+			case fn.Pkg() != nil && fn.Pkg().Path() == "math" && (fn.Name() == "Inf" || fn.Name() == "NaN"):
+				found = true
+			case callees != nil && decls[fn.Origin()] != nil:
+				*callees = append(*callees, fn.Origin())
+			}
+			return !found
+		})
+		return found
+	}
+	if fd.Body == nil {
+		return false
+	}
+	var callees []*types.Func
+	if spells(fd.Body, &callees) {
+		return true
+	}
+	for _, c := range callees {
+		if d := decls[c]; d != fd && spells(d.Body, nil) {
+			return true
+		}
+	}
+	return false
+}

@@ -56,8 +56,12 @@ type Unit struct {
 	// do not determine (a type parameter only in the results), else "".
 	CallTypeArgs string
 
-	Pool    value.Pool
-	Imports map[string]string // package name -> path, for types of other packages
+	Pool value.Pool
+	// NonFinite: the unit's body, or a function of the package it
+	// calls, spells math.Inf or math.NaN: its infinities are answers
+	// (the distance to an empty interval), not bugs.
+	NonFinite bool
+	Imports   map[string]string // package name -> path, for types of other packages
 
 	// Views are, for each input (receiver first) then each result, the
 	// observers through which its state is seen after the call, in place
@@ -351,6 +355,7 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 		return u
 	}
 	u.Pool = pool(pkg.Info, fd.Body, ctorBodies(pkg, u.Func)...)
+	u.NonFinite = nonFinite(pkg, fd)
 	assumptions(pkg, fd, u)
 	return u
 }
