@@ -680,30 +680,31 @@ func (p *genRun) startPool() error {
 func (p *genRun) newGenerator() {
 	cut := p.cut
 	g := &generator{
-		invariants: map[*value.Type]*value.Invariants{},
-		nested:     map[string][]value.Value{},
-		weak:       map[int]bool{},
-		cfg:        p.cfg,
-		pool:       p.pool,
-		problem:    p.problem,
-		index:      p.index,
-		live:       map[int]bool{},
-		reached:    map[int]bool{},
-		slow:       map[int]int{},
-		why:        map[int]string{},
-		detail:     map[int]func() string{},
-		equivalent: map[int]string{},
-		cost:       map[*unit.Unit]*cost{},
-		limits:     map[*unit.Unit]map[Limit]int{},
-		wallHits:   map[int]int{},
-		costly:     map[int]bool{},
-		plan:       p.plan,
-		stateful:   p.stateful,
-		mapOrder:   p.mapOrder,
-		ctx:        p.sctx,
-		covered:    map[Goal]bool{},
-		infeasible: map[Goal]string{},
-		goalWhy:    map[Goal]string{},
+		invariants:   map[*value.Type]*value.Invariants{},
+		nested:       map[string][]value.Value{},
+		weak:         map[int]bool{},
+		cfg:          p.cfg,
+		pool:         p.pool,
+		problem:      p.problem,
+		index:        p.index,
+		live:         map[int]bool{},
+		reached:      map[int]bool{},
+		slow:         map[int]int{},
+		why:          map[int]string{},
+		detail:       map[int]func() string{},
+		equivalent:   map[int]string{},
+		cost:         map[*unit.Unit]*cost{},
+		limits:       map[*unit.Unit]map[Limit]int{},
+		wallHits:     map[int]int{},
+		costly:       map[int]bool{},
+		plan:         p.plan,
+		stateful:     p.stateful,
+		mapOrder:     p.mapOrder,
+		ctx:          p.sctx,
+		machineUnits: map[string]bool{},
+		covered:      map[Goal]bool{},
+		infeasible:   map[Goal]string{},
+		goalWhy:      map[Goal]string{},
 	}
 	p.g = g
 	cut.begin(g)
@@ -988,6 +989,14 @@ func (p *genRun) result(tests []*Test) *Result {
 	res.detail = g.detail
 	res.Coverage = g.coverResult(tests)
 	res.Notes = p.notes
+	var machine []string
+	for name := range g.machineUnits {
+		machine = append(machine, name)
+	}
+	sort.Strings(machine)
+	for _, name := range machine {
+		res.Notes = append(res.Notes, fmt.Sprintf("no row for %s: it reads the clock or the machine's state (the environment, the host, randomness), so a row would pass here and fail elsewhere", name))
+	}
 	res.Replayed = map[string]bool{}
 	for u, ok := range g.replayed {
 		if ok {
@@ -1061,6 +1070,9 @@ type generator struct {
 	nested   map[string][]value.Value
 	rejected []Rejected
 	suspects []Suspected
+	// machineUnits are the units whose rows were left out because they
+	// read the machine's state or the clock (unit.Unit.Machine).
+	machineUnits map[string]bool
 	// weak are the mutants only crashing tests or tests that build a
 	// state directly kill so far: still live for the passes (keep).
 	weak map[int]bool
@@ -1317,6 +1329,15 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 			// the row would read the clock (the fake takes its place).
 			return t
 		}
+	}
+	if u.Machine {
+		// Its outcome is this machine's or this moment's (a node ID
+		// from the host's interfaces, the time): a row would pass
+		// here and fail elsewhere.
+		g.mu.Lock()
+		g.machineUnits[u.Name] = true
+		g.mu.Unlock()
+		return t
 	}
 	if why := t.Suspect(); why != "" {
 		// Its outcome looks like a bug: reported, not pinned (the

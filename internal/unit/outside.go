@@ -20,10 +20,11 @@ import (
 // through an interface or a func value depends on the value it is
 // given, which is what the choice of values decides.
 type outside struct {
-	pkg   *load.Package
-	decls map[*types.Func]*ast.FuncDecl
-	mu    sync.Mutex
-	memo  map[*types.Func]bool
+	pkg     *load.Package
+	decls   map[*types.Func]*ast.FuncDecl
+	mu      sync.Mutex
+	memo    map[*types.Func]bool // Outside's
+	machine map[*types.Func]bool // Machine's
 }
 
 var outsides sync.Map // *load.Package -> *outside
@@ -42,8 +43,29 @@ func outsideOf(pkg *load.Package) *outside {
 func (o *outside) Outside(f *types.Func) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	return o.reaches(f, worldly, o.memo)
+}
+
+// Machine reports whether f, a function of the package, may read the
+// state of the machine or the moment it runs on: the clock, the
+// environment, the host's name or network interfaces, the process's
+// IDs, the CPUs, shared randomness. Its outcome may pass every run
+// here and fail on another machine (a node ID from this host's MAC
+// address): no row pins it.
+func (o *outside) Machine(f *types.Func) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.machine == nil {
+		o.machine = map[*types.Func]bool{}
+	}
+	return o.reaches(f, machineState, o.machine)
+}
+
+// reaches reports whether f, or a function of the package it calls
+// statically, calls a function of another package that hit holds of.
+func (o *outside) reaches(f *types.Func, hit func(*types.Func) bool, memo map[*types.Func]bool) bool {
 	f = f.Origin()
-	if r, ok := o.memo[f]; ok {
+	if r, ok := memo[f]; ok {
 		return r
 	}
 	seen := map[*types.Func]bool{}
@@ -56,13 +78,13 @@ func (o *outside) Outside(f *types.Func) bool {
 			continue
 		}
 		seen[g] = true
-		if r, ok := o.memo[g]; ok {
+		if r, ok := memo[g]; ok {
 			found = r
 			continue
 		}
 		fd := o.decls[g]
 		if fd == nil {
-			continue // another package's (worldly ones are listed), or without a body
+			continue // another package's (the ones that count are listed), or without a body
 		}
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			if found {
@@ -76,7 +98,7 @@ func (o *outside) Outside(f *types.Func) bool {
 			if !ok {
 				return true
 			}
-			if worldly(callee) {
+			if hit(callee) {
 				found = true
 				return false
 			}
@@ -86,8 +108,44 @@ func (o *outside) Outside(f *types.Func) bool {
 			return true
 		})
 	}
-	o.memo[f] = found
+	memo[f] = found
 	return found
+}
+
+// machineState reports whether fn, a function of another package, reads
+// the state of the machine or the moment (Machine).
+func machineState(fn *types.Func) bool {
+	if fn.Pkg() == nil {
+		return false
+	}
+	if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Recv() != nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "time":
+		switch fn.Name() {
+		case "Now", "Since", "Until":
+			return true
+		}
+	case "math/rand", "math/rand/v2":
+		return worldly(fn)
+	case "crypto/rand":
+		return true
+	case "os":
+		switch fn.Name() {
+		case "Getenv", "LookupEnv", "Environ", "ExpandEnv", "Hostname", "Getpid", "Getppid", "Getuid", "Geteuid", "Getgid", "Getegid",
+			"Getwd", "Executable", "UserHomeDir", "UserCacheDir", "UserConfigDir", "TempDir", "Getpagesize":
+			return true
+		}
+	case "net":
+		return worldly(fn)
+	case "runtime":
+		switch fn.Name() {
+		case "NumCPU", "GOMAXPROCS", "NumGoroutine":
+			return true
+		}
+	}
+	return false
 }
 
 // worldly reports whether fn, a function of another package, reads or

@@ -42,6 +42,10 @@ func Pure(s string) string { return strings.ToUpper(s) }
 
 func IsMissing(err error) bool { return os.IsNotExist(err) }
 
+// Load reads a file: outside its inputs, but the same on any machine
+// with the file.
+func Load(p string) ([]byte, error) { return os.ReadFile(p) }
+
 // Limiter's constructor parses its spec: a spec the parser accepts
 // needs what ParseSpec tests for.
 type Limiter struct{ n int }
@@ -81,21 +85,25 @@ func TestOutside(t *testing.T) {
 	}
 	fn := func(name string) *types.Func { return pkg.Types.Scope().Lookup(name).(*types.Func) }
 	for _, tt := range []struct {
-		name string
-		f    *types.Func
-		want bool
+		name          string
+		f             *types.Func
+		want, machine bool
 	}{
-		{"systemClock.Now", method("systemClock", "Now"), true},
-		{"fixed.Now", method("fixed", "Now"), false},
-		{"Via", fn("Via"), true},
-		{"Env", fn("Env"), true},
-		{"Roll", fn("Roll"), true},
-		{"Seeded", fn("Seeded"), false},
-		{"Pure", fn("Pure"), false},
-		{"IsMissing", fn("IsMissing"), false},
+		{"systemClock.Now", method("systemClock", "Now"), true, true},
+		{"fixed.Now", method("fixed", "Now"), false, false},
+		{"Via", fn("Via"), true, true},
+		{"Env", fn("Env"), true, true},
+		{"Roll", fn("Roll"), true, true},
+		{"Seeded", fn("Seeded"), false, false},
+		{"Pure", fn("Pure"), false, false},
+		{"IsMissing", fn("IsMissing"), false, false},
+		{"Load", fn("Load"), true, false},
 	} {
 		if got := o.Outside(tt.f); got != tt.want {
 			t.Errorf("%s: outside %v, want %v", tt.name, got, tt.want)
+		}
+		if got := o.Machine(tt.f); got != tt.machine {
+			t.Errorf("%s: machine %v, want %v", tt.name, got, tt.machine)
 		}
 	}
 

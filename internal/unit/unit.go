@@ -61,7 +61,12 @@ type Unit struct {
 	// calls, spells math.Inf or math.NaN: its infinities are answers
 	// (the distance to an empty interval), not bugs.
 	NonFinite bool
-	Imports   map[string]string // package name -> path, for types of other packages
+	// Machine: the unit, or a function of the package it calls, reads
+	// the state of the machine or the moment (the clock, the
+	// environment, the host's interfaces, randomness): a row would pin
+	// what passes here and fails elsewhere.
+	Machine bool
+	Imports map[string]string // package name -> path, for types of other packages
 
 	// Views are, for each input (receiver first) then each result, the
 	// observers through which its state is seen after the call, in place
@@ -356,6 +361,9 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 	}
 	u.Pool = pool(pkg.Info, fd.Body, ctorBodies(pkg, u.Func)...)
 	u.NonFinite = nonFinite(pkg, fd)
+	if u.Func != nil {
+		u.Machine = outsideOf(pkg).Machine(u.Func)
+	}
 	assumptions(pkg, fd, u)
 	return u
 }
