@@ -995,7 +995,7 @@ func (p *genRun) result(tests []*Test) *Result {
 	}
 	sort.Strings(machine)
 	for _, name := range machine {
-		res.Notes = append(res.Notes, fmt.Sprintf("no row for %s: it reads the clock or the machine's state (the environment, the host, randomness), so a row would pass here and fail elsewhere", name))
+		res.Notes = append(res.Notes, fmt.Sprintf("no row for %s: it reads the clock or the machine's state (the host, its interfaces, randomness), so a row would pass here and fail elsewhere", name))
 	}
 	res.Replayed = map[string]bool{}
 	for u, ok := range g.replayed {

@@ -62,9 +62,9 @@ type Unit struct {
 	// (the distance to an empty interval), not bugs.
 	NonFinite bool
 	// Machine: the unit, or a function of the package it calls, reads
-	// the state of the machine or the moment (the clock, the
-	// environment, the host's interfaces, randomness): a row would pin
-	// what passes here and fails elsewhere.
+	// the state of the machine or the moment (the clock, the host's
+	// name and interfaces, randomness): a row would pin what passes
+	// here and fails elsewhere.
 	Machine bool
 	Imports map[string]string // package name -> path, for types of other packages
 
