@@ -35,7 +35,7 @@ func (t *Test) Suspect() string {
 		return ""
 	}
 	if !finite {
-		if nanIn(ins, t.In) && okError(u, t.Out.Results) && outNonFinite(u, t) {
+		if nanIn(ins, t.In) && okError(u, t.Out.Results) && nonFiniteOut(u, t) != "" {
 			// A function that checks its inputs (it can fail) lets a
 			// NaN through, into what it returns or keeps: its guard
 			// (rate <= 0) misses NaN, which compares false.
@@ -48,22 +48,8 @@ func (t *Test) Suspect() string {
 		// distance to an empty interval): an infinity is its answer.
 		return ""
 	}
-	for k, r := range t.Out.Results {
-		if k < len(u.Results) && nonFinite(u.OutType(k), r) {
-			return "a NaN or an infinity from finite inputs (a bug, or inputs outside what the package means), in " + resultName(u, k)
-		}
-	}
-	for i, p := range t.Out.Post {
-		if i >= len(ins) {
-			break
-		}
-		typ := u.ViewType(i)
-		if typ == nil {
-			typ = ins[i]
-		}
-		if nonFinite(typ, p) && !nonFinite(typ, t.In[i]) {
-			return "a NaN or an infinity from finite inputs (a bug, or inputs outside what the package means), in " + inputName(u, i) + " after the call"
-		}
+	if where := nonFiniteOut(u, t); where != "" {
+		return "a NaN or an infinity from finite inputs (a bug, or inputs outside what the package means), in " + where
 	}
 	return ""
 }
@@ -121,12 +107,12 @@ func okError(u *unit.Unit, rs []value.Value) bool {
 	return has
 }
 
-// outNonFinite reports whether a result of t, or an input after the
-// call, holds a NaN or an infinity.
-func outNonFinite(u *unit.Unit, t *Test) bool {
+// nonFiniteOut names the first result of t, or input after the call,
+// that holds a NaN or an infinity ("" when none does).
+func nonFiniteOut(u *unit.Unit, t *Test) string {
 	for k, r := range t.Out.Results {
-		if k < len(u.Results) && u.Results[k].Type.Kind != value.Error && nonFinite(u.OutType(k), r) {
-			return true
+		if k < len(u.Results) && nonFinite(u.OutType(k), r) {
+			return resultName(u, k)
 		}
 	}
 	ins := u.Inputs()
@@ -139,10 +125,10 @@ func outNonFinite(u *unit.Unit, t *Test) bool {
 			typ = ins[i]
 		}
 		if nonFinite(typ, p) {
-			return true
+			return inputName(u, i) + " after the call"
 		}
 	}
-	return false
+	return ""
 }
 
 // nonFinite reports whether v holds a NaN or an infinite float.
