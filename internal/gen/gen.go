@@ -469,8 +469,8 @@ func generate(ctx context.Context, pkg *load.Package, cfg Config, setOut **mutat
 // binary) → startPool (the sandbox and the harness processes) → the
 // generator's setup: newGenerator, targets (the live mutants and the
 // supported units), engines (the sampler and the solvers),
-// openCheckpoints (the cache and the passes' indexes) → passes (replay,
-// seeds, random, solve, cover) → compact → store (the cache's entries) →
+// openCheckpoints (the cache and the passes' indexes) → passes (harvest,
+// replay, seeds, random, solve, cover) → compact → store (the cache's entries) →
 // result.
 type genRun struct {
 	cfg   Config
@@ -798,7 +798,7 @@ func (p *genRun) openCheckpoints(ctx context.Context) {
 // goals. After a pass the search's end stopped (halt), the later ones run
 // nothing, and halted is why.
 func (p *genRun) passes(ctx context.Context) error {
-	for _, pass := range []func(context.Context) error{p.replay, p.seeds, p.random, p.solve, p.cover} {
+	for _, pass := range []func(context.Context) error{p.harvest, p.replay, p.seeds, p.random, p.solve, p.cover} {
 		if err := pass(ctx); err != nil {
 			return err
 		}

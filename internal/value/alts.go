@@ -39,6 +39,9 @@ type Env struct {
 	// factoryDepth > 0 while the receivers of factory methods are built
 	// (seq.go): they get no factories of their own.
 	factoryDepth int
+	// derefDepth > 0 while the pointer alternatives a struct taken by
+	// value copies are built (AddSequences).
+	derefDepth int
 }
 
 const (

@@ -294,14 +294,7 @@ func (s *Stack) AppendTo(buf []int) []int { return append(buf, s.items...) }
 	}
 	AddSequences(vt, ptr, env)
 	// Stack has hidden state: drawn mostly as its users build it.
-	g := &Gen{R: rand.New(rand.NewPCG(9, 10))}
-	built := 0
-	for range 200 {
-		if g.Random(vt).X != "" {
-			built++
-		}
-	}
-	if built < 150 {
+	if built := builtOf(vt, 9, 200); built < 150 {
 		t.Errorf("%d of 200 Stacks drawn built by the package, want at least 150", built)
 	}
 	for _, l := range []string{"Default", "NewStack", "NewStack.Push", "NewStack.Push.Push", "NewStack.Push.Push.Push", "NewOf"} {
@@ -581,4 +574,74 @@ var titem *Tree[Item]
 			t.Errorf("%s: first alternative %v, want %s", v, labels(vt), want)
 		}
 	}
+}
+
+// TestDerefAlternatives: a struct of the package taken by value (a value
+// receiver) whose constructors return a pointer is built by them, the
+// pointer's value copied — never only spelled from its unexported fields,
+// which reaches states no constructor makes (semver's Constraints with a
+// containsPre shorter than its constraints).
+func TestDerefAlternatives(t *testing.T) {
+	const src = `package p
+
+import "errors"
+
+type Set struct{ items []int; sorted []bool }
+
+func Parse(s string) (*Set, error) {
+	if s == "" {
+		return nil, errors.New("empty")
+	}
+	return &Set{items: []int{len(s)}, sorted: []bool{true}}, nil
+}
+
+func New(n int) *Set { return &Set{items: make([]int, n), sorted: make([]bool, n)} }
+
+func (s *Set) Add(x int) { s.items = append(s.items, x); s.sorted = append(s.sorted, false) }
+
+func (s Set) Len() int { return len(s.items) }
+`
+	pkg := checkPkg(t, src)
+	typ := pkg.Scope().Lookup("Set").Type()
+	env := &Env{Pkg: pkg}
+	vt, err := Build(typ, env, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	AddSequences(vt, typ, env)
+	var exprs []string
+	for _, a := range vt.Alts {
+		exprs = append(exprs, a.Expr)
+	}
+	for _, want := range []string{
+		"*New($0)",
+		"func() Set { s, err := Parse($0); if err != nil { panic(err) }; return *s }()",
+		"func() Set { s := New($0); s.Add($1); return *s }()",
+	} {
+		if !slices.Contains(exprs, want) {
+			t.Errorf("no alternative %q; have:\n%s", want, strings.Join(exprs, "\n"))
+		}
+	}
+	for _, a := range vt.Alts {
+		if a.Seq == nil {
+			t.Errorf("alternative %q has no SeqInfo (shrinking drops its calls by it)", a.Expr)
+		}
+	}
+	// The alternatives are drawn mostly: the type has hidden state.
+	if built := builtOf(vt, 3, 100); built < 70 {
+		t.Errorf("%d of 100 values built by an alternative, want most", built)
+	}
+}
+
+// builtOf returns how many of n values of vt drawn with seed an
+// alternative builds.
+func builtOf(vt *Type, seed uint64, n int) int {
+	g := &Gen{R: rand.New(rand.NewPCG(seed, seed+1))}
+	built := 0
+	for range n {
+		if g.Random(vt).X != "" {
+			built++
+		}
+	}
+	return built
 }

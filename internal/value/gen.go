@@ -28,6 +28,13 @@ type Pool struct {
 	Chars                    []rune
 	Prefixes, Suffixes, Seps []string
 	Fold                     bool
+
+	// Encoded are texts the package's own formatters wrote (String,
+	// MarshalText, an encoder's output) from values of the types this
+	// unit parses into: the inputs its reader accepts, which random bytes
+	// almost never are. They are drawn as they are and, as a fuzzer
+	// mutates its seed corpus, with a byte changed, dropped or repeated.
+	Encoded []string
 }
 
 // Gen draws values. The zero value is not usable: set R.
@@ -197,6 +204,14 @@ func (g *Gen) random(t *Type, depth int) Value {
 		}
 		return v
 	case Slice:
+		if t.Elem.Kind == Uint && t.Elem.Bits == 8 && len(g.Pool.Encoded) > 0 && r.IntN(2) == 0 {
+			// What the package's own encoder wrote, maybe mutated.
+			v := Value{E: []Value{}}
+			for _, c := range []byte(g.encoded()) {
+				v.E = append(v.E, Value{U: uint64(c)})
+			}
+			return v
+		}
 		if t.Elem.Kind == Uint && t.Elem.Bits == 8 && !g.Boundary && r.IntN(3) == 0 {
 			// Byte slices are mostly text: UTF-8 sequences of every
 			// length, and cut ones, which independent bytes never form.
@@ -478,6 +493,8 @@ func (g *Gen) str() string {
 	switch {
 	case pick < 15:
 		return ""
+	case pick < 40 && len(g.Pool.Encoded) > 0 && (len(g.Pool.Strings) == 0 || r.IntN(2) == 0):
+		return g.encoded()
 	case pick < 40 && len(g.Pool.Strings) > 0:
 		s := g.poolString()
 		if r.IntN(2) == 0 || len(s) == 0 {
@@ -517,6 +534,31 @@ func (g *Gen) str() string {
 		}
 	}
 	return b.String()
+}
+
+// encoded draws one of the pool's Encoded texts: as it is half of the
+// time, else with one byte changed (to another of its own bytes, or one
+// of the alphabet's), dropped or repeated — a near miss of a valid input,
+// which reaches the checks a parser makes after its first ones.
+func (g *Gen) encoded() string {
+	r := g.R
+	s := g.Pool.Encoded[r.IntN(len(g.Pool.Encoded))]
+	if len(s) == 0 || r.IntN(2) == 0 {
+		return s
+	}
+	i := r.IntN(len(s))
+	switch r.IntN(3) {
+	case 0:
+		c := alphabet[r.IntN(len(alphabet))]
+		if r.IntN(2) == 0 {
+			c = s[r.IntN(len(s))]
+		}
+		return s[:i] + string(c) + s[i+1:]
+	case 1:
+		return s[:i] + s[i+1:]
+	default:
+		return s[:i+1] + s[i:]
+	}
 }
 
 // poolString draws a string constant of the unit: one that is plain text

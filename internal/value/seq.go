@@ -36,6 +36,47 @@ func AddSequences(vt *Type, t types.Type, env *Env) {
 	b := &builder{pkg: env.Pkg, imports: env.Imports, memo: map[types.Type]*Type{t: vt}, env: env, depth: 1}
 	b.varAlts(vt, t)
 	p, ok := t.(*types.Pointer)
+	if !ok && vt.Kind == Struct && vt.HiddenFields() && env.derefDepth == 0 {
+		// A struct of the package taken by value (a value receiver: a
+		// Constraints) whose constructors return a pointer: what they
+		// build, copied, as a user writes c, _ := NewConstraint(s);
+		// c.Check(v). Its unexported fields spelled one by one reach
+		// states no constructor makes.
+		if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() == env.Pkg {
+			pt := types.NewPointer(t)
+			pvt := &Type{Kind: Pointer, Name: "*" + vt.Name, Elem: vt}
+			sub := *env
+			sub.derefDepth = 1
+			AddSequences(pvt, pt, &sub)
+			for _, a := range pvt.Alts {
+				if a.Seq == nil {
+					continue // a package variable's copy (varAlts): its value is one already
+				}
+				d := *a
+				ptrName, valName := b.name(pt), b.name(t)
+				switch prefix := "func() " + ptrName + " {"; {
+				case strings.HasPrefix(a.Expr, prefix) && strings.HasSuffix(a.Expr, " }()"):
+					body := strings.TrimSuffix(strings.TrimPrefix(a.Expr, prefix), " }()")
+					i := strings.LastIndex(body, "; return ")
+					if i < 0 {
+						continue
+					}
+					d.Expr = "func() " + valName + " {" + body[:i] + "; return *" + body[i+len("; return "):] + " }()"
+				default:
+					d.Expr = "*" + a.Expr
+				}
+				h := fnv.New64a()
+				h.Write([]byte(d.Expr))
+				for _, p := range d.Params {
+					h.Write([]byte{0})
+					h.Write([]byte(p.Name))
+				}
+				d.Key = strconv.FormatUint(h.Sum64(), 36)
+				vt.add(&d, nil)
+			}
+		}
+		return
+	}
 	if !ok || vt.Kind != Pointer {
 		return
 	}

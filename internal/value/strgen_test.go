@@ -104,3 +104,50 @@ func TestCaseVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodedDraws: the texts a package's formatters wrote (Pool.Encoded)
+// are drawn for strings and byte slices, as they are and as near misses
+// (one byte changed, dropped or repeated).
+func TestEncodedDraws(t *testing.T) {
+	const uuid = "6ba7b810-9dad-11d1-80b4-00c04fd430c8"
+	near := func(s string) bool {
+		if len(s) < len(uuid)-1 || len(s) > len(uuid)+1 || s == uuid {
+			return false
+		}
+		diff := 0 // bytes of the longer outside the common prefix and suffix
+		i := 0
+		for i < len(s) && i < len(uuid) && s[i] == uuid[i] {
+			i++
+		}
+		j := 0
+		for j < len(s)-i && j < len(uuid)-i && s[len(s)-1-j] == uuid[len(uuid)-1-j] {
+			j++
+		}
+		diff = max(len(s), len(uuid)) - i - j
+		return diff <= 1
+	}
+	for _, typ := range []*Type{{Kind: String}, {Kind: Slice, Elem: &Type{Kind: Uint, Bits: 8}}} {
+		g := &Gen{R: rand.New(rand.NewPCG(5, 6)), Pool: Pool{Encoded: []string{uuid}}}
+		exact, misses := 0, 0
+		for range 400 {
+			v := g.Random(typ)
+			s := string(v.S)
+			if typ.Kind == Slice {
+				b := make([]byte, len(v.E))
+				for i, e := range v.E {
+					b[i] = byte(e.U)
+				}
+				s = string(b)
+			}
+			switch {
+			case s == uuid:
+				exact++
+			case near(s):
+				misses++
+			}
+		}
+		if exact < 20 || misses < 20 {
+			t.Errorf("%s: of 400 draws, %d the encoded text and %d near misses; want at least 20 of each", typ.Kind, exact, misses)
+		}
+	}
+}
