@@ -681,6 +681,8 @@ func (p *genRun) newGenerator() {
 	cut := p.cut
 	g := &generator{
 		invariants:   map[*value.Type]*value.Invariants{},
+		guards:       map[string][]guard{},
+		pkg:          p.pkg,
 		nested:       map[string][]value.Value{},
 		weak:         map[int]bool{},
 		cfg:          p.cfg,
@@ -1032,6 +1034,8 @@ func (p *genRun) result(tests []*Test) *Result {
 
 type generator struct {
 	cfg     Config
+	pkg     *load.Package      // what guards.go reads the constructors of
+	guards  map[string][]guard // per struct type of the package, by name: what its constructors reject
 	pool    *harness.Pool
 	problem *engine.Problem
 	solvers int                // engines other than the sampler

@@ -112,6 +112,11 @@ func (g *generator) reachable(ctx context.Context, tests []*Test) ([]*Test, erro
 						g.rejected = append(g.rejected, Rejected{Unit: t.Unit.Name, Why: typ.Name + ": " + why})
 						break
 					}
+					if why := g.guardBroken(v, typ, t.In[i]); why != "" {
+						ok = false
+						g.rejected = append(g.rejected, Rejected{Unit: t.Unit.Name, Why: typ.Name + ": " + why})
+						break
+					}
 				}
 			}
 		}
@@ -120,6 +125,30 @@ func (g *generator) reachable(ctx context.Context, tests []*Test) ([]*Test, erro
 		}
 	}
 	return out, nil
+}
+
+// guardBroken says which constructor's check the direct value in (of
+// input type typ; v its struct value) fails, or "".
+func (g *generator) guardBroken(v value.Value, typ *value.Type, in value.Value) string {
+	st, _, _ := structOf(typ, in)
+	if st == nil || g.pkg == nil {
+		return ""
+	}
+	name := origin(st.Name)
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	gs, ok := g.guards[name]
+	if !ok {
+		gs = ctorGuards(g.pkg, name)
+		g.guards[name] = gs
+	}
+	for _, gd := range gs {
+		if gd.breaks(st, v) {
+			return "a state " + gd.ctor + " rejects (" + gd.text + ")"
+		}
+	}
+	return ""
 }
 
 // nestedSamples returns values of the struct type st found inside values
