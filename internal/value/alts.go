@@ -526,8 +526,25 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 		}
 		return nil
 	}
-	// The package's own types that implement it.
+	// The package's constructors of the interface itself (NewSet[T](vals
+	// ...T) Set[T]): how its users get one, when its implementations
+	// are unexported.
 	n, worldly := 0, 0
+	if b.pkg != nil {
+		if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() == b.pkg {
+			// All of them (up to maxImpls): each may build another
+			// implementation (NewSet's thread-safe set, NewThreadUnsafeSet's
+			// map), and a method asserting one wants that one.
+			for _, c := range b.ctorsUpTo(t, maxImpls) {
+				k := len(out.Alts)
+				b.sequence(out, t, "s", c, nil)
+				if len(out.Alts) > k {
+					n++
+				}
+			}
+		}
+	}
+	// The package's own types that implement it.
 	if b.pkg != nil {
 		scope := b.pkg.Scope()
 		for _, nm := range scope.Names() {

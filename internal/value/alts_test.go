@@ -645,3 +645,50 @@ func builtOf(vt *Type, seed uint64, n int) int {
 	}
 	return built
 }
+
+// TestInterfaceConstructors: an interface of the package whose
+// implementations are unexported is built as its users get one, by the
+// package's functions that return it (generic ones instantiated), each
+// of them: a method that asserts one implementation wants that one.
+func TestInterfaceConstructors(t *testing.T) {
+	const src = `package p
+
+type Set[T comparable] interface{ Len() int; Has(T) bool }
+
+type safe[T comparable] struct{ m map[T]bool }
+
+func (s *safe[T]) Len() int    { return len(s.m) }
+func (s *safe[T]) Has(x T) bool { return s.m[x] }
+
+type unsafe[T comparable] map[T]bool
+
+func (s unsafe[T]) Len() int    { return len(s) }
+func (s unsafe[T]) Has(x T) bool { return s[x] }
+
+func NewSet[T comparable](xs ...T) Set[T] { return &safe[T]{m: map[T]bool{}} }
+
+func NewUnsafe[T comparable](xs ...T) Set[T] { return unsafe[T]{} }
+
+func NewSized[T comparable](n int) Set[T] { return unsafe[T]{} }
+`
+	pkg := checkPkg(t, src)
+	gen := pkg.Scope().Lookup("Set").Type().(*types.Named)
+	inst, err := types.Instantiate(nil, gen, []types.Type{types.Typ[types.String]}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vt, err := Build(inst, &Env{Pkg: pkg}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"NewSet", "NewUnsafe", "NewSized"} {
+		if !slices.Contains(labels(vt), l) {
+			t.Errorf("alternatives %v lack %s", labels(vt), l)
+		}
+	}
+	for _, a := range vt.Alts {
+		if a.Label == "NewSized" && a.Expr != "NewSized[string]($0)" {
+			t.Errorf("NewSized's expression %q, want NewSized[string]($0)", a.Expr)
+		}
+	}
+}

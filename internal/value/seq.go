@@ -233,7 +233,10 @@ type ctor struct {
 // error), constructors by name (New…) first. A generic function is one
 // when its result's type arguments give all of its type parameters, and
 // they satisfy their constraints: NewG[T] for a *BTreeG[int].
-func (b *builder) ctorsOf(t types.Type) []ctor {
+func (b *builder) ctorsOf(t types.Type) []ctor { return b.ctorsUpTo(t, maxCtors) }
+
+// ctorsUpTo is ctorsOf, with at most most of them.
+func (b *builder) ctorsUpTo(t types.Type, most int) []ctor {
 	var out []ctor
 	scope := b.pkg.Scope()
 	errType := types.Universe.Lookup("error").Type()
@@ -270,8 +273,8 @@ func (b *builder) ctorsOf(t types.Type) []ctor {
 	sort.SliceStable(out, func(i, j int) bool {
 		return strings.HasPrefix(out[i].f.Name(), "New") && !strings.HasPrefix(out[j].f.Name(), "New")
 	})
-	if len(out) > maxCtors {
-		out = out[:maxCtors]
+	if len(out) > most {
+		out = out[:most]
 	}
 	return out
 }
