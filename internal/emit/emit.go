@@ -170,7 +170,7 @@ type emitter struct {
 	imports map[string]string
 	taken   map[string]bool // identifiers of the package (and its tests) to avoid
 
-	needEqual, needPanic, needErrText, needClone, needFloat bool
+	needEqual, needPanic, needErrText, needClone, needFloat, needSorted bool
 	// hiddenViews: a value compared by its view may sit in an unexported
 	// field (the equality helper then needs unsafe).
 	hiddenViews bool
@@ -774,7 +774,13 @@ func (tb *table) writeCall(b *strings.Builder) ([]*column, []string) {
 				obsCols = append(obsCols, sv.cols[k])
 				k++
 			}
-			calls = append(calls, strings.Join(vs, ", ")+" = "+sv.subject+"."+o.Method+"()")
+			c := sv.subject + "." + o.Method + "()"
+			if o.Sorted {
+				// A map's order: what it holds is compared, sorted.
+				c = "gozillaSorted(" + c + ")"
+				tb.e.needSorted = true
+			}
+			calls = append(calls, strings.Join(vs, ", ")+" = "+c)
 		}
 		if sv.nilCol != nil || sv.k < len(inputs) && inputs[sv.k].Kind == value.Pointer && nilIn(tests, sv.k) {
 			// A nil pointer has no observers to call.

@@ -207,6 +207,19 @@ func gozillaErrText(err error) string {
 }
 `
 
+const sortedHelper = `
+// gozillaSorted returns a sorted copy of s: the order of what it holds
+// is a map's, which varies from run to run.
+func gozillaSorted[T ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr | ~string](s []T) []T {
+	if s == nil {
+		return nil
+	}
+	c := append(s[:0:0], s...)
+	sort.Slice(c, func(i, j int) bool { return c[i] < c[j] })
+	return c
+}
+`
+
 const genericCloneHelper = `
 // gozillaClone returns a pointer to a copy of *p, or nil.
 func gozillaClone[T any](p *T) *T {
@@ -267,6 +280,10 @@ func (e *emitter) helpers(b *strings.Builder) {
 	}
 	if e.needErrText {
 		b.WriteString(errTextHelper)
+	}
+	if e.needSorted {
+		e.imports["sort"] = "sort"
+		b.WriteString(sortedHelper)
 	}
 	if e.needClone {
 		b.WriteString(genericCloneHelper)

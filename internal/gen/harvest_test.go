@@ -85,3 +85,45 @@ func TestHarvest(t *testing.T) {
 		t.Errorf("no row of Parse parses a valid ID")
 	}
 }
+
+// TestSortedRows: a set whose only observer lists its keys in a map's
+// order still gets rows, its keys compared sorted: without that, every
+// row of more than one key varies from run to run and is dropped.
+func TestSortedRows(t *testing.T) {
+	const src = `package set
+
+type Set struct{ m map[int]bool }
+
+func New() *Set { return &Set{m: map[int]bool{}} }
+
+// Add adds x unless it is negative.
+func (s *Set) Add(x int) {
+	if x < 0 {
+		return
+	}
+	s.m[x] = true
+}
+
+func (s *Set) Keys() []int {
+	out := []int{}
+	for k := range s.m {
+		out = append(out, k)
+	}
+	return out
+}
+`
+	pkg := loadPkg(t, map[string]string{"set/set.go": src}, "./set")
+	res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	many := 0
+	for _, tt := range res.Tests {
+		if tt.Unit.Name == "(*Set).Add" && len(tt.Out.Post) > 0 && len(tt.Out.Post[0].E) > 0 && len(tt.Out.Post[0].E[0].E) > 1 {
+			many++ // a row whose set holds two keys or more after Add
+		}
+	}
+	if many == 0 {
+		t.Errorf("no row of Add with two keys or more; tests: %d", len(res.Tests))
+	}
+}

@@ -27,6 +27,12 @@ type Observer struct {
 	// "" when unnamed): a method of two results is seen as them
 	// (Stats() (allowed, denied int): Allowed, Denied).
 	Names []string
+	// Sorted: the result, a slice of integers or strings, is seen sorted
+	// (a copy): its order is a map's, which varies from run to run (a
+	// set's ToSlice), or the observed value is an interface whose
+	// implementations the package hides. What it holds is compared, not
+	// where.
+	Sorted bool
 }
 
 // MaxRecv bounds the values received from a channel a unit returns: a
@@ -114,7 +120,8 @@ func view(pkg *load.Package, fd *ast.FuncDecl, u *Unit, t types.Type, vt *value.
 	if vt.Kind == value.Pointer {
 		elem = vt.Elem
 	}
-	if !hiddenState(t) && !(vt.Kind == value.Pointer && recursive(elem)) {
+	iface := ownIface(pkg, t)
+	if !hiddenState(t) && !iface && !(vt.Kind == value.Pointer && recursive(elem)) {
 		return nil
 	}
 	var own bool
@@ -149,6 +156,7 @@ func view(pkg *load.Package, fd *ast.FuncDecl, u *Unit, t types.Type, vt *value.
 				o.Names = append(o.Names, sig.Results().At(j).Name())
 			}
 			if len(o.Results) > 0 {
+				o.Sorted = len(o.Results) == 1 && sortable(pkg, o.Results[0]) && (iface || rangesMap(pkg, f))
 				k := observerKind(o.Method, o.Results)
 				byKind[k] = append(byKind[k], o)
 			}
@@ -175,6 +183,62 @@ func view(pkg *load.Package, fd *ast.FuncDecl, u *Unit, t types.Type, vt *value.
 		return nil
 	}
 	return out
+}
+
+// ownIface reports whether t is an interface type the package declares
+// (golang-set's Set[T], whose implementations are unexported).
+func ownIface(pkg *load.Package, t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() == pkg.Types && types.IsInterface(n)
+}
+
+// sortable reports whether an observer's result of type t can be seen
+// sorted, by the test as by the harness: a slice of integers or strings
+// (floats have NaNs, which sort nowhere), in code with generics (the
+// file's gozillaSorted).
+func sortable(pkg *load.Package, t *value.Type) bool {
+	if t.Kind != value.Slice || t.Elem == nil {
+		return false
+	}
+	switch t.Elem.Kind {
+	case value.Int, value.Uint, value.String:
+	default:
+		return false
+	}
+	v := pkg.Types.GoVersion()
+	return v == "" || !versionBefore(v, 18)
+}
+
+// versionBefore reports whether a "go1.N[.P]" version is older than
+// go1.minor.
+func versionBefore(v string, minor int) bool {
+	v = strings.TrimPrefix(v, "go1.")
+	n := 0
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n < minor
+}
+
+// rangesMap reports whether the package's method f ranges over a map.
+func rangesMap(pkg *load.Package, f *types.Func) bool {
+	fd := purityOf(pkg).decls[f.Origin()]
+	if fd == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.RangeStmt); ok && !found {
+			if t := pkg.Info.TypeOf(r.X); t != nil {
+				_, found = t.Underlying().(*types.Map)
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func mutatorName(name string) bool {
@@ -250,7 +314,7 @@ func (u *Unit) ViewFuncs(rv string) []string {
 		seen = true
 		var b strings.Builder
 		b.WriteString("func(r " + t.Name + ") []" + rv + ".Value {\n")
-		if t.Kind == value.Pointer || len(obs) == 1 && obs[0].Recv {
+		if t.Kind == value.Pointer || t.Iface || len(obs) == 1 && obs[0].Recv {
 			b.WriteString("\tif r == nil {\n\t\treturn nil\n\t}\n")
 		}
 		var vals []string
@@ -271,6 +335,13 @@ func (u *Unit) ViewFuncs(rv string) []string {
 				vals = append(vals, rv+".ValueOf(&"+v+").Elem()")
 			}
 			b.WriteString("\t" + strings.Join(vars, ", ") + " := r." + o.Method + "()\n")
+			if o.Sorted {
+				// A sorted copy, as the test's gozillaSorted makes it
+				// (insertion sort: the harness needs no import).
+				v := vars[0]
+				b.WriteString("\tif " + v + " != nil {\n\t\tc := append(" + v + "[:0:0], " + v + "...)\n" +
+					"\t\tfor i := 1; i < len(c); i++ {\n\t\t\tfor j := i; j > 0 && c[j] < c[j-1]; j-- {\n\t\t\t\tc[j], c[j-1] = c[j-1], c[j]\n\t\t\t}\n\t\t}\n\t\t" + v + " = c\n\t}\n")
+			}
 		}
 		b.WriteString("\treturn []" + rv + ".Value{" + strings.Join(vals, ", ") + "}\n}")
 		out = append(out, b.String())

@@ -127,3 +127,68 @@ func TestViews(t *testing.T) {
 		t.Errorf("Origin: view funcs %q, want none", fs)
 	}
 }
+
+// TestSortedViews: an observer whose slice comes from a map's order (it
+// ranges over one), or of an interface of the package whose
+// implementations are hidden, is seen sorted, by the harness as by the
+// test; one whose order is the type's own is seen as it is; an interface
+// taken as a parameter is not seen after the call.
+func TestSortedViews(t *testing.T) {
+	units := unitsOf(t, `package p
+
+type Set struct{ m map[string]bool }
+
+func (s *Set) Add(x string) { s.m[x] = true }
+
+func (s *Set) Keys() []string {
+	var out []string
+	for k := range s.m {
+		out = append(out, k)
+	}
+	return out
+}
+
+type Stack struct{ xs []int }
+
+func (s *Stack) Push(x int) { s.xs = append(s.xs, x) }
+
+func (s *Stack) Items() []int { return append([]int(nil), s.xs...) }
+
+type Bag interface{ Items() []int }
+
+type bag []int
+
+func (b bag) Items() []int { return b }
+
+func Of(xs ...int) Bag { return bag(xs) }
+
+func Merge(a, b Bag) Bag { return bag(append(a.Items(), b.Items()...)) }
+`)
+	sorted := func(name string, k int) []bool {
+		u := units[name]
+		if u == nil {
+			t.Fatalf("no unit %s", name)
+		}
+		var out []bool
+		for _, o := range u.View(k) {
+			out = append(out, o.Sorted)
+		}
+		return out
+	}
+	if got := sorted("(*Set).Add", 0); !slices.Equal(got, []bool{true}) {
+		t.Errorf("(*Set).Add's receiver: Sorted %v, want [true] (Keys ranges over a map)", got)
+	}
+	if got := sorted("(*Stack).Push", 0); !slices.Equal(got, []bool{false}) {
+		t.Errorf("(*Stack).Push's receiver: Sorted %v, want [false] (Items keeps the order pushed)", got)
+	}
+	if got := sorted("Merge", 2); !slices.Equal(got, []bool{true}) {
+		t.Errorf("Merge's result: Sorted %v, want [true] (an interface of the package)", got)
+	}
+	if v := units["Merge"].View(0); v != nil {
+		t.Errorf("Merge's parameter a is seen after the call: %v", v)
+	}
+	fs := units["(*Set).Add"].ViewFuncs("reflect")
+	if len(fs) == 0 || !strings.Contains(fs[0], "c[j] < c[j-1]") {
+		t.Errorf("the harness's view of a Set does not sort Keys:\n%v", fs)
+	}
+}

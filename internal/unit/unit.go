@@ -332,6 +332,11 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 		views := make([][]Observer, len(ts))
 		seen := false
 		for k, t := range ts {
+			if k < len(vts)-len(u.Results) && ownIface(pkg, t) {
+				// An interface passed in is not seen after the call
+				// (the unit's own implementations are, as a receiver).
+				continue
+			}
 			views[k] = view(pkg, fd, u, t, vts[k], fd.Name.Name)
 			if k >= len(vts)-len(u.Results) && vts[k] != nil {
 				if obs := recvView(pkg, fd, u, t); obs != nil {
