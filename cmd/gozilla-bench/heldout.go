@@ -45,7 +45,7 @@ import (
 const defaultHeldout = "github.com/deckarep/golang-set/v2@v2.9.0,github.com/iancoleman/strcase@v0.3.0," +
 	"github.com/golang/geo@v0.0.0-20260818125358-b200a1149890/r1,github.com/golang/geo@v0.0.0-20260818125358-b200a1149890/s1," +
 	"github.com/pmezard/go-difflib@v1.0.0/difflib,github.com/hashicorp/golang-lru/v2@v2.0.7/simplelru," +
-	"github.com/google/uuid@v1.6.0,github.com/Masterminds/semver/v3@v3.5.0"
+	"github.com/google/uuid@v1.6.0,github.com/Masterminds/semver/v3@v3.5.0,github.com/dustin/go-humanize@v1.1.0"
 
 // heldoutRuns is how many times go test runs the generated file.
 const heldoutRuns = 20
@@ -130,6 +130,7 @@ type heldoutConfig struct {
 	jobs     int
 	deadline time.Duration
 	targets  []string
+	keep     string // where the generated files are copied ("": nowhere)
 }
 
 func benchHeldout(cfg *heldoutConfig, write string) error {
@@ -261,8 +262,20 @@ func heldoutOne(env *benchEnv, cfg *heldoutConfig, r *heldoutResult, dir, aside 
 	}
 	if src, err := os.ReadFile(file); err != nil {
 		r.notes = append(r.notes, "reading the file: "+err.Error())
-	} else if r.fakes, err = heldoutFakes(src); err != nil {
-		r.notes = append(r.notes, "parsing the file for fakes: "+firstLine(err.Error()))
+	} else {
+		if r.fakes, err = heldoutFakes(src); err != nil {
+			r.notes = append(r.notes, "parsing the file for fakes: "+firstLine(err.Error()))
+		}
+		if cfg.keep != "" {
+			// A copy to read (.txt: no go command builds it there).
+			name := strings.NewReplacer("/", "_", "@", "_").Replace(t.name) + "_" + r.file + ".txt"
+			if err := os.MkdirAll(cfg.keep, 0o755); err == nil {
+				err = os.WriteFile(filepath.Join(cfg.keep, name), src, 0o644)
+			}
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "heldout: keeping the file: %v\n", err)
+			}
+		}
 	}
 
 	r.alone, r.aloneRan = heldoutAlone(filepath.Dir(file), r.file, aside, func() (msResult, float64) {

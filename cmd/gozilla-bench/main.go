@@ -248,8 +248,9 @@ func main() {
 	case "heldout":
 		pkgs := fs.String("pkgs", defaultHeldout, "packages to measure, comma-separated: module@version, then /dir for a package below the module's root")
 		deadline := fs.Duration("deadline", 8*time.Minute, "gozilla score and gen -deadline")
+		keep := fs.String("keep", "", "copy each generated file into this directory, to read as a reviewer")
 		fs.Parse(os.Args[2:])
-		err = benchHeldout(&heldoutConfig{jobs: *jobs, deadline: *deadline, targets: only(*pkgs)}, *write)
+		err = benchHeldout(&heldoutConfig{jobs: *jobs, deadline: *deadline, targets: only(*pkgs), keep: *keep}, *write)
 	case "suite":
 		limit := fs.Duration("limit", 30*time.Minute, "stop a run (SIGTERM) after this long")
 		fs.Parse(os.Args[2:])

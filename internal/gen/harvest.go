@@ -42,7 +42,7 @@ func (p *genRun) harvest(ctx context.Context) error {
 	}
 	pkg := p.pkg.Types
 	// The package's formatters, by the types they format.
-	byType := map[*types.TypeName][]*unit.Unit{}
+	byType := map[string][]*unit.Unit{}
 	var formatters []*unit.Unit
 	for _, u := range p.units {
 		if _, ok := g.index[u]; !ok || u.Machine {
@@ -63,7 +63,7 @@ func (p *genRun) harvest(ctx context.Context) error {
 	need := map[*unit.Unit]bool{}
 	for _, u := range p.supported {
 		var fs []*unit.Unit
-		add := func(t *types.TypeName) {
+		add := func(t string) {
 			for _, f := range byType[t] {
 				if !slices.Contains(fs, f) {
 					fs = append(fs, f)
@@ -88,7 +88,7 @@ func (p *genRun) harvest(ctx context.Context) error {
 		// A value of a type the package parses into, taken as an input,
 		// may be built by that parser (its alternative).
 		for _, t := range inputsOwn(pkg, u) {
-			if parsedInto(pkg, p.units, t) {
+			if strings.HasPrefix(t, "type ") && parsedInto(pkg, p.units, t) {
 				add(t)
 			}
 		}
@@ -236,7 +236,7 @@ func isBytesType(t *value.Type) bool {
 // first result is a string or a []byte (and any other is an error), and
 // it takes a value of those types (receiver or parameter) and no plain
 // text (a function of text to text transforms, it does not format).
-func formats(pkg *types.Package, u *unit.Unit) []*types.TypeName {
+func formats(pkg *types.Package, u *unit.Unit) []string {
 	sig, ok := u.Func.Type().(*types.Signature)
 	if !ok || sig.Results().Len() == 0 || sig.Results().Len() > 2 || len(u.Results) != sig.Results().Len() {
 		return nil
@@ -257,20 +257,20 @@ func formats(pkg *types.Package, u *unit.Unit) []*types.TypeName {
 
 // products returns the package's types a unit makes: its results', and
 // its receiver's when that is a pointer (UnmarshalText, Scan, Set).
-func products(pkg *types.Package, u *unit.Unit) []*types.TypeName {
+func products(pkg *types.Package, u *unit.Unit) []string {
 	sig, ok := u.Func.Type().(*types.Signature)
 	if !ok {
 		return nil
 	}
-	var out []*types.TypeName
+	var out []string
 	for i := 0; i < sig.Results().Len(); i++ {
-		if tn := own(pkg, sig.Results().At(i).Type()); tn != nil && !slices.Contains(out, tn) {
+		if tn := own(pkg, sig.Results().At(i).Type()); tn != "" && !slices.Contains(out, tn) {
 			out = append(out, tn)
 		}
 	}
 	if r := sig.Recv(); r != nil {
 		if _, ptr := types.Unalias(r.Type()).(*types.Pointer); ptr {
-			if tn := own(pkg, r.Type()); tn != nil && !slices.Contains(out, tn) {
+			if tn := own(pkg, r.Type()); tn != "" && !slices.Contains(out, tn) {
 				out = append(out, tn)
 			}
 		}
@@ -279,14 +279,14 @@ func products(pkg *types.Package, u *unit.Unit) []*types.TypeName {
 }
 
 // inputsOwn returns the package's types u takes, receiver first.
-func inputsOwn(pkg *types.Package, u *unit.Unit) []*types.TypeName {
+func inputsOwn(pkg *types.Package, u *unit.Unit) []string {
 	sig, ok := u.Func.Type().(*types.Signature)
 	if !ok {
 		return nil
 	}
-	var out []*types.TypeName
+	var out []string
 	addT := func(t types.Type) {
-		if tn := own(pkg, t); tn != nil && !slices.Contains(out, tn) {
+		if tn := own(pkg, t); tn != "" && !slices.Contains(out, tn) {
 			out = append(out, tn)
 		}
 	}
@@ -301,7 +301,7 @@ func inputsOwn(pkg *types.Package, u *unit.Unit) []*types.TypeName {
 
 // parsedInto reports whether some unit of the package takes text and
 // makes a t.
-func parsedInto(pkg *types.Package, units []*unit.Unit, t *types.TypeName) bool {
+func parsedInto(pkg *types.Package, units []*unit.Unit, t string) bool {
 	for _, u := range units {
 		if u.Skip == "" && takesText(u) && slices.Contains(products(pkg, u), t) {
 			return true
@@ -369,22 +369,30 @@ func validator(u *unit.Unit) bool {
 	return true
 }
 
-// own returns the package's named type t is, or points to (its generic
-// origin); nil for another package's or an unnamed type.
-func own(pkg *types.Package, t types.Type) *types.TypeName {
+// own returns the key of the type t is, or points to, that texts are
+// written from and parsed into: the package's named types (by their
+// generic origin), and the numbers (humanize's Bytes(uint64) string,
+// ParseBytes(string) (uint64, error)); "" for others.
+func own(pkg *types.Package, t types.Type) string {
 	t = types.Unalias(t)
+	if b, ok := t.(*types.Basic); ok {
+		if b.Info()&types.IsNumeric != 0 && b.Info()&types.IsUntyped == 0 {
+			return "basic " + b.Name()
+		}
+		return ""
+	}
 	if p, ok := t.(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
 	}
 	n, ok := t.(*types.Named)
 	if !ok {
-		return nil
+		return ""
 	}
 	tn := n.Origin().Obj()
 	if tn.Pkg() != pkg {
-		return nil
+		return ""
 	}
-	return tn
+	return "type " + tn.Name()
 }
 
 // plainText: string or []byte as such (not a named type of the package).
