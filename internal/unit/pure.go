@@ -257,6 +257,17 @@ func (p *purity) call(c *ast.CallExpr, recv types.Object) bool {
 			}
 		}
 	}
+	// A lock the method takes and releases (t.RLock(); …; t.RUnlock():
+	// a thread-safe set's Contains) leaves what the receiver holds as
+	// it was.
+	if sel, ok := fun.(*ast.SelectorExpr); ok && len(c.Args) == 0 {
+		if m, ok := p.pkg.Info.Uses[sel.Sel].(*types.Func); ok && m.Pkg() != nil && m.Pkg().Path() == "sync" {
+			switch m.Name() {
+			case "Lock", "Unlock", "RLock", "RUnlock":
+				return true
+			}
+		}
+	}
 	// A method of the package called on the receiver itself: pure when
 	// it keeps its own receiver.
 	if sel, ok := fun.(*ast.SelectorExpr); ok {

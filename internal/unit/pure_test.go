@@ -12,7 +12,10 @@ import (
 // (a query) changes nothing, M changes it or may.
 const pureSrc = `package p
 
+import "sync"
+
 type Set struct {
+	mu    sync.RWMutex
 	words []uint64
 	n     int
 	m     map[int]bool
@@ -42,7 +45,14 @@ func (s *Set) QCopyOut(dst []uint64) int { return copy(dst, s.words) }
 func (s *Set) QHas(k int) bool { return s.m[k] }
 func (s *Set) QPassesToReader() int { return popcount(s.words) }
 
+func (s *Set) QLocked() bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.n == 0
+}
+
 func (s *Set) MAssign(x uint64)     { s.words[0] = x }
+func (s *Set) MLocked(x int)        { s.mu.Lock(); s.n = x; s.mu.Unlock() }
 func (s *Set) MInc()                { s.n++ }
 func (s *Set) MAppend(x uint64)     { s.words = append(s.words, x) }
 func (s *Set) MAlias(x uint64)      { w := s.words; w[0] = x }
