@@ -764,7 +764,11 @@ func (tb *table) writeCall(b *strings.Builder) ([]*column, []string) {
 				method = append(method, recvMethod)
 				obsCols = append(obsCols, c)
 				k++
-				calls = append(calls, unit.RecvLoop(c.local, sv.subject))
+				ch := sv.subject
+				if o.Field != "" {
+					ch += "." + o.Field // an iterator's channel
+				}
+				calls = append(calls, unit.RecvLoop(c.local, ch))
 				continue
 			}
 			var vs []string
@@ -874,6 +878,9 @@ func (tb *table) writeChecks(b *strings.Builder, obsCols []*column, method []str
 		}
 		if m == recvMethod {
 			what = "received from " + c.seen.label
+			if f := c.seen.obs[0].Field; f != "" {
+				what += "." + f
+			}
 		}
 		if c.seen.k < len(inputs) {
 			what = "after " + display + "(), " + what

@@ -23,6 +23,10 @@ type Observer struct {
 	// MaxRecv+1 of them. Method is then "Values", the view's field, and
 	// Results the slice of them.
 	Recv bool
+	// Field, with Recv: the channel is this exported field of the value
+	// (an iterator's C), not the value itself; Method is then the
+	// field's name.
+	Field string
 	// Names are the results' names as the method declares them (each
 	// "" when unnamed): a method of two results is seen as them
 	// (Stats() (allowed, denied int): Allowed, Denied).
@@ -54,6 +58,37 @@ func recvView(pkg *load.Package, fd *ast.FuncDecl, u *Unit, t types.Type) []Obse
 		return nil
 	}
 	return []Observer{{Method: "Values", Results: []*value.Type{st}, Recv: true}}
+}
+
+// fieldRecvView returns the observer of a result of type t, (a pointer
+// to) a struct of the package with nothing else to observe it by, that
+// receives from its exported channel field (golang-set's Iterator and
+// its C): what the channel carries is what the result holds. nil when
+// it has none, or more than one.
+func fieldRecvView(pkg *load.Package, fd *ast.FuncDecl, u *Unit, t types.Type) []Observer {
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	if !ok || n.Obj().Pkg() != pkg.Types {
+		return nil
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []Observer
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Exported() {
+			continue
+		}
+		if obs := recvView(pkg, fd, u, f.Type()); obs != nil {
+			obs[0].Field, obs[0].Method = f.Name(), f.Name()
+			out = append(out, obs[0])
+		}
+	}
+	if len(out) != 1 {
+		return nil
+	}
+	return out
 }
 
 // maxObservers bounds the observers of a value.
@@ -314,7 +349,7 @@ func (u *Unit) ViewFuncs(rv string) []string {
 		seen = true
 		var b strings.Builder
 		b.WriteString("func(r " + t.Name + ") []" + rv + ".Value {\n")
-		if t.Kind == value.Pointer || t.Iface || len(obs) == 1 && obs[0].Recv {
+		if t.Kind == value.Pointer || t.Iface || len(obs) == 1 && obs[0].Recv && obs[0].Field == "" {
 			b.WriteString("\tif r == nil {\n\t\treturn nil\n\t}\n")
 		}
 		var vals []string
@@ -324,7 +359,11 @@ func (u *Unit) ViewFuncs(rv string) []string {
 				v := "o" + itoa(n)
 				n++
 				vals = append(vals, rv+".ValueOf(&"+v+").Elem()")
-				b.WriteString("\tvar " + v + " " + o.Results[0].Name + "\n\t" + RecvLoop(v, "r") + "\n")
+				ch := "r"
+				if o.Field != "" {
+					ch = "r." + o.Field
+				}
+				b.WriteString("\tvar " + v + " " + o.Results[0].Name + "\n\t" + RecvLoop(v, ch) + "\n")
 				continue
 			}
 			var vars []string

@@ -192,3 +192,38 @@ func Merge(a, b Bag) Bag { return bag(append(a.Items(), b.Items()...)) }
 		t.Errorf("the harness's view of a Set does not sort Keys:\n%v", fs)
 	}
 }
+
+// TestFieldRecvView: a result of the package's struct type with nothing
+// to observe it by but an exported channel field (an iterator's C) is
+// seen as the values received from that field.
+func TestFieldRecvView(t *testing.T) {
+	units := unitsOf(t, `package p
+
+type Iter struct {
+	C    <-chan int
+	stop chan bool
+}
+
+func (it *Iter) Stop() { close(it.stop) }
+
+func Each(xs []int) *Iter {
+	c := make(chan int)
+	go func() {
+		for _, x := range xs {
+			c <- x
+		}
+		close(c)
+	}()
+	return &Iter{C: c, stop: make(chan bool)}
+}
+`)
+	u := units["Each"]
+	v := u.View(1)
+	if len(v) != 1 || !v[0].Recv || v[0].Field != "C" {
+		t.Fatalf("Each's result is seen as %+v, want the values received from its field C", v)
+	}
+	fs := u.ViewFuncs("reflect")
+	if len(fs) < 2 || !strings.Contains(fs[1], "range r.C") || !strings.Contains(fs[1], "if r == nil") {
+		t.Errorf("the harness's view of Each's result:\n%s", fs[len(fs)-1])
+	}
+}

@@ -341,6 +341,8 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 			if k >= len(vts)-len(u.Results) && vts[k] != nil {
 				if obs := recvView(pkg, fd, u, t); obs != nil {
 					views[k] = obs
+				} else if views[k] == nil {
+					views[k] = fieldRecvView(pkg, fd, u, t)
 				}
 			}
 			if k == 0 && sig.Recv() != nil && views[k] == nil && hiddenState(t) && sig.Params().Len() == 0 && sig.Results().Len() > 0 && !mutatorName(fd.Name.Name) {
