@@ -742,6 +742,13 @@ func (p *genRun) targets() {
 	p.seconds = map[*unit.Unit]float64{}
 	for _, u := range p.units {
 		if u.Skip == "" && (cfg.Only == nil || g.targets[u.Name] > 0) {
+			if u.Machine {
+				// No row of it can be kept (keep): no pass searches
+				// for one. Its mutants stay to the rows of the units
+				// that call it.
+				g.machineUnits[u.Name] = true
+				continue
+			}
 			p.supported = append(p.supported, u)
 		}
 	}
