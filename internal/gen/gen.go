@@ -1260,7 +1260,7 @@ func (g *generator) strongCredit(u *unit.Unit, in []value.Value, r *harness.Resp
 	if !crashes(t) && !t.Direct() {
 		return credit
 	}
-	if crashes(t) && nilWhereBuilt(u, in) {
+	if crashes(t) && (nilWhereBuilt(u, in) || !u.Func.Exported()) {
 		return nil
 	}
 	var out []int
@@ -1313,10 +1313,12 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	// mutant no test has killed yet, or covers a new goal.
 	weak := crashes(t) || t.Direct()
 	fresh := freshGoal
-	if crashes(t) && nilWhereBuilt(u, in) {
+	if crashes(t) && (nilWhereBuilt(u, in) || !u.Func.Exported()) {
 		// A nil where a value is built (a nil receiver, a nil
-		// callback): a row that pins the crash is no test a user
-		// would keep.
+		// callback), or a runtime panic of an unexported function,
+		// whose inputs are what its callers in the package pass (an
+		// index out of range of difflib's findLongestMatch(…, -1, …)):
+		// a row that pins the crash is no test a user would keep.
 		return t
 	}
 	for _, m := range r.Killed {

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -83,5 +84,41 @@ func TestSuspect(t *testing.T) {
 		if (got == "") != (tt.want == "") || !strings.Contains(got, tt.want) {
 			t.Errorf("%s: suspect %q, want %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestNoCrashRowsOfHelpers: a runtime panic of an unexported function is
+// no row: its inputs are what the package's own callers pass (here never
+// an index out of range), and pinning the crash pins an accident. The
+// exported function's rows still kill the helper's mutants.
+func TestNoCrashRowsOfHelpers(t *testing.T) {
+	const src = `package pick
+
+// Last returns the last of xs, or -1 when there is none.
+func Last(xs []int) int {
+	if len(xs) == 0 {
+		return -1
+	}
+	return at(xs, len(xs)-1)
+}
+
+func at(xs []int, i int) int { return xs[i] }
+`
+	pkg := loadPkg(t, map[string]string{"pick/pick.go": src}, "./pick")
+	res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	atRows := 0
+	for _, tt := range res.Tests {
+		if tt.Unit.Name == "at" {
+			atRows++
+			if tt.Out.Panic != nil {
+				t.Errorf("a row of the helper at pins its crash: %v", tt.Out.Panic)
+			}
+		}
+	}
+	if len(res.Tests) == atRows {
+		t.Errorf("no row of Last")
 	}
 }
