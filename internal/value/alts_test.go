@@ -312,6 +312,13 @@ func (s *Stack) AppendTo(buf []int) []int { return append(buf, s.items...) }
 				t.Error("a constructor's operands are not drawn small")
 			}
 		}
+		if strings.HasSuffix(a.Label, "*") && strings.Contains(a.Expr, "range $") {
+			// A loop over no operands: range nil does not compile.
+			got := (&Printer{}).Literal(vt, Value{X: a.Key, E: []Value{{I: 2}, {Nil: true}}})
+			if strings.Contains(got, "range nil") || !strings.Contains(got, "range []int{}") {
+				t.Errorf("%s over a nil slice renders as %s, want range []int{}", a.Label, got)
+			}
+		}
 		if a.Label == "NewOf" {
 			for _, c := range []struct {
 				v    Value

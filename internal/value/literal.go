@@ -252,6 +252,11 @@ func (p *Printer) built(b *strings.Builder, t *Type, v Value) {
 	args := make([]string, len(v.E))
 	for i, pt := range alt.Params {
 		args[i] = p.Literal(pt, v.E[i])
+		if args[i] == "nil" && pt.Kind == Slice && strings.Contains(alt.Expr, "range $"+strconv.Itoa(i)+" ") {
+			// A loop over no operands (rangeSequence): range nil does
+			// not compile; an empty slice loops alike.
+			args[i] = pt.Name + "{}"
+		}
 		if args[i] == "nil" && alt.Expr == "&$"+strconv.Itoa(i) {
 			// &gozillaInts{}: nil has no address; an empty value is
 			// the same to the code that uses it.
