@@ -279,7 +279,7 @@ func heldoutOne(env *benchEnv, cfg *heldoutConfig, r *heldoutResult, dir, aside 
 	}
 
 	r.alone, r.aloneRan = heldoutAlone(filepath.Dir(file), r.file, aside, func() (msResult, float64) {
-		return heldoutScore(env.gz, dir, limit, "-evidence=false", "-equiv=false", "-j", j, "-deadline", d, pattern)
+		return heldoutScore(env.gz, dir, limit, "-evidence=false", "-j", j, "-deadline", d, pattern)
 	})
 	fmt.Fprintf(os.Stderr, "heldout %s: the file alone MS %s\n", t.name, fmtMS(r.alone))
 }
@@ -446,7 +446,7 @@ func heldoutMarkdown(results []*heldoutResult, cfg *heldoutConfig, host, date st
 		"*Gen s*, *exit*, *rows* (the report's cases) and *suspects* (the rows gen left out because their outcome looks like a bug): `gozilla gen -json -q -cache=off -j %[1]d -deadline %[2]s`. "+
 		"*File passes*: of %[3]d separate runs of `go test -count=1 -shuffle=on -run '^TestGozilla'`, those that passed. "+
 		"*API*, *direct-state* (a row that spells a value of one of the package's own struct types through its unexported fields; the fields in parentheses) as rows.go classifies the rows (issue 30), and *rows with fakes* (a row that names a type `gozilla…` the file declares). "+
-		"*Gen-alone MS*: the package's own `_test.go` files moved out of the copy (the generated file and testdata stay), `gozilla score -json -q -cache=off -evidence=false -equiv=false -j %[1]d -deadline %[2]s`, and the files put back.\n\n",
+		"*Gen-alone MS*: the package's own `_test.go` files moved out of the copy (the generated file and testdata stay), `gozilla score -json -q -cache=off -evidence=false -j %[1]d -deadline %[2]s`, and the files put back.\n\n",
 		cfg.jobs, cfg.deadline, heldoutRuns)
 	b.WriteString("| package | gen s | exit | rows | API rows | direct-state rows | rows with fakes | suspects | file passes | gen-alone MS | own-tests MS | score s |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	var notes []string

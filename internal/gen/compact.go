@@ -132,6 +132,7 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 	if err != nil {
 		return nil, err
 	}
+	g.dropControlZpush(tests)
 
 	direct := make([]bool, len(tests))
 	for i, t := range tests {
@@ -180,6 +181,49 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 	return chosen, nil
 }
 
+// dropControlZpush takes from each test whose text, in or out, holds a
+// control character (a NUL: value.ControlText) the ABS mutants of the
+// zero-push form it kills: such a mutant (abs on a byte of the text, or
+// on a delimiter written into it, dies only when that byte is 0) is
+// killed only by a row of NUL text, one a reviewer does not keep. The
+// test stays for what else it kills, and no row is written for those
+// mutants alone; they say why.
+func (g *generator) dropControlZpush(tests []*Test) {
+	for _, t := range tests {
+		if !t.controlText() {
+			continue
+		}
+		kept := t.Kills[:0:0]
+		for _, m := range t.Kills {
+			if mu := g.problem.Pkg.Set.Mutants[m-1]; mu.ABSForm() == "zpush" {
+				g.mu.Lock()
+				g.why[m] = "killed only by text that holds a NUL or another control character, a row a reviewer does not keep"
+				g.mu.Unlock()
+				continue
+			}
+			kept = append(kept, m)
+		}
+		t.Kills = kept
+	}
+}
+
+// controlText reports whether one of t's inputs or outcomes (results,
+// inputs after the call) holds text with a control character
+// (value.ControlText).
+func (t *Test) controlText() bool {
+	for i, typ := range t.Unit.Inputs() {
+		if i < len(t.In) && value.ControlText(typ, t.In[i]) {
+			return true
+		}
+	}
+	found := false
+	t.eachOutcome(func(_ string, typ *value.Type, v value.Value) bool {
+		found = value.ControlText(typ, v)
+		return !found
+	})
+	return found
+}
+
 // smallestSuite picks the suite compaction keeps from tests (direct[i]:
 // test i spells a value through unexported fields, Test.Direct).
 func smallestSuite(tests []*Test, direct []bool) []*Test {
@@ -201,17 +245,23 @@ func smallestSuite(tests []*Test, direct []bool) []*Test {
 	// through the API kills (Test.Direct): only for mutants, never for
 	// coverage alone (a branch only such a state reaches is one its users
 	// cannot reach either).
+	//
+	// In each of those tiers, the rows of exported functions and methods
+	// come before those of unexported ones: a helper's inputs are its
+	// callers', and a row that calls it on values no caller passes (a
+	// negative length) is one a reviewer rejects; it comes in only for
+	// what no row of the package's API achieves.
 	var chosen []*Test
 	covered := map[Goal]bool{}
-	for tier := 0; tier < 4; tier++ {
+	for tier := 0; tier < 8; tier++ {
 		// Working rows through the API, working rows that build a state
 		// directly, then the crashing ones in the same order.
-		wantDirect, crash := tier%2 == 1, tier >= 2
+		wantDirect, crash, helper := tier/2%2 == 1, tier >= 4, tier%2 == 1
 		var cands []*Test
 		var sets [][]int
 		ids := map[Goal]int{}
 		for i, t := range tests {
-			if crashes(t) != crash || direct[i] != wantDirect {
+			if crashes(t) != crash || direct[i] != wantDirect || helper != t.helper() {
 				continue
 			}
 			var set []int
@@ -235,6 +285,11 @@ func smallestSuite(tests []*Test, direct []bool) []*Test {
 		}
 	}
 	return chosen
+}
+
+// helper reports whether t's unit is an unexported function or method.
+func (t *Test) helper() bool {
+	return t.Unit != nil && t.Unit.Func != nil && !t.Unit.Func.Exported()
 }
 
 // goals lists what t achieves: the mutants it kills and the goals it

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gozilla/gozilla/internal/engine"
@@ -288,6 +289,50 @@ func TestSearchStopped(t *testing.T) {
 	for f, c := range counts {
 		if c[mutate.Lived] > 0 || c[mutate.NotCovered] > 0 {
 			t.Errorf("%s: %v: a stopped search decides no mutant alive", f, c)
+		}
+	}
+}
+
+// TestNoControlTextRows: an ABS zero-push mutant on a byte of the text
+// (it dies only when the byte is 0) is killed only by a row of NUL text,
+// which a reviewer does not keep: no kept row is credited with it, no
+// row's text holds a control character for it, and the mutant says why.
+func TestNoControlTextRows(t *testing.T) {
+	const src = `package up
+
+// Join returns a and b with sep between them.
+func Join(a, b string, sep byte) string {
+	return a + string(rune(sep)) + b
+}
+`
+	pkg := loadPkg(t, map[string]string{"up/up.go": src}, "./up")
+	res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	zpush := 0
+	for _, m := range res.Set.Mutants {
+		if m.ABSForm() != "zpush" || m.Orig != "sep" {
+			continue
+		}
+		zpush++
+		if res.Status[m.ID] == mutate.Killed {
+			t.Errorf("#%d %s → %s killed: by a row of NUL text", m.ID, m.Orig, m.Repl)
+		}
+		if !strings.Contains(res.Why[m.ID], "control character") {
+			t.Errorf("#%d: why = %q, want the NUL text named", m.ID, res.Why[m.ID])
+		}
+	}
+	if zpush == 0 {
+		t.Fatal("no zero-push mutant of sep: the subject no longer tests what it should")
+	}
+	for _, tt := range res.Tests {
+		if tt.controlText() && len(tt.Credit) > 0 {
+			for _, id := range tt.Credit {
+				if res.Set.Mutants[id-1].ABSForm() == "zpush" {
+					t.Errorf("row %v of control text credited with zero-push #%d", tt.In, id)
+				}
+			}
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"go/token"
+	"go/types"
 	"math/bits"
 	"math/rand/v2"
 	"reflect"
@@ -8,6 +10,7 @@ import (
 
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/unit"
 )
 
 // TestMinCover: covers the greedy choice misses, and the size of every
@@ -94,15 +97,25 @@ func TestSmallestSuite(t *testing.T) {
 	directKill := &Test{Kills: []int{3}, seq: 3}                              // a mutant only it kills
 	apiCrash := &Test{Kills: []int{4}, Covers: []Goal{branch(3)}, Out: crash, seq: 4}
 	apiCrashSame := &Test{Kills: []int{1}, Out: crash, seq: 5}
-	tests := []*Test{api, directSame, directBranch, directKill, apiCrash, apiCrashSame}
-	direct := []bool{false, true, true, true, false, false}
+	// A helper's row (an unexported function's) that kills what an
+	// exported unit's kills too is left out, though it alone kills as
+	// much as the two exported rows that cover it; one that kills a
+	// mutant no exported row kills comes in.
+	helper := &unit.Unit{Func: types.NewFunc(token.NoPos, nil, "helper", nil)}
+	exported := &unit.Unit{Func: types.NewFunc(token.NoPos, nil, "Exported", nil)}
+	helperBoth := &Test{Unit: helper, Kills: []int{5, 6}, seq: 6}
+	exported5 := &Test{Unit: exported, Kills: []int{5}, seq: 7}
+	exported6 := &Test{Unit: exported, Kills: []int{6}, seq: 8}
+	helperNew := &Test{Unit: helper, Kills: []int{7}, seq: 9}
+	tests := []*Test{api, directSame, directBranch, directKill, apiCrash, apiCrashSame, helperBoth, exported5, exported6, helperNew}
+	direct := []bool{false, true, true, true, false, false, false, false, false, false}
 	got := smallestSuite(tests, direct)
-	want := []*Test{api, directKill, apiCrash}
+	want := []*Test{api, exported5, exported6, helperNew, directKill, apiCrash}
 	if !reflect.DeepEqual(got, want) {
 		var seqs []int
 		for _, t := range got {
 			seqs = append(seqs, t.seq)
 		}
-		t.Errorf("kept tests %v, want 0, 3, 4", seqs)
+		t.Errorf("kept tests %v, want 0, 7, 8, 9, 3, 4", seqs)
 	}
 }

@@ -110,9 +110,25 @@ func okError(u *unit.Unit, rs []value.Value) bool {
 // nonFiniteOut names the first result of t, or input after the call,
 // that holds a NaN or an infinity ("" when none does).
 func nonFiniteOut(u *unit.Unit, t *Test) string {
+	where := ""
+	t.eachOutcome(func(name string, typ *value.Type, v value.Value) bool {
+		if nonFinite(typ, v) {
+			where = name
+			return false
+		}
+		return true
+	})
+	return where
+}
+
+// eachOutcome calls f on each of t's outcomes with its name and type:
+// the results, then the inputs after the call (their views where the
+// unit has one), until f returns false.
+func (t *Test) eachOutcome(f func(name string, typ *value.Type, v value.Value) bool) {
+	u := t.Unit
 	for k, r := range t.Out.Results {
-		if k < len(u.Results) && nonFinite(u.OutType(k), r) {
-			return resultName(u, k)
+		if k < len(u.Results) && !f(resultName(u, k), u.OutType(k), r) {
+			return
 		}
 	}
 	ins := u.Inputs()
@@ -124,11 +140,10 @@ func nonFiniteOut(u *unit.Unit, t *Test) string {
 		if typ == nil {
 			typ = ins[i]
 		}
-		if nonFinite(typ, p) {
-			return inputName(u, i) + " after the call"
+		if !f(inputName(u, i)+" after the call", typ, p) {
+			return
 		}
 	}
-	return ""
 }
 
 // nonFinite reports whether v holds a NaN or an infinite float.

@@ -30,6 +30,7 @@ package value
 import (
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -385,13 +386,15 @@ func plainer[T comparable](cands []T, rx rank, rankOf func(T) (rank, bool), val 
 }
 
 // floatRank orders floats: NaN and infinities are the most complex, then
-// fractions, then integers by magnitude; -0 is above 0.
+// long fractions (1.4883895216681028), then short ones by their
+// significant digits (2.25, then 0.25, then 0.5), then integers by
+// magnitude; -0 is above 0.
 func floatRank(f float64) (int, float64) {
 	switch {
 	case math.IsNaN(f) || math.IsInf(f, 0):
-		return 3, 0
+		return 6, 0
 	case f != math.Trunc(f):
-		return 2, math.Abs(f)
+		return 1 + min(sigDigits(f), 4), math.Abs(f) // 0.5 before 0.25 before 2.25 before the rest
 	case f == 0 && math.Signbit(f):
 		return 1, 0
 	case f == 0:
@@ -400,22 +403,75 @@ func floatRank(f float64) (int, float64) {
 	return 1, math.Abs(f)
 }
 
+// sigDigits counts the significant decimal digits of f as Go prints it
+// shortest (0.125: 3, 1e-90: 1).
+func sigDigits(f float64) int {
+	s := strconv.FormatFloat(math.Abs(f), 'e', -1, 64)
+	if i := strings.IndexByte(s, 'e'); i >= 0 {
+		s = s[:i]
+	}
+	return len(strings.Replace(s, ".", "", 1))
+}
+
+// roundSig rounds f to d significant decimal digits.
+func roundSig(f float64, d int) float64 {
+	r, err := strconv.ParseFloat(strconv.FormatFloat(f, 'e', d-1, 64), 64)
+	if err != nil {
+		return f
+	}
+	return r
+}
+
+// shrinkFloat returns floats plainer than f, plainest first: 0, ±1, ±2,
+// f rounded to an integer or to one, two or three significant digits,
+// -f, the integers between it and 0 that towardZero steps through (a
+// search for the least magnitude that still kills: -834635 shrinks to
+// -2 when p < -1 is all a row needs, where halving made fractions), and
+// for a large f the powers of ten below it (2.8e219 → 10, 1e4, 1e7, …).
 func shrinkFloat(f float64) []Value {
-	var out []Value
-	rf, mf := floatRank(f)
-	for _, c := range []float64{0, 1, -1, math.Trunc(f), math.Round(f), f / 2, -f} {
-		rc, mc := floatRank(c)
-		if rc < rf || (rc == rf && mc < mf) || (rc == rf && mc == mf && c > 0 && f < 0) {
-			dup := false
-			for _, o := range out {
-				if o.U == math.Float64bits(c) {
-					dup = true
-				}
+	cands := []float64{0, 1, -1, 2, -2, math.Trunc(f), math.Round(f), f / 2, -f}
+	if !math.IsNaN(f) && !math.IsInf(f, 0) {
+		for d := 1; d <= 3; d++ {
+			cands = append(cands, roundSig(f, d))
+		}
+		if a := math.Abs(f); f == math.Trunc(f) && a <= 1<<53 {
+			for _, x := range towardZero(int64(f)) {
+				cands = append(cands, float64(x))
 			}
-			if !dup {
-				out = append(out, FloatValue(c))
+		} else if a >= 1e4 {
+			for p := 10.0; p < a && !math.IsInf(p, 0); p *= 1000 {
+				cands = append(cands, math.Copysign(p, f))
 			}
 		}
+	}
+	rf, mf := floatRank(f)
+	type cand struct {
+		c float64
+		r int
+		m float64
+	}
+	var cs []cand
+	seen := map[uint64]bool{}
+	for _, c := range cands {
+		if seen[math.Float64bits(c)] {
+			continue
+		}
+		seen[math.Float64bits(c)] = true
+		rc, mc := floatRank(c)
+		if rc < rf || (rc == rf && mc < mf) || (rc == rf && mc == mf && c > 0 && f < 0) {
+			cs = append(cs, cand{c, rc, mc})
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		if a.r != b.r {
+			return a.r < b.r
+		}
+		return a.m < b.m
+	})
+	out := make([]Value, len(cs))
+	for i, c := range cs {
+		out[i] = FloatValue(c.c)
 	}
 	return out
 }
@@ -724,6 +780,26 @@ func plainLeaf(t *Type, v Value) bool {
 		return len(v.E) <= 2*maxPlainLen
 	}
 	return true
+}
+
+// ControlText reports whether v holds a string with a control character
+// other than a tab, a newline or a carriage return (a NUL, an escape, a
+// DEL): text no person writes as an ordinary input or expects as an
+// ordinary output. Byte slices are data and do not count.
+func ControlText(t *Type, v Value) bool {
+	found := false
+	eachLeaf(t, v, func(t *Type, v Value) {
+		if t.Kind != String || v.Nil || found {
+			return
+		}
+		for i := 0; i < len(v.S); i++ {
+			if c := v.S[i]; c < ' ' && c != '\t' && c != '\n' && c != '\r' || c == 0x7f {
+				found = true
+				return
+			}
+		}
+	})
+	return found
 }
 
 // WorldlyNil reports whether v holds, anywhere within it (a

@@ -256,3 +256,45 @@ func TestPoolMessagesDrawn(t *testing.T) {
 		t.Errorf("%d of %d strings are the unit's word, want at least %d", words, n, n/25)
 	}
 }
+
+// TestShrinkFloatGreedy: shrinking a float as gen does (take the first
+// candidate that still does what the row needs, go on from there) ends
+// at the plainest float that does: a small integer, a power of ten, a
+// short decimal, never a long fraction made by halving.
+func TestShrinkFloatGreedy(t *testing.T) {
+	f64 := &Type{Kind: Float, Bits: 64, Name: "float64"}
+	for _, tt := range []struct {
+		name  string
+		from  float64
+		needs func(float64) bool
+		want  float64
+	}{
+		{"below -1", -834635, func(x float64) bool { return x < -1 }, -2},
+		{"above 1e6", 1.008739e+06, func(x float64) bool { return x > 1000 }, 1001},
+		{"huge and positive", 2.8240139587082172e+219, func(x float64) bool { return x > 5 }, 6},
+		{"tiny and positive", 3.9272747722381812e-90, func(x float64) bool { return x > 0 && x < 1e-80 }, 5e-91},
+		{"a fraction in (1, 2)", 1.4883895216681028, func(x float64) bool { return x > 1 && x < 2 }, 1.5},
+		{"negative, any", -7.06e+218, func(x float64) bool { return true }, 0},
+		{"NaN stays NaN", math.NaN(), func(x float64) bool { return math.IsNaN(x) }, math.NaN()},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cur := FloatValue(tt.from)
+			for steps := 0; steps < 200; steps++ {
+				next := false
+				for _, c := range Shrink(f64, cur) {
+					if tt.needs(c.Float()) {
+						cur, next = c, true
+						break
+					}
+				}
+				if !next {
+					break
+				}
+			}
+			got := cur.Float()
+			if got != tt.want && !(math.IsNaN(got) && math.IsNaN(tt.want)) {
+				t.Errorf("shrunk %v to %v, want %v", tt.from, got, tt.want)
+			}
+		})
+	}
+}
