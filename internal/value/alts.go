@@ -36,12 +36,42 @@ type Env struct {
 	// interface whose methods do (a systemClock) is no alternative, and
 	// the test file's fake stands in for it.
 	Outside func(*types.Func) bool
+	// Factories are the standard library's constructors without operands
+	// the package's own code calls (md5.New()): where it wants an
+	// interface they implement, values the package builds itself.
+	Factories []Factory
 	// factoryDepth > 0 while the receivers of factory methods are built
 	// (seq.go): they get no factories of their own.
 	factoryDepth int
 	// derefDepth > 0 while the pointer alternatives a struct taken by
 	// value copies are built (AddSequences).
 	derefDepth int
+}
+
+// Factory is a function of another package, called with no operands,
+// that builds a value of Type.
+type Factory struct {
+	Pkg  *types.Package
+	Func string
+	Type types.Type
+}
+
+// factoryAlts adds the factories whose values implement u: how the
+// package builds one itself. It reports whether it added one.
+func (b *builder) factoryAlts(out *Type, u *types.Interface) bool {
+	n := 0
+	for _, f := range b.env.Factories {
+		if !types.Implements(f.Type, u) || !b.usePkg(f.Pkg.Name(), f.Pkg.Path()) {
+			continue
+		}
+		label := f.Pkg.Name() + "." + f.Func
+		a, err := b.alt(label, label+"()", b.name(f.Type), "")
+		if err == nil {
+			out.add(a, nil)
+			n++
+		}
+	}
+	return n > 0
 }
 
 const (
@@ -573,6 +603,10 @@ func (b *builder) ifaceAlts(out *Type, t types.Type, u *types.Interface) error {
 				n++
 			}
 		}
+	}
+	// What the package's own code builds for it (sha1.New()).
+	if b.factoryAlts(out, u) {
+		n++
 	}
 	// Standard implementations.
 	want := map[string]bool{}
