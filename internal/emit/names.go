@@ -5,6 +5,7 @@ package emit
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -220,6 +221,13 @@ func offset(d int64) string {
 // -11.515625), else with 4 digits after "~" (~3.142): never as another
 // value.
 func shortFloat(f float64) string {
+	if n := value.PiName(math.Abs(f)); n != "" {
+		n = strings.NewReplacer("math.Pi", "π", " ", "", "*", "").Replace(n)
+		if f < 0 {
+			return "-" + n
+		}
+		return n
+	}
 	if s := strconv.FormatFloat(f, 'g', -1, 64); len(s) <= 10 {
 		return s
 	}

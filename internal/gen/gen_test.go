@@ -336,3 +336,60 @@ func Join(a, b string, sep byte) string {
 		}
 	}
 }
+
+// TestDocumentedRanges: values of a type whose documentation gives
+// their range (an angle "in the range [-π, π]", a span's endpoints) are
+// drawn and shrunk inside it, and no kept row holds one outside it.
+func TestDocumentedRanges(t *testing.T) {
+	const src = `package ang
+
+// Angle is an angle in radians, in the range [-π, π].
+type Angle float64
+
+// Sign is the sign of a.
+func (a Angle) Sign() int {
+	if a < -1 {
+		return -2
+	}
+	if a < 0 {
+		return -1
+	}
+	if a > 2 {
+		return 2
+	}
+	return 0
+}
+
+// A Span holds the points between its endpoints, which are in the
+// range [0, 10].
+type Span struct{ Lo, Hi float64 }
+
+// Len is how long s is.
+func (s Span) Len() float64 {
+	if s.Hi < s.Lo {
+		return 0
+	}
+	return s.Hi - s.Lo
+}
+`
+	pkg := loadPkg(t, map[string]string{"ang/ang.go": src}, "./ang")
+	res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 3, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := map[string]bool{}
+	for _, tt := range res.Tests {
+		units[tt.Unit.Name] = true
+		for i, typ := range tt.Unit.Inputs() {
+			if why := value.OutOfRange(typ, tt.In[i]); why != "" {
+				t.Errorf("%s row %v: %s", tt.Unit.Name, tt.In, why)
+			}
+			if typ.Range == nil && (typ.Kind != value.Struct || typ.Fields[0].Type.Range == nil || typ.Fields[1].Type.Range == nil) {
+				t.Errorf("%s input %d (%s): no documented range", tt.Unit.Name, i, typ.Name)
+			}
+		}
+	}
+	if !units["Angle.Sign"] || !units["Span.Len"] {
+		t.Errorf("rows for %v, want Angle.Sign and Span.Len", units)
+	}
+}

@@ -95,12 +95,24 @@ func (g *generator) invariantsOf(ctx context.Context, test *Test, i int, t *valu
 }
 
 // reachable drops the tests that spell a state breaking its type's
-// likely invariants, recording why.
+// likely invariants, or a value outside the range its type's
+// documentation gives, recording why.
 func (g *generator) reachable(ctx context.Context, tests []*Test) ([]*Test, error) {
 	out := tests[:0]
 	for _, t := range tests {
 		ok := true
-		if t.Direct() {
+		for i, typ := range t.Unit.Inputs() {
+			// A value its type's documentation rules out (s1's interval
+			// endpoints outside [-π, π]) is no ordinary input.
+			if i < len(t.In) {
+				if why := value.OutOfRange(typ, t.In[i]); why != "" {
+					ok = false
+					g.rejected = append(g.rejected, Rejected{Unit: t.Unit.Name, Why: inputName(t.Unit, i) + ": " + why})
+					break
+				}
+			}
+		}
+		if ok && t.Direct() {
 			for i, typ := range t.Unit.Inputs() {
 				if _, v, direct := structOf(typ, t.In[i]); direct {
 					inv, err := g.invariantsOf(ctx, t, i, typ)

@@ -36,6 +36,11 @@ type Env struct {
 	// interface whose methods do (a systemClock) is no alternative, and
 	// the test file's fake stands in for it.
 	Outside func(*types.Func) bool
+	// Ranges are the ranges the package's documentation gives the values
+	// of its named numeric types, its struct types (of their numeric
+	// fields, when all are of one type) and its struct fields
+	// (DocRange): of *types.TypeName and field *types.Var.
+	Ranges map[types.Object]*Range
 	// Factories are the standard library's constructors without operands
 	// the package's own code calls (md5.New()): where it wants an
 	// interface they implement, values the package builds itself.

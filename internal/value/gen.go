@@ -136,6 +136,17 @@ func smallDomain(t *Type, width int) []Value {
 	default:
 		return nil
 	}
+	if t.Range != nil {
+		var in []Value
+		for _, v := range d {
+			if InRange(t, v) {
+				in = append(in, v)
+			}
+		}
+		if d = in; len(d) == 0 {
+			return nil
+		}
+	}
 	return d[:min(width, len(d))]
 }
 
@@ -191,10 +202,14 @@ func (g *Gen) random(t *Type, depth int) Value {
 		return MapValue(keys, elems)
 	case Bool:
 		return BoolValue(r.IntN(2) == 1)
-	case Int, Uint:
+	case Int, Uint, Float:
+		if t.Range != nil {
+			return g.inRange(t)
+		}
+		if t.Kind == Float {
+			return g.float(t)
+		}
 		return g.integer(t)
-	case Float:
-		return g.float(t)
 	case String:
 		return Value{S: Str(g.str())}
 	case Array:
@@ -424,6 +439,53 @@ func (g *Gen) integer1(t *Type) Value {
 		x = -x
 	}
 	return Wrap(t, x)
+}
+
+// inRange draws a value inside t's documented range: its bounds, 0, a
+// small integer or a short decimal inside it (an eighth of the way),
+// and now and then an infinity where the documentation allows one.
+func (g *Gen) inRange(t *Type) Value {
+	r, rg := g.R, t.Range
+	var f float64
+	switch pick := r.IntN(16); {
+	case pick == 0 && rg.Inf:
+		f = math.Inf(1)
+	case pick < 3:
+		f = rg.Lo
+	case pick < 6:
+		f = rg.Hi
+	case pick < 11:
+		f = float64(r.IntN(7) - 3)
+		if !rg.Holds(f) {
+			f = 0
+		}
+	default:
+		f = rg.Lo + (rg.Hi-rg.Lo)*float64(1+r.IntN(7))/8
+		if t.Kind == Float {
+			f = roundSig(f, 2)
+		}
+	}
+	if !rg.Holds(f) {
+		f = rg.Lo
+	}
+	switch t.Kind {
+	case Int:
+		x := math.Round(f)
+		if !rg.Holds(x) {
+			x = math.Ceil(rg.Lo)
+		}
+		return Wrap(t, int64(x))
+	case Uint:
+		x := math.Round(math.Max(f, 0))
+		if !rg.Holds(x) {
+			x = math.Ceil(math.Max(rg.Lo, 0))
+		}
+		return Value{U: uint64(x)}
+	}
+	if t.Bits == 32 {
+		f = float64(float32(f))
+	}
+	return FloatValue(f)
 }
 
 func (g *Gen) float(t *Type) Value {

@@ -391,6 +391,24 @@ func floatBound(x float64, bits int) string {
 		return "math.SmallestNonzeroFloat32"
 	case x == float64(float32(math.MaxFloat32)) && bits == 32:
 		return "math.MaxFloat32"
+	case bits == 64:
+		return PiName(x)
+	}
+	return ""
+}
+
+// PiName names x when it is π, π/2, π/4 or 2π as a float64 ("math.Pi /
+// 2"), else "": an angle's bound reads as such, not as 3.141592653589793.
+func PiName(x float64) string {
+	switch x {
+	case math.Pi:
+		return "math.Pi"
+	case math.Pi / 2:
+		return "math.Pi / 2"
+	case math.Pi / 4:
+		return "math.Pi / 4"
+	case 2 * math.Pi:
+		return "2 * math.Pi"
 	}
 	return ""
 }

@@ -28,6 +28,7 @@ package value
 // 32 bits, non-ASCII text, a huge length) needs a reason.
 
 import (
+	"fmt"
 	"math"
 	"sort"
 	"strconv"
@@ -46,6 +47,57 @@ func ShrinkWith(t *Type, v Value, pool *Pool) []Value { return shrinkWith(t, v, 
 // shrinkWith is ShrinkWith; top says v is a whole input (a pointer to a
 // value of the package's types with hidden state is then not made nil).
 func shrinkWith(t *Type, v Value, pool *Pool, top bool) []Value {
+	if t.Range != nil && t.numeric() {
+		// Inside the documented range only.
+		var out []Value
+		for _, c := range shrinkLeaf(t, v, pool, top) {
+			if InRange(t, c) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	return shrinkLeaf(t, v, pool, top)
+}
+
+// InRange reports whether v, a leaf of t, is inside t's documented range
+// (true when t has none).
+func InRange(t *Type, v Value) bool {
+	if t.Range == nil {
+		return true
+	}
+	switch t.Kind {
+	case Int:
+		return t.Range.Holds(float64(v.I))
+	case Uint:
+		return t.Range.Holds(float64(v.U))
+	case Float:
+		return t.Range.Holds(v.Float())
+	}
+	return true
+}
+
+// OutOfRange says which leaf of v, of type t, is outside the range its
+// type's documentation gives ("Interval: Hi = 5.648e+219, outside
+// [-π, π]"), or "".
+func OutOfRange(t *Type, v Value) string {
+	why := ""
+	eachLeaf(t, v, func(lt *Type, lv Value) {
+		if why == "" && lt.numeric() && !InRange(lt, lv) {
+			f := lv.Float()
+			switch lt.Kind {
+			case Int:
+				f = float64(lv.I)
+			case Uint:
+				f = float64(lv.U)
+			}
+			why = fmt.Sprintf("%s %s outside %s, the range its documentation gives", lt.Name, strconv.FormatFloat(f, 'g', 4, 64), lt.Range.Doc)
+		}
+	})
+	return why
+}
+
+func shrinkLeaf(t *Type, v Value, pool *Pool, top bool) []Value {
 	if t.Kind != Error && v.X != "" {
 		return shrinkBuilt(t, v, pool)
 	}

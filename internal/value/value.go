@@ -104,6 +104,10 @@ type Type struct {
 	// Platform: an Int or Uint of int, uint or uintptr underneath, 32
 	// bits wide on some targets.
 	Platform bool
+	// Range, for an Int, Uint or Float, is where its documentation says
+	// its values are (Env.Ranges): values are drawn and shrunk inside
+	// it, and a row with one outside it is not kept (OutOfRange).
+	Range *Range
 }
 
 // Alt is one way to build a value: a Go expression over operands, which
@@ -601,6 +605,34 @@ func (b *builder) qualifier(p *types.Package) string {
 	return p.Name()
 }
 
+// numeric reports whether t is an Int, Uint or Float.
+func (t *Type) numeric() bool { return t.Kind == Int || t.Kind == Uint || t.Kind == Float }
+
+// fieldRange is the range the documentation gives field f of struct st
+// (of type t): the field's own, else the struct type's when all its
+// numeric fields have f's type (s1.Interval's Lo and Hi, "in the range
+// [-π, π]").
+func (b *builder) fieldRange(t types.Type, st *types.Struct, f *types.Var) *Range {
+	if r := b.env.Ranges[f]; r != nil {
+		return r
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	r := b.env.Ranges[n.Obj()]
+	if r == nil {
+		return nil
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		g := st.Field(i)
+		if bt, ok := g.Type().Underlying().(*types.Basic); ok && bt.Info()&types.IsNumeric != 0 && !types.Identical(g.Type(), f.Type()) {
+			return nil
+		}
+	}
+	return r
+}
+
 func (b *builder) build(t types.Type, allowError bool) (*Type, error) {
 	if v, ok := b.memo[t]; ok {
 		return v, nil
@@ -640,6 +672,9 @@ func (b *builder) build(t types.Type, allowError bool) (*Type, error) {
 		if err := basic(out, u, t); err != nil {
 			return nil, err
 		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && out.numeric() {
+			out.Range = b.env.Ranges[n.Obj()]
+		}
 	case *types.Array:
 		elem, err := b.build(u.Elem(), false)
 		if err != nil {
@@ -675,6 +710,11 @@ func (b *builder) build(t types.Type, allowError bool) (*Type, error) {
 			ft, err := b.build(f.Type(), false)
 			if err != nil {
 				return nil, err
+			}
+			if r := b.fieldRange(t, u, f); r != nil && ft.numeric() && ft.Range == nil {
+				c := *ft
+				c.Range = r
+				ft = &c
 			}
 			out.Fields = append(out.Fields, Field{Name: f.Name(), Type: ft})
 		}

@@ -105,6 +105,8 @@ func TestLiteral(t *testing.T) {
 		{"f32", FloatValue(0.5), "0.5"},
 		{"f32", FloatValue(math.Inf(-1)), "float32(math.Inf(-1))"},
 		{"c", FloatValue(math.NaN()), "Celsius(math.NaN())"},
+		{"c", FloatValue(-math.Pi / 2), "Celsius(-math.Pi / 2)"},
+		{"c", FloatValue(3.1416), "3.1416"},
 		{"c", FloatValue(math.Copysign(0, -1)), "Celsius(math.Copysign(0, -1))"},
 		{"pt", pt, `Point{x: 1, tag: "a"}`},
 		{"pp", Value{E: []Value{pt}}, `&Point{x: 1, tag: "a"}`},

@@ -259,8 +259,19 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		for _, r := range res.Rejected {
 			pr.Rejected = append(pr.Rejected, r.Unit+": "+r.Why)
 		}
-		if n := len(res.Rejected); n > 0 {
-			pr.Notes = append(pr.Notes, fmt.Sprintf("left out %d row(s) that build a value from its fields in a state the package's functions never build (the JSON report's rejected lists them)", n))
+		states, ranges := 0, 0
+		for _, r := range res.Rejected {
+			if strings.Contains(r.Why, "the range its documentation gives") {
+				ranges++
+			} else {
+				states++
+			}
+		}
+		if states > 0 {
+			pr.Notes = append(pr.Notes, fmt.Sprintf("left out %d row(s) that build a value from its fields in a state the package's functions never build (the JSON report's rejected lists them)", states))
+		}
+		if ranges > 0 {
+			pr.Notes = append(pr.Notes, fmt.Sprintf("left out %d row(s) with a value outside the range its type's documentation gives (the JSON report's rejected lists them)", ranges))
 		}
 		for _, id := range cfg.Explain {
 			explainMutant(&explained, res, ms, id)
