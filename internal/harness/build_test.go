@@ -74,3 +74,45 @@ func TestBuild(t *testing.T) {
 		t.Errorf("a malformed directive: error %v", err)
 	}
 }
+
+// TestBuildBesideOwnNames: the harness builds beside a test file of the
+// package that declares the names of its fakes (gozilla's own generated
+// file, committed, declares gozillaShape too; so may a user's test).
+func TestBuildBesideOwnNames(t *testing.T) {
+	const src = `package p
+
+// Shape has an area.
+type Shape interface{ Area() float64 }
+
+// Big reports whether s is big.
+func Big(s Shape) bool { return s != nil && s.Area() > 10 }
+`
+	const committed = `package p
+
+// gozillaShape is the fake an earlier gen wrote.
+type gozillaShape struct{ area float64 }
+
+func (s *gozillaShape) Area() float64 { return s.area }
+`
+	dir := testmod.Write(t, map[string]string{"p/p.go": src, "p/p_gozilla_test.go": committed})
+	pkgs, err := load.Load(load.Config{Dir: dir}, "./p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := pkgs[0]
+	set, err := mutate.Generate(pkg, mutate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := unit.Find(pkg, nil)
+	fake := false
+	for _, a := range units[0].Inputs()[0].Alts {
+		fake = fake || a.DeclName == "gozillaShape"
+	}
+	if !fake {
+		t.Fatal("Shape has no fake gozillaShape: the test no longer tests what it should")
+	}
+	if _, err := Build(context.Background(), BuildConfig{Pkg: pkg, Set: set, Units: units, WorkDir: t.TempDir()}); err != nil {
+		t.Fatalf("the harness does not build beside the committed file: %v", err)
+	}
+}

@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"go/scanner"
 	"go/token"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -235,7 +236,34 @@ func Source(pkgName string, units []Unit, mutSite []int, sentinels []string) []b
 		fmt.Fprintf(&b, "\t{%q, %s},\n", s, s)
 	}
 	b.WriteString("}\n")
-	return []byte(b.String())
+	return []byte(ownNames(b.String(), init))
+}
+
+// declaredGozilla finds the gozilla… names the alternatives' declarations
+// declare at top level (the fakes: type gozillaClock, its funcs).
+var declaredGozilla = regexp.MustCompile(`(?m)^(?:type|func|var|const)\s+(gozilla\w*)`)
+
+// ownNames renames, in the harness source src, the gozilla… names that
+// decls (the alternatives' declarations) declare to _gzh_ names: the
+// package's test files are compiled with the harness, and gozilla's own
+// generated file, committed (any version of it), or a user's test
+// declares a gozillaClock of its own; the harness must build beside
+// either ("gozillaRequest redeclared in this block" left every
+// survivor's search unbuilt).
+func ownNames(src, decls string) string {
+	seen := map[string]bool{}
+	var names []string
+	for _, m := range declaredGozilla.FindAllStringSubmatch(decls, -1) {
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			names = append(names, regexp.QuoteMeta(m[1]))
+		}
+	}
+	if len(names) == 0 {
+		return src
+	}
+	re := regexp.MustCompile(`\b(` + strings.Join(names, "|") + `)\b`)
+	return re.ReplaceAllString(src, "_gzh_$1")
 }
 
 // Request asks for one input of one unit to be run under the original and

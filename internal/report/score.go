@@ -67,6 +67,22 @@ type Mutant struct {
 	Tests int    `json:"tests,omitempty"`
 }
 
+// searchFailed says why the search for killing inputs failed, when it
+// did for a survivor (its build, say), "" otherwise: the report says so
+// rather than "no input found".
+func searchFailed(ms []Mutant) string {
+	for _, m := range ms {
+		if m.Verdict == "unknown" && strings.HasPrefix(m.Why, "the search for a killing input failed") {
+			why := []rune(strings.Join(strings.Fields(m.Why), " "))
+			if len(why) > 240 {
+				why = append(why[:237], []rune("...")...)
+			}
+			return string(why)
+		}
+	}
+	return ""
+}
+
 // Counts tallies mutants by status.
 type Counts struct {
 	Mutants    int `json:"mutants"`
@@ -484,6 +500,9 @@ func (s *Score) textSurvivors(w io.Writer, src Sources, used map[string]bool) {
 	decided, hint := "", ""
 	if c := s.Summary; c.Killable+c.Unknown > 0 {
 		decided = fmt.Sprintf(" (%d with an input that kills them, %d undecided)", c.Killable, c.Unknown)
+		if why := searchFailed(s.Mutants); why != "" {
+			decided = fmt.Sprintf(" (%d with an input that kills them, %d undecided: %s)", c.Killable, c.Unknown, why)
+		}
 		if c.Killable > 0 {
 			hint = "; -explain ID shows the row that kills one"
 		}
@@ -524,7 +543,11 @@ func (s *Score) textSurvivors(w io.Writer, src Sources, used map[string]bool) {
 				step = ": " + runsIt(best.RunBy, best.Tests, "this line")
 			}
 			if best.Verdict == "unknown" {
-				step += ": undecided (no proof it is equivalent, no input found that kills it)"
+				if best.Why != "" {
+					step += ": undecided (" + best.Why + ")"
+				} else {
+					step += ": undecided (no proof it is equivalent, no input found that kills it)"
+				}
 			}
 			if tells := tellsApart(best); tells != "" {
 				if step == "" {

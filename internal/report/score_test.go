@@ -231,3 +231,37 @@ func TestPlainProofHidesSymbols(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreTextSearchFailed: when the search for killing inputs failed
+// (its build, beside a file declaring the harness's names), the report
+// says so, in the summary and for each survivor, never "no input found".
+func TestScoreTextSearchFailed(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.go")
+	src := "package p\n\nfunc F(a, b int) int {\n\tif a > b {\n\t\treturn a\n\t}\n\treturn b\n}\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	why := "the search for a killing input failed: building the harness: p_gozilla_test.go:12:6: gozillaRequest redeclared in this block"
+	ms := []Mutant{
+		{ID: 1, Package: "p", Func: "F", Op: "ROR", File: file, Line: 4, Offset: 30, Orig: "a > b", Repl: "true", Status: mutate.Lived, RunBy: "TestF", Tests: 2, Verdict: "unknown", Why: why},
+		{ID: 2, Package: "p", Func: "F", Op: "ROR", File: file, Line: 4, Offset: 30, Orig: "a > b", Repl: "a < b", Status: mutate.Killed, KilledBy: "TestF"},
+	}
+	s := NewScore([]Package{{Path: "p"}}, ms, 1)
+	var buf bytes.Buffer
+	if err := s.Text(&buf, false); err != nil {
+		t.Fatal(err)
+	}
+	text := buf.String()
+	for _, want := range []string{
+		"(0 with an input that kills them, 1 undecided: " + why + ")",
+		"undecided (" + why + ")",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "no input found") {
+		t.Errorf("text says no input was found:\n%s", text)
+	}
+}
