@@ -17,12 +17,14 @@
 package score
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"maps"
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -31,6 +33,7 @@ import (
 	"time"
 
 	"github.com/gozilla/gozilla/internal/analysis"
+	"github.com/gozilla/gozilla/internal/emit"
 	"github.com/gozilla/gozilla/internal/equiv"
 	"github.com/gozilla/gozilla/internal/gen"
 	"github.com/gozilla/gozilla/internal/gen/evidence"
@@ -689,6 +692,67 @@ func runBy(tests []run.TestInfo) (string, int) {
 	return tests[best].Name, len(tests)
 }
 
+// failingBefore is the error of tests that fail on the code before any
+// mutant runs. When they are all gozilla gen's own rows (its file, as
+// gen wrote it), the code no longer does what they pinned (a bug the
+// user fixed, a behaviour changed on purpose): the message says which
+// rows and how to go on, regenerating the file.
+func failingBefore(pkg *load.Package, tests []run.TestInfo) error {
+	first := tests[0]
+	file, own := generatedTests(pkg.Dir)
+	mine := file != ""
+	var rows []string
+	for _, t := range tests {
+		mine = mine && own[t.Name]
+		rows = append(rows, failedRows(t)...)
+	}
+	if !mine {
+		return &UserError{Msg: fmt.Sprintf("%s: tests fail before mutation: %s: %s", pkg.Path, first.Name, failure(first.Output))}
+	}
+	if len(rows) > 5 {
+		rows = append(rows[:5], fmt.Sprintf("and %d more", len(rows)-5))
+	}
+	return &UserError{Msg: fmt.Sprintf("%s: tests fail before mutation, only rows gozilla gen wrote in %s (%s): the code no longer does what they pinned (a bug fixed?), %s; run `gozilla gen %s` to regenerate the file, then score again",
+		pkg.Path, file, strings.Join(rows, ", "), failure(first.Output), pkg.Path)}
+}
+
+// generatedTests finds the test file gozilla gen wrote in dir (its
+// header says so) and the test functions it declares; "" when there is
+// none.
+func generatedTests(dir string) (string, map[string]bool) {
+	paths, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil || !bytes.HasPrefix(data, []byte(emit.Header)) {
+			continue
+		}
+		names := map[string]bool{}
+		for _, m := range testFuncRE.FindAllSubmatch(data, -1) {
+			names[string(m[1])] = true
+		}
+		return filepath.Base(path), names
+	}
+	return "", nil
+}
+
+var (
+	testFuncRE = regexp.MustCompile(`(?m)^func (Test\w*)\(t \*testing\.T\)`)
+	failRowRE  = regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+/\S+)`)
+)
+
+// failedRows are the subtests (rows) of t that failed, from its output;
+// t itself when none is named.
+func failedRows(t run.TestInfo) []string {
+	var rows []string
+	for _, m := range failRowRE.FindAllStringSubmatch(t.Output, -1) {
+		rows = append(rows, m[1])
+	}
+	if len(rows) == 0 {
+		rows = []string{t.Name}
+	}
+	return rows
+}
+
 // baselineFlaky runs each test that failed in the baseline again, alone:
 // one that passes once is flaky (returned, by name); one that fails
 // every time makes the package's tests fail before mutation, and so
@@ -712,14 +776,18 @@ func baselineFlaky(ctx context.Context, cfg Config, pkg *load.Package, runner *r
 	if err != nil {
 		return nil, err
 	}
+	var always []run.TestInfo
 	for k, name := range failed {
 		if fails[k] == baselineReruns {
 			for _, t := range base {
 				if t.Name == name {
-					return nil, &UserError{Msg: fmt.Sprintf("%s: tests fail before mutation: %s: %s", pkg.Path, t.Name, failure(t.Output))}
+					always = append(always, t)
 				}
 			}
 		}
+	}
+	if len(always) > 0 {
+		return nil, failingBefore(pkg, always)
 	}
 	for k, name := range failed {
 		f := &report.FlakyTest{Test: name, Runs: 1 + baselineReruns, Failed: 1 + fails[k]}
