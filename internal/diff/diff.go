@@ -21,6 +21,12 @@ type Lines map[string]map[int]bool
 // Has reports whether line n of file (absolute) changed.
 func (l Lines) Has(file string, n int) bool { return l[file][n] }
 
+// Mutable reports whether file is one whose lines gozilla mutates: a Go
+// file that is not a test.
+func Mutable(file string) bool {
+	return strings.HasSuffix(file, ".go") && !strings.HasSuffix(file, "_test.go")
+}
+
 // Count is the changed lines and files.
 func (l Lines) Count() (lines, files int) {
 	for _, ls := range l {
@@ -83,9 +89,9 @@ func git(dir string, args ...string) (string, error) {
 	return string(out), nil
 }
 
-// Parse reads a unified diff: for each file, the lines of the new
-// version that its hunks add ("+" lines), by absolute path (root joined
-// with the diff's path).
+// Parse reads a unified diff: for each Go file that is not a test
+// (Mutable), the lines of the new version that its hunks add ("+"
+// lines), by absolute path (root joined with the diff's path).
 func Parse(data []byte, root string) (Lines, error) {
 	out := Lines{}
 	var file string
@@ -109,6 +115,12 @@ func Parse(data []byte, root string) (Lines, error) {
 			}
 			name = strings.TrimPrefix(name, "b/")
 			file = filepath.Join(root, filepath.FromSlash(name))
+			if !Mutable(file) {
+				// Tests (the generated file among them), docs, data:
+				// no mutant lives there, and the count says mutated
+				// lines.
+				file = ""
+			}
 		case strings.HasPrefix(line, "--- "), strings.HasPrefix(line, "diff "), strings.HasPrefix(line, "index "):
 		case strings.HasPrefix(line, "@@ "):
 			// @@ -a[,b] +c[,d] @@

@@ -40,6 +40,15 @@ deleted file mode 100644
 +added
  same
  same
+diff --git a/p/p_gozilla_test.go b/p/p_gozilla_test.go
+--- a/p/p_gozilla_test.go
++++ b/p/p_gozilla_test.go
+@@ -3,0 +4,1 @@
++		// kills #376 ROR a > b → a >= b
+--- a/README.md
++++ b/README.md
+@@ -1,0 +2,1 @@
++a line of docs
 `
 	got, err := Parse([]byte(d), "/r")
 	if err != nil {
