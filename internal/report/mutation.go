@@ -103,6 +103,8 @@ func decided(m Mutant) string {
 			s += " (" + m.Why + ")"
 		}
 		return s
+	case m.Input != "" && m.InputOf != "":
+		return "; an input of " + m.InputOf + " tells it apart: " + m.Input + " (a case with it kills the mutant)"
 	case m.Input != "":
 		return "; the prover finds an input that tells it apart: " + m.Input + " (a case with it kills the mutant)"
 	}

@@ -49,6 +49,10 @@ type Mutant struct {
 	// the test case that would kill it. With Verdict "killable" it was
 	// run on both; without a Verdict it is the prover's, not run.
 	Input string `json:"input,omitempty"`
+	// InputOf names the function Input is the arguments of, when that
+	// is not Func (a constructor whose result's method reaches the
+	// mutant): the input is spelled with that function's parameters.
+	InputOf string `json:"input_of,omitempty"`
 	// Verdict decides a survivor (score, unless -evidence=false):
 	// "killable" when an input gen's engines found was run and tells
 	// the mutant apart (Row is the table row that kills it, in the test
@@ -583,6 +587,9 @@ const maxInputShown = 60
 func tellsApart(m Mutant) string {
 	switch {
 	case m.Input != "" && (len(m.Input) <= maxInputShown || m.RowName == ""):
+		if m.InputOf != "" {
+			return "a case of " + m.InputOf + " with " + m.Input + " tells it apart"
+		}
 		return "a case with " + m.Input + " tells it apart"
 	case m.RowName != "":
 		return fmt.Sprintf("the row %q of %s tells it apart (-explain %d)", m.RowName, m.RowTest, m.ID)

@@ -265,3 +265,17 @@ func TestScoreTextSearchFailed(t *testing.T) {
 		t.Errorf("text says no input was found:\n%s", text)
 	}
 }
+
+// TestTellsApartNamesItsFunction: an input found for another function
+// than the mutant's (a constructor whose value's method reaches it) is
+// said with that function's name, whose parameters it spells.
+func TestTellsApartNamesItsFunction(t *testing.T) {
+	m := Mutant{ID: 3, Func: "ParseLimit", Input: `spec="0/s", maxKeys=0`, InputOf: "NewLimiter"}
+	if got, want := tellsApart(m), `a case of NewLimiter with spec="0/s", maxKeys=0 tells it apart`; got != want {
+		t.Errorf("tellsApart = %q, want %q", got, want)
+	}
+	m.InputOf = ""
+	if got, want := tellsApart(m), `a case with spec="0/s", maxKeys=0 tells it apart`; got != want {
+		t.Errorf("tellsApart = %q, want %q", got, want)
+	}
+}

@@ -973,6 +973,9 @@ func findKillers(ctx context.Context, cfg Config, pkg *load.Package, full, set *
 		switch {
 		case ok:
 			out[i].Verdict, out[i].Input, out[i].Row, out[i].RowTest, out[i].RowName = "killable", f.Input, f.Row, f.Test, f.Name
+			if f.Unit != m.Func {
+				out[i].InputOf = f.Unit
+			}
 		default:
 			out[i].Verdict, out[i].Input = "unknown", ""
 			switch {
