@@ -97,13 +97,10 @@ func File(res *gen.Result, opt Options) ([]byte, error) {
 
 	var b strings.Builder
 	b.WriteString(Header + "\n")
-	killed := 0
-	for _, s := range res.Status {
-		if s == mutate.Killed {
-			killed++
-		}
-	}
-	fmt.Fprintf(&b, "// %d tests kill %d of the %d mutants of package %s.\n", len(res.Tests), killed, len(res.Set.Mutants), res.Pkg.Name)
+	// No counts here: they change with every edit of the package, and a
+	// regenerated file's diff should show only the tests that changed
+	// (gen's report counts).
+	fmt.Fprintf(&b, "// Table-driven tests of package %s, each row chosen to kill mutants of its code.\n", res.Pkg.Name)
 	if opt.Command != "" {
 		fmt.Fprintf(&b, "// Regenerate with: %s\n", opt.Command)
 	}
@@ -178,6 +175,9 @@ type emitter struct {
 	// type (viewOf) once.
 	views  []*value.Alt
 	viewOf map[string]bool
+	// funcLines are the functions of each file of the package, for
+	// lineRef.
+	funcLines map[string][]funcSpan
 
 	// What the package's language version allows: generic helpers
 	// (go1.18), the slices package (go1.21). Without generics, the
@@ -1235,9 +1235,47 @@ func (e *emitter) comment(t *gen.Test) string {
 			break
 		}
 		m := e.res.Set.Mutants[id-1]
-		parts = append(parts, fmt.Sprintf("#%d %s %s → %s (line %d)", m.ID, m.Op, oneLine(m.Orig), oneLine(m.Repl), m.Line))
+		parts = append(parts, mutantText(m))
 	}
 	return "// kills " + strings.Join(parts, ", ") + "\n" + e.needsNote(t)
+}
+
+// mutantText names a mutant in a comment so that the comment does not
+// change with edits elsewhere in the package: no global number, no line
+// of the file, but its function and line in it ("ROR a > b → a >= b
+// (Max:2)"): a regenerated file's diff shows only what changed.
+func mutantText(m *mutate.Mutant) string {
+	return fmt.Sprintf("%s %s → %s (%s)", m.Op, oneLine(m.Orig), oneLine(m.Repl), m.Ref())
+}
+
+// lineRef says line of file as mutate.FuncRef does: the function it is
+// in and its line there ("Max:2"), else "line N".
+func (e *emitter) lineRef(file string, line int) string {
+	if e.funcLines == nil {
+		e.funcLines = map[string][]funcSpan{}
+		if pkg := e.res.Pkg; pkg != nil {
+			for _, f := range pkg.Files {
+				for _, d := range f.Syntax.Decls {
+					if fd, ok := d.(*ast.FuncDecl); ok {
+						from, to := pkg.Fset.Position(fd.Pos()), pkg.Fset.Position(fd.End())
+						e.funcLines[from.Filename] = append(e.funcLines[from.Filename], funcSpan{mutate.FuncName(fd), from.Line, to.Line})
+					}
+				}
+			}
+		}
+	}
+	for _, f := range e.funcLines[file] {
+		if line >= f.from && line <= f.to {
+			return mutate.FuncRef(f.name, f.from, line)
+		}
+	}
+	return mutate.FuncRef("", 0, line)
+}
+
+// funcSpan is a function's name and lines.
+type funcSpan struct {
+	name     string
+	from, to int
 }
 
 // coverComment names the branches and def-use pairs a row that kills no
@@ -1256,10 +1294,10 @@ func (e *emitter) coverComment(t *gen.Test) string {
 		switch x.Kind {
 		case engine.CoverBranch:
 			b := plan.Branches[x.ID]
-			parts = append(parts, fmt.Sprintf("branch %s %s (line %d)", b.Kind, oneLine(b.Label), b.Pos.Line))
+			parts = append(parts, fmt.Sprintf("branch %s %s (%s)", b.Kind, oneLine(b.Label), e.lineRef(b.Pos.Filename, b.Pos.Line)))
 		case engine.CoverPair:
 			p := plan.Pairs[x.ID]
-			parts = append(parts, fmt.Sprintf("%s defined on line %d, used on line %d", p.Var, p.Def.Line, p.Use.Line))
+			parts = append(parts, fmt.Sprintf("%s defined at %s, used at %s", p.Var, e.lineRef(p.Def.Filename, p.Def.Line), e.lineRef(p.Use.Filename, p.Use.Line)))
 		}
 	}
 	return "// covers " + strings.Join(parts, ", ") + "\n"

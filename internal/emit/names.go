@@ -330,7 +330,7 @@ func (e *emitter) needsNote(t *gen.Test) string {
 				continue
 			}
 			m := e.res.Set.Mutants[id-1]
-			parts = append(parts, fmt.Sprintf("%s is %s for #%d %s %s → %s (line %d)", names[i], why, m.ID, m.Op, oneLine(m.Orig), oneLine(m.Repl), m.Line))
+			parts = append(parts, fmt.Sprintf("%s is %s for %s", names[i], why, mutantText(m)))
 			break
 		}
 	}

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"math"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -100,8 +99,8 @@ func TestNeedsNote(t *testing.T) {
 		want   string
 	}{
 		{"a bound a credited mutant needs", value.Value{I: math.MaxInt64}, map[int][]int{0: {id}}, []int{id},
-			"// x is a bound of int for #" + strconv.Itoa(id) + " " + m.Op.String() + " "},
-		{"beyond 32 bits", value.Value{I: 1 << 40}, map[int][]int{0: {id}}, []int{id}, "// x is beyond 32 bits for #"},
+			"// x is a bound of int for " + m.Op.String() + " "},
+		{"beyond 32 bits", value.Value{I: 1 << 40}, map[int][]int{0: {id}}, []int{id}, "// x is beyond 32 bits for " + m.Op.String() + " "},
 		{"needed by a mutant credited elsewhere", value.Value{I: math.MaxInt64}, map[int][]int{0: {id}}, nil, ""},
 		{"plain", value.Value{I: 7}, map[int][]int{0: {id}}, []int{id}, ""},
 	}

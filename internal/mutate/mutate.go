@@ -33,8 +33,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"hash/fnv"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gozilla/gozilla/internal/load"
@@ -148,6 +150,45 @@ type Mutant struct {
 	Orig   string // source text of the span
 	Repl   string // replacement text
 	Site   int    // the schemata site the mutant lives at (its coverage unit)
+	// FuncLine is the line of the enclosing function's func keyword; 0
+	// outside a function.
+	FuncLine int
+	// Key is the mutant's identity across edits elsewhere in the package
+	// (StableKey): its function, its line in the function and column,
+	// its operator and a hash of what it replaces and with what. ID,
+	// dense and global to the package, is for the command line.
+	Key string
+}
+
+// StableKey is the Key of a mutant of function fn (its func keyword on
+// line fnLine) at line and col, of operator op, replacing orig by repl:
+// "(*Limiter).Allow:3:5:ROR:1f2e". It changes when the function does,
+// not when code is added above it (PIT's and Stryker's incremental
+// analysis match mutants so).
+func StableKey(fn string, fnLine, line, col int, op Op, orig, repl string) string {
+	h := fnv.New32a()
+	h.Write([]byte(orig))
+	h.Write([]byte{0})
+	h.Write([]byte(repl))
+	rel := line
+	if fnLine > 0 {
+		rel = line - fnLine + 1
+	}
+	return fmt.Sprintf("%s:%d:%d:%s:%04x", fn, rel, col, op, h.Sum32()&0xffff)
+}
+
+// Ref is where the mutant is, said so that it does not change with
+// edits elsewhere: "Allow:3" (its function and its line in it, the func
+// keyword's line 1), or "line 7" outside a function.
+func (m *Mutant) Ref() string { return FuncRef(m.Func, m.FuncLine, m.Line) }
+
+// FuncRef says line of function fn (whose func keyword is on fnLine) as
+// "fn:k"; "line N" when fnLine is 0.
+func FuncRef(fn string, fnLine, line int) string {
+	if fnLine <= 0 || fn == "" {
+		return "line " + strconv.Itoa(line)
+	}
+	return fn + ":" + strconv.Itoa(line-fnLine+1)
 }
 
 // Apply returns the mutant's version of src, the original file's bytes.
@@ -398,6 +439,21 @@ func number(pkg *load.Package, files []*fileSites, set *Set) {
 	siteID := 0
 	for _, fs := range files {
 		tf := pkg.Fset.File(fs.file.Syntax.Pos())
+		type span struct{ from, to, line int }
+		var funcs []span
+		for _, d := range fs.file.Syntax.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				funcs = append(funcs, span{tf.Offset(fd.Pos()), tf.Offset(fd.End()), tf.Line(fd.Pos())})
+			}
+		}
+		funcLine := func(off int) int {
+			for _, f := range funcs {
+				if off >= f.from && off < f.to {
+					return f.line
+				}
+			}
+			return 0
+		}
 		for _, s := range fs.ordered() {
 			s.id = 0
 			if s.live() == 0 {
@@ -424,6 +480,8 @@ func number(pkg *load.Package, files []*fileSites, set *Set) {
 					Repl:   v.plain(fs.file.Src),
 					Site:   siteID,
 				}
+				m.FuncLine = funcLine(s.pos)
+				m.Key = StableKey(m.Func, m.FuncLine, m.Line, m.Col, m.Op, m.Orig, m.Repl)
 				v.id = m.ID
 				set.Mutants = append(set.Mutants, m)
 			}

@@ -252,3 +252,57 @@ func TestOperators(t *testing.T) {
 		})
 	}
 }
+
+// TestStableKeys: a mutant's Key does not change when code is added
+// above its function (its ID and line do), and keys are unique.
+func TestStableKeys(t *testing.T) {
+	const max = `
+func Max(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
+`
+	const added = `
+func Min(a, b int) int {
+	if a < b {
+		return a
+	}
+	return b
+}
+`
+	keys := func(src string) map[string]*Mutant {
+		set, err := Generate(loadSrc(t, map[string]string{"p.go": src}), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]*Mutant{}
+		for _, m := range set.Mutants {
+			if out[m.Key] != nil {
+				t.Errorf("key %s of #%d and #%d", m.Key, out[m.Key].ID, m.ID)
+			}
+			out[m.Key] = m
+		}
+		return out
+	}
+	before, after := keys("package p\n"+max), keys("package p\n"+added+max)
+	n := 0
+	for k, m := range before {
+		a := after[k]
+		if a == nil {
+			t.Errorf("mutant %s (%s → %s) has no key after the edit", k, m.Orig, m.Repl)
+			continue
+		}
+		if a.Orig != m.Orig || a.Repl != m.Repl || a.Func != "Max" {
+			t.Errorf("key %s: %s → %s before, %s → %s in %s after", k, m.Orig, m.Repl, a.Orig, a.Repl, a.Func)
+		}
+		if a.Line != m.Line+len(strings.Split(added, "\n"))-1 || a.Ref() != m.Ref() {
+			t.Errorf("key %s: line %d (%s) before, %d (%s) after", k, m.Line, m.Ref(), a.Line, a.Ref())
+		}
+		n++
+	}
+	if n == 0 || len(after) <= len(before) {
+		t.Errorf("%d keys kept of %d, %d after", n, len(before), len(after))
+	}
+}

@@ -30,7 +30,12 @@ const ScoreSchema = "gozilla.score/v1"
 
 // Mutant is one mutant's line in the report.
 type Mutant struct {
-	ID       int           `json:"id"`      // unique within its package
+	ID int `json:"id"` // unique within its package, for the command line (-explain); changes when code is added above
+	// Key is the mutant's identity across commits (mutate.StableKey):
+	// its function, line in it, column, operator and a hash of the
+	// change; the same under edits to other functions, so that a CI job
+	// can compare survivors across commits.
+	Key      string        `json:"key"`
 	Package  string        `json:"package"` // import path
 	Func     string        `json:"func"`    // enclosing function: F, T.M or (*T).M
 	Op       string        `json:"op"`      // operator name, e.g. "ROR"
@@ -951,7 +956,7 @@ func oneLine(s string) string {
 // MutantOf is the report record of m, status unset.
 func MutantOf(m *mutate.Mutant) Mutant {
 	return Mutant{
-		ID: m.ID, Package: m.Pkg, Func: m.Func, Op: m.Op.String(),
+		ID: m.ID, Key: m.Key, Package: m.Pkg, Func: m.Func, Op: m.Op.String(),
 		File: RelPath(m.File), Line: m.Line, Col: m.Col, Offset: m.Offset, End: m.End,
 		Orig: m.Orig, Repl: m.Repl,
 	}

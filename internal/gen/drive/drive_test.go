@@ -2,6 +2,9 @@ package drive
 
 import (
 	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -310,4 +313,91 @@ func TestReasonShort(t *testing.T) {
 	if got := shorten("aéb", 2); got != "a…" {
 		t.Errorf("shorten(aéb, 2) = %q, want a…", got)
 	}
+}
+
+// TestRegenerateAfterEditElsewhere: after an edit that adds a function
+// above the others, regenerating changes only the new function's test:
+// the other tests, their rows and comments, stay byte for byte (mutant
+// IDs and file lines, which the edit shifts, are not in the comments).
+func TestRegenerateAfterEditElsewhere(t *testing.T) {
+	const rest = `
+// Clamp returns x within [lo, hi].
+func Clamp(x, lo, hi int) int {
+	if x < lo {
+		return lo
+	}
+	if x > hi {
+		return hi
+	}
+	return x
+}
+
+// Sign is the sign of x.
+func Sign(x int) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
+}
+`
+	const added = `
+// Double doubles x, and more below 0.
+func Double(x int) int {
+	if x < 0 {
+		return 3 * x
+	}
+	return 2 * x
+}
+`
+	dir := testmod.Write(t, map[string]string{"e/e.go": "package e\n" + rest})
+	t.Chdir(dir)
+	cfg := config(t, "random")
+	file := filepath.Join(dir, "e", "e_gozilla_test.go")
+	if _, err := Run(context.Background(), cfg, "./e"); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	before, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "e", "e.go"), []byte("package e\n"+added+rest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), cfg, "./e"); err != nil {
+		t.Fatalf("Run after the edit: %v", err)
+	}
+	after, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, a := testFuncs(t, before), testFuncs(t, after)
+	if _, ok := a["TestGozillaDouble"]; !ok {
+		t.Errorf("no test of the new function:\n%s", after)
+	}
+	for _, name := range []string{"TestGozillaClamp", "TestGozillaSign"} {
+		if b[name] == "" || a[name] != b[name] {
+			t.Errorf("%s changed with an edit above it:\nbefore:\n%s\nafter:\n%s", name, b[name], a[name])
+		}
+	}
+}
+
+// testFuncs maps each top-level function of the Go source src to its
+// text.
+func testFuncs(t *testing.T, src []byte) map[string]string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "x_test.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			out[fd.Name.Name] = string(src[fset.Position(fd.Pos()).Offset:fset.Position(fd.End()).Offset])
+		}
+	}
+	return out
 }
