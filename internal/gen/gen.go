@@ -220,6 +220,7 @@ type UnitStats struct {
 	ByPass                map[string]int // tests emitted per pass
 	Limits                []Limit        // budgets and resource limits hit, by mutant then kind
 	Runs                  int64          // harness runs spent on the unit
+	Ticks                 uint64         // loop-budget ticks its runs spent (the work done)
 }
 
 // Limit is a budget or resource limit that generation for a unit hit.
@@ -699,6 +700,7 @@ func (p *genRun) newGenerator() {
 		limits:       map[*unit.Unit]map[Limit]int{},
 		wallHits:     map[int]int{},
 		costly:       map[int]bool{},
+		cheapest:     map[*unit.Unit]uint64{},
 		plan:         p.plan,
 		stateful:     p.stateful,
 		mapOrder:     p.mapOrder,
@@ -1029,7 +1031,7 @@ func (p *genRun) result(tests []*Test) *Result {
 			res.Clock = append(res.Clock, st.Unit.Name)
 		}
 		if c := g.cost[st.Unit]; c != nil {
-			st.Runs = c.runs
+			st.Runs, st.Ticks = c.runs, c.ticks
 		}
 	}
 	res.Runs = p.pool.Runs
@@ -1094,6 +1096,9 @@ type generator struct {
 	limits   map[*unit.Unit]map[Limit]int // Count 0 in the key; the value counts
 	wallHits map[int]int                  // runs of a mutant the wall clock ended
 	costly   map[int]bool                 // mutants a run of which ended its process
+	// cheapest is, per unit, the least ticks of a usable input's
+	// original run in its random pass (heavy).
+	cheapest map[*unit.Unit]uint64
 
 	replayed  map[*unit.Unit]bool // units whose earlier tests came back from the cache
 	ckpt      checkpoints         // the cache's checkpoints of finished passes (resume.go)
@@ -1152,6 +1157,39 @@ func (g *generator) liveIDs() []int {
 	}
 	sort.Ints(ids)
 	return ids
+}
+
+// heavyTicks and heavyRatio make an input heavy (generator.heavy).
+const (
+	heavyTicks = 1 << 14
+	heavyRatio = 64
+)
+
+// heavy reports whether r, a run of u's, cost its original more than
+// heavyTicks and heavyRatio times the cheapest usable input of u's random
+// pass: a subtraction GCD on a 64-bit input loops millions of times
+// under the original's budget, and every mutant's run and every
+// shrinking step on it cost as much again (gen spent minutes on one
+// unit). Such an input is no row (a reviewer would not keep it either)
+// and it tames the random stream, so that a costly input makes the
+// unit cheaper, not dearer; the small inputs kill what it kills. A unit
+// whose every input is costly (its cheapest is too) is not affected.
+func (g *generator) heavy(u *unit.Unit, r *harness.Response) bool {
+	g.mu.Lock()
+	c, ok := g.cheapest[u]
+	g.mu.Unlock()
+	return ok && r.Ticks > heavyTicks && r.Ticks > heavyRatio*c
+}
+
+// seeCheapest records r's ticks as u's cheapest when less (the random
+// pass's judging, in order: what heavy compares with is the same on
+// every machine).
+func (g *generator) seeCheapest(u *unit.Unit, r *harness.Response) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if c, ok := g.cheapest[u]; !ok || r.Ticks < c {
+		g.cheapest[u] = r.Ticks
+	}
 }
 
 // origBudget bounds the original's run of one input: inputs that need
@@ -1506,7 +1544,7 @@ func (g *generator) tryMutant(ctx context.Context, e engine.Engine, id int, m *m
 			g.account(c.Unit, r)
 			g.reach(r)
 			ran++
-			if !g.live[id] || !usable(c.Unit, r) {
+			if !g.live[id] || !usable(c.Unit, r) || g.heavy(c.Unit, r) {
 				continue
 			}
 			credit := g.liveOf(r.Killed)

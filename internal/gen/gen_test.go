@@ -393,3 +393,46 @@ func (s Span) Len() float64 {
 		t.Errorf("rows for %v, want Angle.Sign and Span.Len", units)
 	}
 }
+
+// TestHeavyInputsCheap: a GCD by subtraction loops about a for GCD(a, 1):
+// a 64-bit random input runs the original millions of times under its
+// budget, and each mutant and shrinking step on it as much again (gen
+// took minutes on this unit). Such inputs are no rows and tame the
+// stream: the unit costs little work, and small inputs kill what they
+// kill.
+func TestHeavyInputsCheap(t *testing.T) {
+	const src = `package gcd
+
+// GCD is the greatest common divisor of a and b, by subtraction.
+func GCD(a, b int) int {
+	if a <= 0 || b <= 0 {
+		return 0
+	}
+	for a != b {
+		if a > b {
+			a -= b
+		} else {
+			b -= a
+		}
+	}
+	return a
+}
+`
+	pkg := loadPkg(t, map[string]string{"gcd/gcd.go": src}, "./gcd")
+	res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range res.Stats {
+		if st.Unit.Name != "GCD" {
+			continue
+		}
+		t.Logf("GCD: %d runs, %d ticks, %d of %d killed", st.Runs, st.Ticks, st.Killed, st.Mutants)
+		if st.Ticks > 400_000_000 {
+			t.Errorf("GCD cost %d ticks: heavy inputs were run and shrunk", st.Ticks)
+		}
+		if st.Killed*10 < st.Mutants*8 {
+			t.Errorf("GCD: %d of %d mutants killed, want 80%%", st.Killed, st.Mutants)
+		}
+	}
+}

@@ -72,16 +72,18 @@ func (g *generator) randomPass(ctx context.Context, sampler engine.Sampler, u *u
 			if g.over(u) || share() {
 				break // the rest of the batch ran, but is not judged
 			}
-			if tamer != nil && costly(r) {
-				tamer.Tame()
-			}
 			g.account(u, r)
 			tried++
 			g.reach(r)
-			if !usable(u, r) {
+			heavy := usable(u, r) && g.heavy(u, r)
+			if tamer != nil && (costly(r) || heavy) {
+				tamer.Tame()
+			}
+			if !usable(u, r) || heavy {
 				idle++
 				continue
 			}
+			g.seeCheapest(u, r)
 			credit := g.liveOf(r.Killed)
 			verified := false
 			if unsure := g.liveOf(r.Unsure); len(credit) == 0 && len(unsure) > 0 {

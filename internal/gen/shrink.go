@@ -18,6 +18,10 @@ import (
 // count, so that what is written does not depend on the machine.
 const maxShrink = 300
 
+// shrinkCost bounds a shrinking candidate's original: at most this many
+// times the ticks of the input it shrinks (and heavyTicks).
+const shrinkCost = 8
+
 // shrink looks for a plainer input that still kills every mutant of
 // credit and covers every goal of goals, and returns it with its run
 // against every live mutant. r0 is in's run against the live mutants;
@@ -47,6 +51,14 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 	// like a bug (the empty list whose mean is NaN): that row would be
 	// left out, and its kills with it.
 	plainOutcome := r0 != nil && (&Test{Unit: u, In: in, Out: r0.Orig}).Suspect() == ""
+	// A candidate's original may cost a few times in's, not more: a
+	// plainer input is not a dearer one, and on a GCD by subtraction the
+	// candidates of an input holding MaxInt64 each ran to the full
+	// budget (seconds of shrinking per row).
+	budget := uint64(origBudget)
+	if r0 != nil {
+		budget = min(budget, max(shrinkCost*r0.Ticks, heavyTicks))
+	}
 	// must is credit in the order candidates are asked about it: the
 	// mutant a candidate failed to kill moves to the front, so that the
 	// next candidate, which likely fails on it too, stops after one run
@@ -72,7 +84,7 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 		}
 		tried[k] = true
 		runs++
-		r, err := g.mustKill(ctx, u, cand, must)
+		r, err := g.mustKill(ctx, u, cand, must, budget)
 		if err != nil {
 			return false, err
 		}
@@ -87,7 +99,7 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 				return false, nil
 			}
 		}
-		ok := usable(u, r) && g.coversAll(r, goals) && (panicked || r.Orig.Panic == nil)
+		ok := usable(u, r) && !g.heavy(u, r) && g.coversAll(r, goals) && (panicked || r.Orig.Panic == nil)
 		if ok && plainOutcome && (&Test{Unit: u, In: cand, Out: r.Orig}).Suspect() != "" {
 			ok = false
 		}
@@ -255,9 +267,9 @@ func (g *generator) needs(ctx context.Context, u *unit.Unit, in []value.Value, k
 // mustKill runs cand, an input of u, against mutants in order, asking
 // only whether it kills (or leaves unsure) all of them
 // (harness.Request.MustKill): the runs stop at the first it does not.
-func (g *generator) mustKill(ctx context.Context, u *unit.Unit, in []value.Value, mutants []int) (*harness.Response, error) {
+func (g *generator) mustKill(ctx context.Context, u *unit.Unit, in []value.Value, mutants []int, budget uint64) (*harness.Response, error) {
 	mutants = g.runnable(mutants)
-	r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: mutants, Budget: origBudget, Quick: true, MustKill: true})
+	r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: mutants, Budget: budget, Quick: true, MustKill: true})
 	if err == nil {
 		g.account(u, r)
 	}
