@@ -30,6 +30,7 @@ package value
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -159,6 +160,16 @@ func shrinkLeaf(t *Type, v Value, pool *Pool, top bool) []Value {
 	case Slice:
 		if v.Nil {
 			return nil
+		}
+		if t.Elem.Kind == Uint && t.Elem.Bits == 8 && t.Elem.Range == nil {
+			// Bytes are mostly text, and shrink as text: toward 'a', not
+			// toward the NUL byte, the plainest byte but no plain text
+			// (a byte-by-byte step would undo the text's).
+			var out []Value
+			for _, c := range shrinkString(string(bytesOf(v)), pool) {
+				out = append(out, bytesValue([]byte(c.S)))
+			}
+			return out
 		}
 		return shrinkElems(t.Elem, v, true, pool)
 	case Pointer:
@@ -343,6 +354,25 @@ func towardZero(x int64) []int64 {
 	return append(out, x-sign(x))
 }
 
+// roundUints are round numbers just below x, when x is large: x with
+// all but its first one or two decimal digits zero (7634157908038963313
+// → 7000000000000000000, 7600000000000000000) and the power of two below
+// it: where a row needs an exabyte, a reviewer reads 7e18 sooner than
+// twenty random digits.
+func roundUints(x uint64) []uint64 {
+	if x < 1000 {
+		return nil
+	}
+	var out []uint64
+	p := uint64(1)
+	for x/p >= 100 {
+		p *= 10
+	}
+	// x/p has two digits now.
+	out = append(out, x/(p*10)*(p*10), x/p*p)
+	return append(out, 1<<(bits.Len64(x)-1))
+}
+
 // poolNear returns at most n of the pool's integers nearest to x.
 func poolNear(pool *Pool, x int64, n int) []int64 {
 	if pool == nil || len(pool.Ints) == 0 {
@@ -376,6 +406,11 @@ func shrinkInt(t *Type, x int64, pool *Pool) []Value {
 	}
 	cands = append(cands, towardZero(x)...)
 	cands = append(cands, -x)
+	if x != math.MinInt64 {
+		for _, r := range roundUints(abs(x)) {
+			cands = append(cands, sign(x)*int64(r))
+		}
+	}
 	if t.Bits >= 16 {
 		cands = append(cands, MaxInt(t), MinInt(t), MaxInt(t)-1, MinInt(t)+1)
 	}
@@ -403,6 +438,7 @@ func shrinkUint(t *Type, x uint64, pool *Pool) []Value {
 	} else {
 		cands = append(cands, x/2, x-x/4, x-1)
 	}
+	cands = append(cands, roundUints(x)...)
 	if t.Bits >= 16 {
 		cands = append(cands, MaxUint(t), MaxUint(t)-1, math.MaxInt64)
 	}
@@ -444,9 +480,9 @@ func plainer[T comparable](cands []T, rx rank, rankOf func(T) (rank, bool), val 
 func floatRank(f float64) (int, float64) {
 	switch {
 	case math.IsNaN(f) || math.IsInf(f, 0):
-		return 6, 0
+		return 100, 0
 	case f != math.Trunc(f):
-		return 1 + min(sigDigits(f), 4), math.Abs(f) // 0.5 before 0.25 before 2.25 before the rest
+		return 1 + sigDigits(f), math.Abs(f) // 0.5 before 0.25 before 2.25 before 1488389.5 before the rest
 	case f == 0 && math.Signbit(f):
 		return 1, 0
 	case f == 0:
@@ -483,7 +519,7 @@ func roundSig(f float64, d int) float64 {
 func shrinkFloat(f float64) []Value {
 	cands := []float64{0, 1, -1, 2, -2, math.Trunc(f), math.Round(f), f / 2, -f}
 	if !math.IsNaN(f) && !math.IsInf(f, 0) {
-		for d := 1; d <= 3; d++ {
+		for d := 1; d <= 8; d++ {
 			cands = append(cands, roundSig(f, d))
 		}
 		if a := math.Abs(f); f == math.Trunc(f) && a <= 1<<53 {
@@ -633,9 +669,34 @@ func shrinkString(s string, pool *Pool) []Value {
 		}
 	}
 	cands = append(cands, strings.ToLower(s))
+	// Every character outside the plain text made 'a' at once (a string
+	// longer than the one-by-one steps above, of NUL bytes).
+	cands = append(cands, strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f || r == '%' || r == utf8.RuneError {
+			return 'a'
+		}
+		return r
+	}, s))
 	return plainer(cands, strRank(s),
 		func(c string) (rank, bool) { return strRank(c), true },
 		func(c string) Value { return Value{S: Str(c)} })
+}
+
+// bytesOf is the bytes of a []byte value; bytesValue its inverse.
+func bytesOf(v Value) []byte {
+	b := make([]byte, len(v.E))
+	for i, e := range v.E {
+		b[i] = byte(e.U)
+	}
+	return b
+}
+
+func bytesValue(b []byte) Value {
+	v := Value{E: make([]Value, len(b))}
+	for i, c := range b {
+		v.E[i] = Value{U: uint64(c)}
+	}
+	return v
 }
 
 // shrinkElems shrinks a slice (shorter first, when resizable) or an array.

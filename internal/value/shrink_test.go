@@ -298,3 +298,53 @@ func TestShrinkFloatGreedy(t *testing.T) {
 		})
 	}
 }
+
+// TestShrinkReadable: what a row needs of a large number or of bytes is
+// shrunk to what a reviewer reads: a round number, text instead of NUL
+// bytes, a short decimal.
+func TestShrinkReadable(t *testing.T) {
+	bytesT := &Type{Kind: Slice, Name: "[]byte", Elem: &Type{Kind: Uint, Bits: 8, Name: "byte", Byte: true}}
+	greedy := func(typ *Type, v Value, needs func(Value) bool) Value {
+		for steps := 0; steps < 500; steps++ {
+			next := false
+			for _, c := range Shrink(typ, v) {
+				if needs(c) {
+					v, next = c, true
+					break
+				}
+			}
+			if !next {
+				break
+			}
+		}
+		return v
+	}
+	// An exabyte or more.
+	got := greedy(u64, Value{U: 7634157908038963313}, func(c Value) bool { return c.U >= 1e18 })
+	if got.U != math.MaxUint64 { // a bound, written by its name
+		t.Errorf("uint64 shrunk to %d, want math.MaxUint64", got.U)
+	}
+	got = greedy(u64, Value{U: 7634157908038963313}, func(c Value) bool { return c.U >= 1e18 && c.U < 9e18 })
+	if got.U != 1e18 {
+		t.Errorf("uint64 below 9e18 shrunk to %d, want 1000000000000000000", got.U)
+	}
+	// 45 bytes, the first 9 not "urn:uuid:": NUL bytes become letters.
+	nul := make([]byte, 45)
+	got = greedy(bytesT, bytesValue(nul), func(c Value) bool { return len(c.E) == 45 && string(bytesOf(c)[:9]) != "urn:uuid:" })
+	if b := bytesOf(got); strings.ContainsRune(string(b), 0) {
+		t.Errorf("bytes shrunk to %q, want no NUL", b)
+	}
+	// A long string of NUL bytes, 38 of them.
+	got = greedy(str, Value{S: Str(strings.Repeat("\x00", 37) + "}")}, func(c Value) bool { return len(c.S) == 38 && strings.HasSuffix(string(c.S), "}") })
+	if strings.ContainsRune(string(got.S), 0) {
+		t.Errorf("string shrunk to %q, want no NUL", got.S)
+	}
+	// A float whose fraction and magnitude a row needs.
+	got = greedy(f64, FloatValue(1.4883895216681028e+06), func(c Value) bool {
+		f := c.Float()
+		return f > 1e6 && f != math.Trunc(f)
+	})
+	if f := got.Float(); sigDigits(f) > 8 {
+		t.Errorf("float shrunk to %v, want at most 8 significant digits", f)
+	}
+}
