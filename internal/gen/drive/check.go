@@ -11,6 +11,7 @@ package drive
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -53,7 +54,7 @@ type checked struct {
 // returned (the user's go test fails on them, whatever gozilla writes).
 // Its error is a *packageFailure when the check finds something no row or
 // test function explains.
-func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file string, box *sandbox.Box, tags string, opt emit.Options) (*checked, error) {
+func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file string, box *sandbox.Box, tags string, opt emit.Options, own bool) (*checked, error) {
 	out := &checked{}
 	// A row whose int, uint or uintptr values beyond 32 bits sit inside
 	// a composite value compiles on 64-bit targets only: left out, so
@@ -73,7 +74,7 @@ func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file s
 				funcs = append(funcs, t.Func)
 			}
 		}
-		c, err := emit.CheckCases(ctx, pkg.Dir, file, src, tags, funcs, round == 0, box)
+		c, err := emit.CheckCases(ctx, pkg.Dir, file, src, tags, funcs, own && round == 0, box)
 		if err != nil {
 			if ctx.Err() != nil {
 				return out, ctx.Err()
@@ -105,6 +106,27 @@ func checkedFile(ctx context.Context, pkg *load.Package, res *gen.Result, file s
 		}
 	}
 	return out, nil
+}
+
+// EvidenceFile is the name under which score's search checks the rows
+// it would cite, beside the package's own test files.
+const EvidenceFile = "zz_gozilla_evidence_test.go"
+
+// CheckRows puts res's rows through the check gen applies before it
+// writes a file (CheckCases: go test on the current code, in fresh
+// processes, 20 runs shuffled, with -race where the package starts
+// goroutines, and go vet), beside the package's test files (a committed
+// generated file among them: its names are avoided), and drops from res
+// the rows it blames, with their mutants' reasons: score cites as
+// evidence only rows gen would write. It returns the checked file's
+// source, and the notes of what it dropped.
+func CheckRows(ctx context.Context, pkg *load.Package, res *gen.Result, box *sandbox.Box, tags string) ([]byte, []string, error) {
+	file := filepath.Join(pkg.Dir, EvidenceFile)
+	chk, err := checkedFile(ctx, pkg, res, file, box, tags, emit.Options{Taken: takenNames(pkg, file)}, false)
+	if chk == nil {
+		return nil, nil, err
+	}
+	return chk.src, chk.notes, err
 }
 
 // drop is what one finding costs: a row, or a test function's rows.

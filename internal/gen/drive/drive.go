@@ -182,7 +182,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			// names the cases the report lists, and the report's kills
 			// are those of the file that would be written.
 			t0 := time.Now()
-			chk, err = checkedFile(ctx, pkg, res, file, box, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover, cfg.Skip, cfg.Arid), Taken: takenNames(pkg, file)})
+			chk, err = checkedFile(ctx, pkg, res, file, box, cfg.Tags, emit.Options{Command: regenCommand(pkg, cfg.Seed, cfg.RunText, cfg.OpsText, cfg.Name, cfg.Engines, cfg.Random, cfg.Tags, cfg.Cover, cfg.Skip, cfg.Arid), Taken: takenNames(pkg, file)}, true)
 			res.Phases = append(res.Phases, gen.Phase{Name: phaseCheck, Wall: time.Since(t0), Entered: 1})
 		}
 		box.Remove()

@@ -18,6 +18,7 @@ import (
 	"github.com/gozilla/gozilla/internal/engine"
 	"github.com/gozilla/gozilla/internal/engines"
 	"github.com/gozilla/gozilla/internal/gen"
+	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/report"
 	"github.com/gozilla/gozilla/internal/testmod"
@@ -400,4 +401,49 @@ func testFuncs(t *testing.T, src []byte) map[string]string {
 		}
 	}
 	return out
+}
+
+// TestCheckRows: the rows score would cite go through gen's check first,
+// beside the package's test files (a committed generated file declares
+// the same TestGozillaAdd): a row that fails under go test is dropped
+// from the result and from the checked file, the others stay.
+func TestCheckRows(t *testing.T) {
+	committed := "package a\n\nimport \"testing\"\n\nfunc TestGozillaAdd(t *testing.T) {}\n\nfunc gozillaEqual(a, b any) bool { return false }\n"
+	dir := testmod.Write(t, map[string]string{"a/a.go": pkgSrc("a", "Add"), "a/a_gozilla_test.go": committed})
+	t.Chdir(dir)
+	pkgs, err := load.Load(load.Config{Dir: dir}, "./a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := gen.Generate(context.Background(), pkgs[0], gen.Config{Dir: pkgs[0].Dir, Engines: engines.New(mustParse(t, "random")), Seed: 1, Workers: 2, Random: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tests) < 2 {
+		t.Fatalf("%d rows: the test no longer tests what it should", len(res.Tests))
+	}
+	spoiled := &spoiler{target: res.Tests[0], edit: setField("want", "V + 1")}
+	spoilWith(t, map[string]func(*gen.Result, string) string{"example.com/m/a": func(res *gen.Result, src string) string { return spoiled.spoil(res, src) }})
+	n := len(res.Tests)
+	src, notes, err := CheckRows(context.Background(), pkgs[0], res, nil, "")
+	if err != nil {
+		t.Fatalf("CheckRows: %v", err)
+	}
+	if len(res.Tests) != n-1 || slices.Contains(res.Tests, spoiled.target) {
+		t.Errorf("%d of %d rows kept, the spoiled one among them: %v", len(res.Tests), n, slices.Contains(res.Tests, spoiled.target))
+	}
+	if len(notes) == 0 {
+		t.Errorf("no note of the dropped row")
+	}
+	if strings.Contains(string(src), "{name: "+strconv.Quote(spoiled.target.Name)+",") {
+		t.Errorf("the checked file still has the spoiled row:\n%s", src)
+	}
+}
+
+func mustParse(t *testing.T, engs string) []engines.Info {
+	infos, err := engines.Parse(engs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return infos
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/gozilla/gozilla/internal/engines"
 	"github.com/gozilla/gozilla/internal/equiv"
 	"github.com/gozilla/gozilla/internal/gen"
+	"github.com/gozilla/gozilla/internal/gen/drive"
 	"github.com/gozilla/gozilla/internal/load"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/sandbox"
@@ -151,9 +152,17 @@ func Find(ctx context.Context, pkg *load.Package, set *mutate.Set, ids []int, cf
 	if len(res.Tests) == 0 {
 		return nil, nil
 	}
-	src, err := emit.File(res, emit.Options{})
+	// The rows go through gen's own check before any is cited: go test
+	// on the current code, in fresh processes, again and again, shuffled
+	// (a row that reads the clock, the environment or a map's order
+	// fails there and is dropped), beside the package's test files. A
+	// row score cites is one gen would write.
+	src, _, err := drive.CheckRows(ctx, pkg, res, cfg.Box, cfg.Tags)
 	if err != nil {
 		return nil, err
+	}
+	if len(res.Tests) == 0 || src == nil {
+		return nil, nil
 	}
 	rows := rowsOf(src)
 	// Each mutant's row: the first (API-built first, then in the order
