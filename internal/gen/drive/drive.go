@@ -248,7 +248,22 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			pr.Suspects = append(pr.Suspects, report.Suspect{Unit: sp.Test.Unit.Name, Input: emit.RowName(sp.Test), Why: sp.Why})
 		}
 		pr.Clock = res.Clock
-		if len(res.Clock) > 0 {
+		if cfg.Keep != nil {
+			// -diff: a clock in a unit the diff does not touch says
+			// nothing of the change under review, and does not make the
+			// run partial (its rows are what its counted budgets and the
+			// clock left, as on any run); it is noted.
+			var touched []string
+			for _, name := range res.Clock {
+				if unitTouched(res, name, cfg.Keep) {
+					touched = append(touched, name)
+				} else {
+					pr.Notes = append(pr.Notes, fmt.Sprintf("the safety clock stopped %s, which the diff does not touch: its rows are what it found before the clock", name))
+				}
+			}
+			pr.Clock = touched
+		}
+		if len(pr.Clock) > 0 {
 			// The file is written; the clocked units' rows may differ
 			// on another machine: partial all the same.
 			pr.Partial = true
@@ -409,6 +424,17 @@ func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string, infos
 		cmd += " -name " + name
 	}
 	return cmd + " " + pkg.Path
+}
+
+// unitTouched reports whether one of unit name's mutants is on a line
+// keep selects (-diff's changed lines).
+func unitTouched(res *gen.Result, name string, keep func(string, int) bool) bool {
+	for _, m := range res.Set.Mutants {
+		if m.Func == name && keep(m.File, m.Line) {
+			return true
+		}
+	}
+	return false
 }
 
 // takenNames lists the top-level names the package's other internal test

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/gozilla/gozilla/internal/emit"
@@ -446,4 +447,31 @@ func mustParse(t *testing.T, engs string) []engines.Info {
 		t.Fatal(err)
 	}
 	return infos
+}
+
+// TestDiffClockOnlyTouched: under -diff, the safety clock in a unit the
+// diff does not touch is noted and does not make the run partial; in a
+// unit it touches, it does.
+func TestDiffClockOnlyTouched(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"a/a.go": pkgSrc("a", "Add", "Max")})
+	t.Chdir(dir)
+	cfg := config(t, "random")
+	cfg.UnitWall = time.Nanosecond // every unit's clock fires
+	src, err := os.ReadFile(filepath.Join(dir, "a", "a.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	maxLine := strings.Count(string(src[:strings.Index(string(src), "func Max")]), "\n") + 1
+	cfg.Keep = func(file string, line int) bool { return strings.HasSuffix(file, "a.go") && line >= maxLine }
+	res, err := Run(context.Background(), cfg, "./a")
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	p := pkgReport(t, res.Doc, "example.com/m/a")
+	if !slices.Equal(p.Clock, []string{"Max"}) {
+		t.Errorf("clocked units %v, want [Max] (Add is not in the diff)", p.Clock)
+	}
+	if !hasNote(p, "the safety clock stopped Add, which the diff does not touch") {
+		t.Errorf("notes %q lack Add's clock", p.Notes)
+	}
 }
