@@ -8,8 +8,10 @@ import (
 	"context"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/gozilla/gozilla/internal/harness"
+	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
 )
@@ -67,7 +69,20 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 	// others are asked about (a new process per candidate costs more
 	// than all the rest): the shrunk input's last run checks that it
 	// kills them too, else the input found is kept as it was.
-	must := append([]int(nil), credit...)
+	// A zero-push mutant on a character (abs of a byte or a rune dies
+	// only when it is 0) is not one the shrunk input must still kill:
+	// keeping it kept the NUL bytes of text ("\x00…}" where "a…}" makes
+	// every other kill); the row is not credited with it then
+	// (dropControlZpush).
+	var must []int
+	for _, m := range credit {
+		if !charZpush(g.problem.Pkg.Set.Mutants[m-1]) {
+			must = append(must, m)
+		}
+	}
+	if len(must) == 0 {
+		must = append(must, credit...)
+	}
 	g.mu.Lock()
 	sort.SliceStable(must, func(i, j int) bool { return !g.costly[must[i]] && g.costly[must[j]] })
 	var costly []int
@@ -285,4 +300,18 @@ func allPlain(types []*value.Type, in []value.Value) bool {
 		}
 	}
 	return true
+}
+
+// charZpush reports whether m is an ABS zero-push mutant of a byte or a
+// rune: the value of a character, which only a NUL makes 0.
+func charZpush(m *mutate.Mutant) bool {
+	if m.ABSForm() != "zpush" {
+		return false
+	}
+	for _, t := range []string{"func(v byte)", "func(v uint8)", "func(v rune)", "func(v int32)"} {
+		if strings.HasPrefix(m.Repl, t) {
+			return true
+		}
+	}
+	return false
 }

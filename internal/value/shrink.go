@@ -671,12 +671,14 @@ func shrinkString(s string, pool *Pool) []Value {
 	cands = append(cands, strings.ToLower(s))
 	// Every character outside the plain text made 'a' at once (a string
 	// longer than the one-by-one steps above, of NUL bytes).
-	cands = append(cands, strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f || r == '%' || r == utf8.RuneError {
-			return 'a'
-		}
-		return r
-	}, s))
+	for _, c := range []rune{'a', 'z'} { // 'z' where 'a' would be a hex digit
+		cands = append(cands, strings.Map(func(r rune) rune {
+			if r < ' ' || r == 0x7f || r == '%' || r == utf8.RuneError {
+				return c
+			}
+			return r
+		}, s))
+	}
 	return plainer(cands, strRank(s),
 		func(c string) (rank, bool) { return strRank(c), true },
 		func(c string) Value { return Value{S: Str(c)} })
