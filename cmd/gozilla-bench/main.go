@@ -17,6 +17,7 @@
 //	go run ./cmd/gozilla-bench survivors [-j 2] [-random N] [-subjects a,b] [-realistic=true] [-std a,b] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench suite [-n 1] [-limit 30m] [-w BENCHMARKS.md]
 //	go run ./cmd/gozilla-bench sandbox [-j 2] [-w BENCHMARKS.md]
+//	go run ./cmd/gozilla-bench loop [-j 2] [-w BENCHMARKS.md]
 //
 // score: gozilla score against gremlins v0.5.0 on copies of standard
 // library packages with their own tests (same packages, same tests, same
@@ -84,6 +85,12 @@
 // writes in its working directory, $HOME and $TMPDIR or reads its
 // testdata (issue 51): the user's tree, home and temporary directory
 // before and after, and the verdicts of a second run.
+//
+// loop: a developer's daily pull-request loop on a git repository
+// holding a copy of testdata/realistic/ratelimit (issue 53): score, gen
+// and a commit; score again; an edit and gen, the generated file's lines
+// changed outside the edited functions' tests; gen -diff HEAD and score
+// -diff HEAD; a fix that changes what a generated row pins.
 package main
 
 import (
@@ -99,7 +106,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large|report|survivors|suite|sandbox|heldout [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large|report|survivors|suite|sandbox|heldout|loop [flags]")
 		os.Exit(2)
 	}
 	// Every figure is of a run that computes its verdicts: gozilla's
@@ -251,6 +258,9 @@ func main() {
 		keep := fs.String("keep", "", "copy each generated file into this directory, to read as a reviewer")
 		fs.Parse(os.Args[2:])
 		err = benchHeldout(&heldoutConfig{jobs: *jobs, deadline: *deadline, targets: only(*pkgs), keep: *keep}, *write)
+	case "loop":
+		fs.Parse(os.Args[2:])
+		err = benchLoop(*jobs, *write)
 	case "suite":
 		limit := fs.Duration("limit", 30*time.Minute, "stop a run (SIGTERM) after this long")
 		fs.Parse(os.Args[2:])
