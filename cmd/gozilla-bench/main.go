@@ -106,7 +106,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large|report|survivors|suite|sandbox|heldout|loop [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gozilla-bench score|gen|cbt|equiv|resources|repeat|support|cover|ddr|milp|dalg|daily|speed|large|report|survivors|suite|sandbox|heldout|loops|loop [flags]")
 		os.Exit(2)
 	}
 	// Every figure is of a run that computes its verdicts: gozilla's
@@ -261,6 +261,11 @@ func main() {
 	case "loop":
 		fs.Parse(os.Args[2:])
 		err = benchLoop(*jobs, *write)
+	case "loops":
+		ref := fs.String("ref", "22c282c", "the earlier commit to measure against")
+		rounds := fs.Int("rounds", 2, "rounds of runs, the two gozillas alternating")
+		fs.Parse(os.Args[2:])
+		err = benchLoops(*jobs, *ref, *rounds, *write)
 	case "suite":
 		limit := fs.Duration("limit", 30*time.Minute, "stop a run (SIGTERM) after this long")
 		fs.Parse(os.Args[2:])
