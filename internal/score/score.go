@@ -17,7 +17,6 @@
 package score
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -723,7 +722,7 @@ func generatedTests(dir string) (string, map[string]bool) {
 	paths, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
 	for _, path := range paths {
 		data, err := os.ReadFile(path)
-		if err != nil || !bytes.HasPrefix(data, []byte(emit.Header)) {
+		if err != nil || !emit.Owned(data) {
 			continue
 		}
 		names := map[string]bool{}

@@ -9,7 +9,6 @@
 package drive
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -104,7 +103,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		targets[l.Path] = file
 		data, err := os.ReadFile(file)
 		switch {
-		case err == nil && !owned(data):
+		case err == nil && !emit.Owned(data):
 			return nil, &UserError{Msg: fmt.Sprintf("%s exists and was not written by gozilla: not overwriting it (choose another -name)", report.RelPath(file))}
 		case err == nil:
 			replace[file] = true
@@ -385,7 +384,6 @@ func explainMutant(w io.Writer, res *gen.Result, ms []report.Mutant, id int) {
 }
 
 // owned reports whether a file was written by gozilla gen.
-func owned(data []byte) bool { return bytes.HasPrefix(data, []byte(emit.Header)) }
 
 func regenCommand(pkg *load.Package, seed uint64, runRE, ops, name string, infos []engines.Info, random int, tags string, cover bool, skip *regexp.Regexp, arid bool) string {
 	cmd := "gozilla gen"
