@@ -295,9 +295,16 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 			u.Expr += u.TypeArgs
 		}
 	}
+	var names []string
+	for i := 0; i < sig.Params().Len(); i++ {
+		names = append(names, sig.Params().At(i).Name())
+	}
+	// Ranges the function's documentation gives its parameters ("Both
+	// arguments must be in the range [-π,π]").
+	paramRanges := value.ParamRanges(fd.Doc.Text(), names)
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
-		pt := typ("parameter "+label(p.Name(), i), p.Type(), false)
+		pt := value.WithRange(typ("parameter "+label(p.Name(), i), p.Type(), false), paramRanges[p.Name()])
 		if pt != nil && hiddenState(p.Type()) {
 			// Arguments of the package's types as users build them too.
 			value.AddSequences(pt, p.Type(), unitEnv(pkg, fd, u))

@@ -98,3 +98,68 @@ func docNumber(s string) (float64, bool) {
 	}
 	return f, true
 }
+
+var (
+	sentenceEnd = regexp.MustCompile(`[.;]\s+`)
+	// "Both arguments must be…", "the parameters are…", "all inputs".
+	allParams = regexp.MustCompile(`(?i)\b(?:arguments|parameters|inputs|both\s+(?:arguments|parameters|values|endpoints|of\s+them)|each\s+(?:argument|parameter))\b`)
+)
+
+// englishWord: parameter names a sentence uses as words.
+var englishWord = map[string]bool{"a": true, "an": true, "and": true, "in": true, "is": true, "it": true, "of": true, "or": true, "to": true, "be": true, "by": true, "at": true, "on": true, "as": true, "if": true, "no": true}
+
+// ParamRanges reads the ranges a function's documentation gives its
+// parameters, by name: a sentence naming a range applies it to the
+// parameters it names ("the given point "p" (an angle in the range
+// [-π, π])"), or to all of them when it speaks of the arguments
+// ("Both arguments must be in the range [-π,π]").
+func ParamRanges(doc string, params []string) map[string]*Range {
+	doc = strings.Join(strings.Fields(doc), " ")
+	var out map[string]*Range
+	set := func(name string, r *Range) {
+		if out == nil {
+			out = map[string]*Range{}
+		}
+		if old := out[name]; old != nil {
+			r = &Range{Lo: math.Min(old.Lo, r.Lo), Hi: math.Max(old.Hi, r.Hi), Doc: old.Doc, Inf: old.Inf || r.Inf}
+		}
+		out[name] = r
+	}
+	// Sentences: split after ". " and "; ", but not inside a bracket
+	// ("[-π, π]" has no period; "1.5" has no space after its period).
+	for _, s := range sentenceEnd.Split(doc, -1) {
+		r := DocRange(s)
+		if r == nil {
+			continue
+		}
+		named := false
+		for _, p := range params {
+			if p == "" || p == "_" || englishWord[p] {
+				continue // "a value in the range [0, 1]" does not name a
+			}
+			if regexp.MustCompile(`(?:^|[^\pL\pN_])` + regexp.QuoteMeta(p) + `(?:[^\pL\pN_]|$)`).MatchString(s) {
+				set(p, r)
+				named = true
+			}
+		}
+		if !named && allParams.MatchString(s) {
+			for _, p := range params {
+				if p != "" && p != "_" {
+					set(p, r)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// WithRange is t with the range r when t is a number without one of
+// its own (a parameter's documented range), else t itself.
+func WithRange(t *Type, r *Range) *Type {
+	if t == nil || r == nil || !t.numeric() || t.Range != nil {
+		return t
+	}
+	c := *t
+	c.Range = r
+	return &c
+}

@@ -40,3 +40,30 @@ func TestDocRange(t *testing.T) {
 		}
 	}
 }
+
+func TestParamRanges(t *testing.T) {
+	for _, tt := range []struct {
+		doc    string
+		params []string
+		want   map[string][2]float64
+	}{
+		{doc: "IntervalFromEndpoints constructs a new interval from endpoints.\nBoth arguments must be in the range [-π,π]. This function allows inverted intervals\nto be created.", params: []string{"lo", "hi"},
+			want: map[string][2]float64{"lo": {-math.Pi, math.Pi}, "hi": {-math.Pi, math.Pi}}},
+		{doc: `AddPoint returns the interval expanded by the minimum amount necessary such that it contains the given point "p" (an angle in the range [-π, π]).`, params: []string{"p"},
+			want: map[string][2]float64{"p": {-math.Pi, math.Pi}}},
+		{doc: "Scale scales by f. The result is in the range [0, 1].", params: []string{"f"}},                                       // the result's range, not f's
+		{doc: "Mix blends a and b; t must be between 0 and 1.", params: []string{"a", "b", "t"}, want: map[string][2]float64{"t": {0, 1}}}, // only t
+		{doc: "Abs returns the absolute value of x.", params: []string{"x"}},
+	} {
+		got := ParamRanges(tt.doc, tt.params)
+		if len(got) != len(tt.want) {
+			t.Errorf("%q: %d ranges %v, want %v", tt.doc, len(got), got, tt.want)
+			continue
+		}
+		for p, w := range tt.want {
+			if r := got[p]; r == nil || r.Lo != w[0] || r.Hi != w[1] {
+				t.Errorf("%q: %s: %+v, want %v", tt.doc, p, r, w)
+			}
+		}
+	}
+}
