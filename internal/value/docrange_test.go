@@ -51,7 +51,7 @@ func TestParamRanges(t *testing.T) {
 			want: map[string][2]float64{"lo": {-math.Pi, math.Pi}, "hi": {-math.Pi, math.Pi}}},
 		{doc: `AddPoint returns the interval expanded by the minimum amount necessary such that it contains the given point "p" (an angle in the range [-π, π]).`, params: []string{"p"},
 			want: map[string][2]float64{"p": {-math.Pi, math.Pi}}},
-		{doc: "Scale scales by f. The result is in the range [0, 1].", params: []string{"f"}},                                       // the result's range, not f's
+		{doc: "Scale scales by f. The result is in the range [0, 1].", params: []string{"f"}},                                              // the result's range, not f's
 		{doc: "Mix blends a and b; t must be between 0 and 1.", params: []string{"a", "b", "t"}, want: map[string][2]float64{"t": {0, 1}}}, // only t
 		{doc: "Abs returns the absolute value of x.", params: []string{"x"}},
 	} {
