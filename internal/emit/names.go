@@ -111,11 +111,14 @@ func short(t *value.Type, v value.Value, depth int) string {
 	case value.Bool:
 		return strconv.FormatBool(v.I != 0)
 	case value.Int:
-		if t.Rune && v.I > ' ' && v.I <= unicode.MaxRune && plain(string(rune(v.I))) {
+		if (t.Rune || t.Char) && v.I > ' ' && v.I <= unicode.MaxRune && plain(string(rune(v.I))) {
 			return string(rune(v.I))
 		}
 		return shortInt(t, v.I)
 	case value.Uint:
+		if t.Char && v.U > ' ' && v.U < 0x7f && plain(string(rune(v.U))) {
+			return string(rune(v.U))
+		}
 		return shortUint(t, v.U)
 	case value.Float:
 		return shortFloat(v.Float())

@@ -1426,6 +1426,11 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 		g.mu.Unlock()
 		return t
 	}
+	if t.nilMisuse() {
+		// A nil dereference on a nil the row passes: not a call Go
+		// code makes; the search goes on without it.
+		return t
+	}
 	if why := t.Suspect(); why != "" {
 		// Its outcome looks like a bug: reported, not pinned (the
 		// user who fixes it would get a failing file), and the search

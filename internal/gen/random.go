@@ -107,6 +107,9 @@ func (g *generator) randomPass(ctx context.Context, sampler engine.Sampler, u *u
 				continue
 			}
 			idle = 0
+			if (&Test{Unit: u, In: batch[i], Out: r.Orig}).nilMisuse() {
+				continue // not kept (keep says why)
+			}
 			if why := (&Test{Unit: u, In: batch[i], Out: r.Orig}).Suspect(); why != "" {
 				// Reported, not kept: the search goes on (keep).
 				g.suspect(&Test{Unit: u, In: batch[i], Out: r.Orig}, why)

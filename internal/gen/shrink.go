@@ -142,6 +142,23 @@ func (g *generator) shrink(ctx context.Context, u *unit.Unit, in []value.Value, 
 		if g.over(u) {
 			break
 		}
+		// Numbers that are only compared, made the least integers in
+		// the same order at once (i.Hi > oi.Lo > oi.Hi: 3, 2, 1), where
+		// one at a time each holds the others up.
+		for _, cand := range value.ShrinkOrder(types, cur) {
+			if runs >= maxShrink || failedTied[value.Key(cand)] {
+				continue
+			}
+			ok, err := try(cand)
+			if err != nil {
+				return nil, nil, err
+			}
+			if ok {
+				cur, improved = cand, true
+				continue
+			}
+			failedTied[value.Key(cand)] = true
+		}
 		for progress := true; progress && runs < maxShrink; {
 			progress = false
 			for _, c := range value.ShrinkTied(types, cur, pool) {

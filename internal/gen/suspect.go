@@ -54,6 +54,24 @@ func (t *Test) Suspect() string {
 	return ""
 }
 
+// nilMisuse reports whether t's outcome is a nil dereference on a nil
+// it passes itself: a method called on a nil receiver it does not
+// handle, a nil where the code needs a value. Go code does not make
+// that call, and a row pinning the panic keeps nothing a reviewer
+// wants; it is not kept (nor reported: the bug is the row's).
+func (t *Test) nilMisuse() bool {
+	p := t.Out.Panic
+	if p == nil || p.Kind != harness.PanicRuntime || !strings.Contains(p.Msg, "nil pointer dereference") {
+		return false
+	}
+	for i, typ := range t.Unit.Inputs() {
+		if i < len(t.In) && hasNil(typ, t.In[i]) {
+			return true
+		}
+	}
+	return false
+}
+
 // resultName names u's result k as the signature does, else by place.
 func resultName(u *unit.Unit, k int) string {
 	if n := u.Results[k].Name; n != "" && n != "_" {

@@ -87,6 +87,39 @@ func TestSuspect(t *testing.T) {
 	}
 }
 
+// TestNilMisuse: a nil dereference on a nil the row passes is no row
+// (golang-set's methods on a nil receiver, pinned as a panic); the same
+// panic on a value without a nil, or another outcome on nil, is not it.
+func TestNilMisuse(t *testing.T) {
+	dir := testmod.Write(t, map[string]string{"p/p.go": suspectSrc})
+	pkgs, err := load.Load(load.Config{Dir: dir}, "./p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var deref *unit.Unit
+	for _, u := range unit.Find(pkgs[0], nil) {
+		if u.Name == "Deref" {
+			deref = u
+		}
+	}
+	nilDeref := &harness.Panic{Kind: harness.PanicRuntime, Msg: "runtime error: invalid memory address or nil pointer dereference"}
+	for _, tt := range []struct {
+		name string
+		in   value.Value
+		out  harness.Outcome
+		want bool
+	}{
+		{"a nil dereference on the nil it passes", value.Value{Nil: true}, harness.Outcome{Panic: nilDeref}, true},
+		{"a nil dereference on a value", value.Value{E: []value.Value{{I: 1}}}, harness.Outcome{Panic: nilDeref}, false},
+		{"an index panic on nil", value.Value{Nil: true}, harness.Outcome{Panic: &harness.Panic{Kind: harness.PanicRuntime, Msg: "runtime error: index out of range [0] with length 0"}}, false},
+		{"a result on a value", value.Value{E: []value.Value{{I: 1}}}, harness.Outcome{Results: []value.Value{{I: 1}}}, false},
+	} {
+		if got := (&Test{Unit: deref, In: []value.Value{tt.in}, Out: tt.out}).nilMisuse(); got != tt.want {
+			t.Errorf("%s: nilMisuse %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
 // TestNoCrashRowsOfHelpers: a runtime panic of an unexported function is
 // no row: its inputs are what the package's own callers pass (here never
 // an index out of range), and pinning the crash pins an accident. The

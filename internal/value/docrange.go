@@ -163,3 +163,14 @@ func WithRange(t *Type, r *Range) *Type {
 	c.Range = r
 	return &c
 }
+
+// AsChar is t marked as a character (Type.Char) when it is a byte or a
+// rune by its representation (uint8, int32), else t itself.
+func AsChar(t *Type) *Type {
+	if t == nil || t.Char || !(t.Kind == Uint && t.Bits == 8 || t.Kind == Int && t.Bits == 32) {
+		return t
+	}
+	c := *t
+	c.Char = true
+	return &c
+}

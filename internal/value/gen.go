@@ -412,6 +412,15 @@ func (g *Gen) integer1(t *Type) Value {
 	if g.Boundary {
 		pick = pick % 60
 	}
+	if t.Char && pick < 60 {
+		// A character: a printable one mostly, a control one now and
+		// then (pick 60 on draws the rest).
+		const chars = "abz-_. ,/:0A"
+		if r.IntN(2) == 0 {
+			return Wrap(t, int64(chars[r.IntN(len(chars))]))
+		}
+		return Wrap(t, int64(' '+r.IntN(0x7f-' ')))
+	}
 	// Tamed, a draw of the type's bounds or of 64 random bits is one
 	// within a hundred instead.
 	tamed := g.Tame > 0 && r.IntN(1<<min(g.Tame, 6)) != 0

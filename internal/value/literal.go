@@ -337,7 +337,7 @@ func printableBytes(es []Value) bool {
 }
 
 func (p *Printer) intLit(b *strings.Builder, t *Type, x int64) {
-	if t.Rune && x > ' ' && x < utf8.MaxRune && strconv.IsPrint(rune(x)) && x != '\'' && x != '\\' {
+	if (t.Rune || t.Char) && x > ' ' && x < utf8.MaxRune && strconv.IsPrint(rune(x)) && x != '\'' && x != '\\' {
 		b.WriteString(strconv.QuoteRune(rune(x)))
 		return
 	}
@@ -364,7 +364,7 @@ func (p *Printer) intLit(b *strings.Builder, t *Type, x int64) {
 }
 
 func (p *Printer) uintLit(b *strings.Builder, t *Type, x uint64) {
-	if t.Byte && x > ' ' && x < 0x7f && x != '\'' && x != '\\' {
+	if (t.Byte || t.Char) && x > ' ' && x < 0x7f && x != '\'' && x != '\\' {
 		b.WriteString(strconv.QuoteRune(rune(x)))
 		return
 	}

@@ -271,6 +271,9 @@ func (a rank) less(b rank) bool {
 
 // intRank ranks x of the Int type t.
 func intRank(t *Type, x int64, pool *Pool) rank {
+	if t.Char {
+		return charRank(x)
+	}
 	if t.Rune {
 		return runeRank(x)
 	}
@@ -313,7 +316,30 @@ func runeRank(x int64) rank {
 	return rank{tierWide, abs(x), uint64(sign(x)+1) / 2}
 }
 
+// charRank ranks a character (Type.Char): lowercase letters, then the
+// other printable ASCII characters ('-', '_', ' ', '0', 'A'), then the
+// rest as a rune (runeRank: non-ASCII letters…), and control characters
+// (a NUL, a DEL) last but for invalid runes.
+func charRank(x int64) rank {
+	switch {
+	case x >= 'a' && x <= 'z':
+		return rank{tierSmall, uint64(x - 'a'), 0}
+	case x >= ' ' && x < 0x7f:
+		return rank{tierPool, uint64(x), 0}
+	case x >= 0 && x < ' ' || x == 0x7f:
+		return rank{tierBound, utf8.MaxRune + uint64(x), 1}
+	}
+	r := runeRank(x)
+	if r.tier < tierPlain {
+		r.tier = tierPlain
+	}
+	return r
+}
+
 func uintRank(t *Type, x uint64, pool *Pool) rank {
+	if t.Char {
+		return charRank(int64(x))
+	}
 	switch {
 	case x <= maxSmall:
 		return rank{tierSmall, x, 0}
@@ -394,8 +420,11 @@ func poolNear(pool *Pool, x int64, n int) []int64 {
 // the type's bounds for a value beyond 32 bits.
 func shrinkInt(t *Type, x int64, pool *Pool) []Value {
 	cands := []int64{0, 1, -1, 2, -2}
-	if t.Rune {
+	if t.Rune || t.Char {
 		cands = append(cands, 'a', 'b', 'é')
+	}
+	if t.Char {
+		cands = append(cands, '-', '_', ' ', '.', '0', 'A')
 	}
 	cands = append(cands, poolNear(pool, x, 3)...)
 	rx := intRank(t, x, pool)
@@ -421,6 +450,9 @@ func shrinkInt(t *Type, x int64, pool *Pool) []Value {
 
 func shrinkUint(t *Type, x uint64, pool *Pool) []Value {
 	cands := []uint64{0, 1, 2}
+	if t.Char {
+		cands = append(cands, 'a', 'b', '-', '_', ' ', '.', '0', 'A')
+	}
 	for _, p := range poolNear(pool, int64(min(x, math.MaxInt64)), 3) {
 		if p >= 0 {
 			cands = append(cands, uint64(p))
@@ -843,6 +875,9 @@ func Unplain(t *Type, v Value) string {
 func unplainLeaf(t *Type, v Value) string {
 	switch t.Kind {
 	case Int:
+		if t.Char && v.I >= 0 && (v.I < ' ' || v.I == 0x7f) {
+			return "a control character"
+		}
 		if t.Rune {
 			switch {
 			case v.I < 0:
@@ -857,6 +892,9 @@ func unplainLeaf(t *Type, v Value) string {
 		}
 		return "beyond 32 bits"
 	case Uint:
+		if t.Char && (v.U < ' ' || v.U == 0x7f) {
+			return "a control character"
+		}
 		if r := uintRank(t, v.U, nil); r.tier == tierBound {
 			return "a bound of " + t.Name
 		}
@@ -904,6 +942,15 @@ func plainLeaf(t *Type, v Value) bool {
 func ControlText(t *Type, v Value) bool {
 	found := false
 	eachLeaf(t, v, func(t *Type, v Value) {
+		if t.Char && !found {
+			// A character written into text (a NUL delimiter).
+			c := int64(v.U)
+			if t.Kind == Int {
+				c = v.I
+			}
+			found = c >= 0 && c < ' ' && c != '\t' && c != '\n' && c != '\r' || c == 0x7f
+			return
+		}
 		if t.Kind != String || v.Nil || found {
 			return
 		}
@@ -1206,11 +1253,14 @@ func scalarKey(t *Type, v Value) scalar {
 func plainLike(t *Type, v Value, variant int) Value {
 	switch t.Kind {
 	case Int:
-		if t.Rune {
+		if t.Rune || t.Char {
 			return Value{I: []int64{'a', 0}[variant]}
 		}
 		return Value{I: int64(variant)}
 	case Uint:
+		if t.Char {
+			return Value{U: []uint64{'a', '-'}[variant]}
+		}
 		return Value{U: uint64(variant)}
 	case Float:
 		return FloatValue(float64(variant))
@@ -1227,4 +1277,100 @@ func plainLike(t *Type, v Value, variant int) Value {
 		return Value{S: Str(b)}
 	}
 	return v
+}
+
+// ShrinkOrder returns, for the floats and then the signed integers of
+// in, the input in which every leaf of that kind is replaced by the
+// least integer keeping the order, the equalities and the sign of all
+// of them (the positives 1, 2, 3…, the negatives -1, -2…, 0 stays):
+// code that only compares its numbers (an interval's endpoints, tied by
+// i.Hi > oi.Lo > oi.Hi) keeps its outcome, where shrinking one leaf at
+// a time stops at the first one the others hold up (1.25e6). Nothing
+// for a kind whose leaves are already the least.
+func ShrinkOrder(types []*Type, in []Value) [][]Value {
+	var out [][]Value
+	for _, kind := range []Kind{Float, Int} {
+		var vals []float64
+		for i, t := range types {
+			if i >= len(in) {
+				break
+			}
+			eachLeaf(t, in[i], func(t *Type, v Value) {
+				if t.Kind != kind || v.X != "" {
+					return
+				}
+				f := float64(v.I)
+				if kind == Float {
+					f = v.Float()
+					if math.IsNaN(f) || math.IsInf(f, 0) {
+						return // kept as they are
+					}
+				}
+				vals = append(vals, f)
+			})
+		}
+		if len(vals) == 0 {
+			continue
+		}
+		sort.Float64s(vals)
+		to := map[float64]float64{}
+		neg := 0
+		for _, f := range vals {
+			if f < 0 {
+				if _, ok := to[f]; !ok {
+					neg++
+					to[f] = 0 // numbered below, from the one nearest 0
+				}
+			}
+		}
+		k := -float64(neg)
+		pos := 0.0
+		for _, f := range vals {
+			if _, ok := to[f]; ok && f >= 0 {
+				continue
+			}
+			switch {
+			case f < 0:
+				to[f] = k
+				k++
+			case f == 0:
+				to[f] = 0
+			default:
+				pos++
+				to[f] = pos
+			}
+		}
+		same := true
+		cand := make([]Value, len(in))
+		for i, t := range types[:min(len(types), len(in))] {
+			cand[i], _ = mapScalars(t, in[i], func(t *Type, v Value) (Value, bool) {
+				if t.Kind != kind {
+					return v, false
+				}
+				f := float64(v.I)
+				if kind == Float {
+					f = v.Float()
+					if math.IsNaN(f) || math.IsInf(f, 0) {
+						return v, false
+					}
+				}
+				g, ok := to[f]
+				if !ok || g == f {
+					return v, false
+				}
+				if kind == Int && Wrap(t, int64(g)).I != int64(g) {
+					return v, false
+				}
+				same = false
+				if kind == Float {
+					return FloatValue(g), true
+				}
+				return Value{I: int64(g)}, true
+			})
+		}
+		if !same {
+			out = append(out, cand)
+		}
+	}
+	return out
 }

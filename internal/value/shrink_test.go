@@ -348,3 +348,31 @@ func TestShrinkReadable(t *testing.T) {
 		t.Errorf("float shrunk to %v, want at most 8 significant digits", f)
 	}
 }
+
+func TestShrinkOrder(t *testing.T) {
+	iv := &Type{Kind: Struct, Name: "Interval", Fields: []Field{{Name: "Lo", Type: &Type{Kind: Float, Name: "float64", Bits: 64}}, {Name: "Hi", Type: &Type{Kind: Float, Name: "float64", Bits: 64}}}}
+	in := []Value{
+		{E: []Value{FloatValue(0), FloatValue(1.254766e6)}},
+		{E: []Value{FloatValue(1.2526530136900481e6), FloatValue(1)}},
+	}
+	got := ShrinkOrder([]*Type{iv, iv}, in)
+	if len(got) != 1 {
+		t.Fatalf("ShrinkOrder: %d candidates, want 1 (the floats)", len(got))
+	}
+	want := [][2]float64{{0, 3}, {2, 1}}
+	for i, w := range want {
+		if lo, hi := got[0][i].E[0].Float(), got[0][i].E[1].Float(); lo != w[0] || hi != w[1] {
+			t.Errorf("input %d: {%v, %v}, want {%v, %v}", i, lo, hi, w[0], w[1])
+		}
+	}
+	// The least already: nothing.
+	if c := ShrinkOrder([]*Type{iv, iv}, got[0]); len(c) != 0 {
+		t.Errorf("ShrinkOrder of {0,3},{2,1}: %d candidates, want 0", len(c))
+	}
+	// Negatives keep their order below 0: -7e9 < -3e9 < 0 < 5e9.
+	i64 := &Type{Kind: Int, Name: "int64", Bits: 64}
+	c := ShrinkOrder([]*Type{i64, i64, i64, i64}, []Value{{I: -3e9}, {I: 5e9}, {I: -7e9}, {I: 0}})
+	if len(c) != 1 || c[0][0].I != -1 || c[0][1].I != 1 || c[0][2].I != -2 || c[0][3].I != 0 {
+		t.Errorf("ShrinkOrder of ints: %v, want [-1 1 -2 0]", c)
+	}
+}

@@ -68,12 +68,16 @@ func (k Kind) String() string {
 // Type is a constructible Go type. Types built by FromTypes may be cyclic
 // through Pointer and Slice elements (type List struct{ next *List }).
 type Type struct {
-	Kind   Kind
-	Bits   int     // Int, Uint, Float: size in bits
-	Name   string  // Go spelling in the unit's package: "int", "[]Point", "*T", "time.Duration"
-	Named  bool    // a defined type (or a predeclared alias such as byte)
-	Rune   bool    // the predeclared rune: literals as 'x'
-	Byte   bool    // the predeclared byte: []byte literals as []byte("…")
+	Kind  Kind
+	Bits  int    // Int, Uint, Float: size in bits
+	Name  string // Go spelling in the unit's package: "int", "[]Point", "*T", "time.Duration"
+	Named bool   // a defined type (or a predeclared alias such as byte)
+	Rune  bool   // the predeclared rune: literals as 'x'
+	Byte  bool   // the predeclared byte: []byte literals as []byte("…")
+	// Char: a byte or rune the code uses as a character (it writes it
+	// into text, compares it with a character literal): drawn and
+	// shrunk as a printable character first ('a', '-'), written '-'.
+	Char   bool
 	Len    int     // Array
 	Elem   *Type   // Array, Slice, Pointer, Map
 	Key    *Type   // Map
