@@ -358,9 +358,35 @@ func (p *Printer) intLit(b *strings.Builder, t *Type, x int64) {
 		if d := x - MinInt(t); d > 0 {
 			b.WriteString(" + " + strconv.FormatInt(d, 10))
 		}
+	case x >= 0 && pow2Lit(b, uint64(x)):
+	case x < 0 && x != math.MinInt64 && pow2Lit(&strings.Builder{}, uint64(-x)):
+		b.WriteString("-(")
+		pow2Lit(b, uint64(-x))
+		b.WriteString(")")
 	default:
 		b.WriteString(strconv.FormatInt(x, 10))
 	}
+}
+
+// pow2Lit writes x from the power of two it is near, when it is within
+// 16 of one of 2^20 or more ("1<<50 - 3": humanize's PiB boundary,
+// where 1125899906842621 hides it), and reports whether it did.
+func pow2Lit(b *strings.Builder, x uint64) bool {
+	for k := 20; k < 64; k++ {
+		p := uint64(1) << k
+		switch {
+		case x == p:
+			b.WriteString("1<<" + strconv.Itoa(k))
+		case x > p && x-p <= 16:
+			b.WriteString("1<<" + strconv.Itoa(k) + " + " + strconv.FormatUint(x-p, 10))
+		case x < p && p-x <= 16:
+			b.WriteString("1<<" + strconv.Itoa(k) + " - " + strconv.FormatUint(p-x, 10))
+		default:
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 func (p *Printer) uintLit(b *strings.Builder, t *Type, x uint64) {
@@ -374,6 +400,9 @@ func (p *Printer) uintLit(b *strings.Builder, t *Type, x uint64) {
 		if d := MaxUint(t) - x; d > 0 {
 			b.WriteString(" - " + strconv.FormatUint(d, 10))
 		}
+		return
+	}
+	if pow2Lit(b, x) {
 		return
 	}
 	b.WriteString(strconv.FormatUint(x, 10))

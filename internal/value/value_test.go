@@ -94,6 +94,12 @@ func TestLiteral(t *testing.T) {
 		{"i", Value{I: math.MaxInt64 - 16}, "math.MaxInt64 - 16"},
 		{"i", Value{I: math.MaxInt64 - 17}, "9223372036854775790"},
 		{"i", Value{I: 17}, "17"},
+		{"i", Value{I: 1<<50 - 3}, "1<<50 - 3"}, // a unit boundary (humanize's PiB), not 1125899906842621
+		{"i", Value{I: -(1 << 40)}, "-(1<<40)"},
+		{"i", Value{I: 1<<20 + 16}, "1<<20 + 16"},
+		{"i", Value{I: 1<<20 + 17}, "1048593"},
+		{"i", Value{I: 65536}, "65536"}, // below 2^20: digits read well
+		{"i", Value{I: 1000000}, "1000000"},
 		{"pi", Value{E: []Value{{I: math.MaxInt64 - 1}}}, "gozillaPtr[int](math.MaxInt64 - 1)"},
 		{"u8", Value{U: 255}, "255"},
 		{"r", Value{I: 'x'}, "'x'"},
