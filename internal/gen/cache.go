@@ -158,12 +158,23 @@ func (g *generator) replay(ctx context.Context, u *unit.Unit, e *genEntry, start
 	for i, in := range e.Inputs {
 		cands[i] = candidate{Unit: u, In: in.In}
 	}
-	err = g.judge(ctx, u, cands, func(i int, r *harness.Response) string {
+	n := len(g.tests)
+	err = g.judgeAll(ctx, u, cands, true, func(i int, r *harness.Response) string {
 		if out := e.Inputs[i].Out; out != "" && out != outDigest(r.Orig) {
 			stale = true
 		}
 		return e.Inputs[i].Pass
 	})
+	if err == nil && !stale && e.Upto == "" {
+		// The file's rows of a unit whose code and outcomes did not
+		// change: compaction keeps them (smallestSuite), so its test
+		// reads as it did, whatever other units' new rows kill.
+		for _, t := range g.tests[n:] {
+			if t.Unit == u {
+				t.incumbent = true
+			}
+		}
+	}
 	return stale, err
 }
 
@@ -171,6 +182,13 @@ func (g *generator) replay(ctx context.Context, u *unit.Unit, e *genEntry, start
 // a live mutant or covers a new goal, as the pass that pass names (it
 // sees each run, usable or not).
 func (g *generator) judge(ctx context.Context, u *unit.Unit, cands []candidate, pass func(i int, r *harness.Response) string) error {
+	return g.judgeAll(ctx, u, cands, false, pass)
+}
+
+// judgeAll is judge; with all, each usable input is kept, whether or not
+// it kills a live mutant or covers a new goal (a replay of the file's
+// rows: what earlier units' rows kill does not decide them).
+func (g *generator) judgeAll(ctx context.Context, u *unit.Unit, cands []candidate, all bool, pass func(i int, r *harness.Response) string) error {
 	resps, errs := g.execQuick(ctx, cands)
 	for i, r := range resps {
 		if errs[i] != nil {
@@ -192,7 +210,7 @@ func (g *generator) judge(ctx context.Context, u *unit.Unit, cands []candidate, 
 			credit = append(credit, more...)
 			r.Killed, r.Unsure = append(r.Killed, more...), nil
 		}
-		if len(credit) == 0 && len(g.freshGoals(u, r)) == 0 {
+		if len(credit) == 0 && len(g.freshGoals(u, r)) == 0 && !all {
 			continue
 		}
 		g.keep(u, cands[i].In, r, name)

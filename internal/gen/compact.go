@@ -160,16 +160,15 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 		}
 		return a.seq < b.seq
 	})
-	credited := map[int]bool{}
+	// Credit: a mutant goes to the first row of its own function's test
+	// that kills it, else to the first row that does: a test's comments
+	// then rest on its own rows, and an edit of another function (whose
+	// new rows kill some of this one's mutants too) leaves them as they
+	// were.
+	creditKills(chosen, g.problem.Pkg.Set)
 	creditedGoal := map[Goal]bool{}
 	for _, t := range chosen {
-		t.Credit, t.CoverCredit = nil, nil
-		for _, m := range t.Kills {
-			if !credited[m] {
-				credited[m] = true
-				t.Credit = append(t.Credit, m)
-			}
-		}
+		t.CoverCredit = nil
 		for _, x := range t.Covers {
 			if !creditedGoal[x] {
 				creditedGoal[x] = true
@@ -179,6 +178,33 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 		t.Needs = g.needs(ctx, t.Unit, t.In, t.Credit)
 	}
 	return chosen, nil
+}
+
+// creditKills sets each test's Credit, the mutants its comment names:
+// a mutant goes to the first test in file order of its own function
+// that kills it, else to the first test that does. A test's comments
+// then rest on its own rows, and an edit of another function (whose new
+// rows kill some of this one's mutants too) leaves them as they were.
+func creditKills(tests []*Test, set *mutate.Set) {
+	credited := map[int]bool{}
+	for _, t := range tests {
+		t.Credit = t.Credit[:0:0]
+		for _, m := range t.Kills {
+			if !credited[m] && m-1 < len(set.Mutants) && set.Mutants[m-1].Func == t.Unit.Name {
+				credited[m] = true
+				t.Credit = append(t.Credit, m)
+			}
+		}
+	}
+	for _, t := range tests {
+		for _, m := range t.Kills {
+			if !credited[m] {
+				credited[m] = true
+				t.Credit = append(t.Credit, m)
+			}
+		}
+		sort.Ints(t.Credit)
+	}
 }
 
 // dropControlZpush takes from each test whose text, in or out, holds a
@@ -275,6 +301,40 @@ func smallestSuite(tests []*Test, direct []bool) []*Test {
 				set = append(set, ids[m])
 			}
 			cands, sets = append(cands, t), append(sets, set)
+		}
+		// The rows the cache brought back for a unit the edit did not
+		// touch (Test.incumbent) stay, each that still achieves a goal:
+		// the smallest cover of the rest is over what they leave, so
+		// their test reads as it did.
+		inc := map[int]bool{}
+		for i, t := range cands {
+			if t.incumbent && len(sets[i]) > 0 {
+				inc[i] = true
+				chosen = append(chosen, t)
+			}
+		}
+		if len(inc) > 0 {
+			done := map[int]bool{}
+			for i := range inc {
+				for _, x := range sets[i] {
+					done[x] = true
+				}
+			}
+			var rest []*Test
+			var restSets [][]int
+			for i, t := range cands {
+				if inc[i] {
+					continue
+				}
+				var set []int
+				for _, x := range sets[i] {
+					if !done[x] {
+						set = append(set, x)
+					}
+				}
+				rest, restSets = append(rest, t), append(restSets, set)
+			}
+			cands, sets = rest, restSets
 		}
 		pick, _ := minCover(sets, minCoverNodes)
 		for _, i := range pick {

@@ -7,15 +7,14 @@ package gen
 // the clock), and a failing row is never left in a user's tree.
 
 import (
-	"sort"
 
 	"github.com/gozilla/gozilla/internal/mutate"
 )
 
 // Drop removes the tests for which failed is true and updates what
 // depended on them: a mutant only they killed is alive again (Lived, with
-// why), the units' counts, and every remaining test's Credit (the mutants
-// it is the first in file order to kill). It returns how many it removed.
+// why), the units' counts, and every remaining test's Credit
+// (creditKills). It returns how many it removed.
 func (r *Result) Drop(failed func(*Test) bool, why string) int {
 	var kept []*Test
 	for _, t := range r.Tests {
@@ -36,18 +35,12 @@ func (r *Result) Drop(failed func(*Test) bool, why string) int {
 	}
 	r.Tests = kept
 	alive := map[int]bool{}
-	seen := map[int]bool{}
 	for _, t := range kept {
-		t.Credit = t.Credit[:0]
 		for _, id := range t.Kills {
 			alive[id] = true
-			if !seen[id] {
-				seen[id] = true
-				t.Credit = append(t.Credit, id)
-			}
 		}
-		sort.Ints(t.Credit)
 	}
+	creditKills(kept, r.Set)
 	if r.Why == nil {
 		r.Why = map[int]string{}
 	}

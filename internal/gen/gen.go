@@ -209,6 +209,9 @@ type Test struct {
 	// function's (set by emit.File).
 	Name, Func string
 	seq        int // generation order
+	// incumbent: a row of the file the cache brought back for a unit
+	// whose code did not change; compaction keeps it (smallestSuite).
+	incumbent bool
 }
 
 // UnitStats summarises one unit.

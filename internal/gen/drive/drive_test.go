@@ -386,6 +386,70 @@ func Double(x int) int {
 	}
 }
 
+// TestRegenerateWithCacheAfterEditOfCaller: with the cache on, an edit
+// of one function changes only its test, though its rows kill mutants of
+// the function it calls, declared after it (whose test's rows the cache
+// brings back and whose comments credit its own rows first).
+func TestRegenerateWithCacheAfterEditOfCaller(t *testing.T) {
+	const src = `package e
+
+// Dist is how far apart a and b are.
+func Dist(a, b int) int {
+	if a {{op}} b {
+		return Abs(a - b)
+	}
+	return Abs(b - a)
+}
+
+// Abs is the magnitude of x.
+func Abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Sign is the sign of x.
+func Sign(x int) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
+}
+`
+	dir := testmod.Write(t, map[string]string{"e/e.go": strings.Replace(src, "{{op}}", ">", 1)})
+	t.Chdir(dir)
+	cfg := config(t, "random")
+	cfg.CacheDir = t.TempDir()
+	file := filepath.Join(dir, "e", "e_gozilla_test.go")
+	if _, err := Run(context.Background(), cfg, "./e"); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	before, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "e", "e.go"), []byte(strings.Replace(src, "{{op}}", ">=", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), cfg, "./e"); err != nil {
+		t.Fatalf("Run after the edit: %v", err)
+	}
+	after, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, a := testFuncs(t, before), testFuncs(t, after)
+	for _, name := range []string{"TestGozillaAbs", "TestGozillaSign"} {
+		if b[name] == "" || a[name] != b[name] {
+			t.Errorf("%s changed with an edit of Dist:\nbefore:\n%s\nafter:\n%s", name, b[name], a[name])
+		}
+	}
+}
+
 // testFuncs maps each top-level function of the Go source src to its
 // text.
 func testFuncs(t *testing.T, src []byte) map[string]string {
