@@ -81,7 +81,7 @@ func (p *Engine) Solve(ctx context.Context, pb *engine.Problem, r engine.Require
 		}
 		fmt.Fprintf(os.Stderr, "ddr: %s %d of %s%s\n", r.Kind, r.ID, u.Name, what)
 	}
-	ins, why := walk(pb, u, fn, g, uint64(r.Kind)<<32|uint64(r.ID))
+	ins, why, _ := walk(pb, u, fn, g, uint64(r.Kind)<<32|uint64(r.ID))
 	if len(ins) == 0 {
 		return engine.Answer{Reason: why}, nil
 	}
@@ -97,12 +97,14 @@ var limits = []int64{1 << 30, 0}
 
 // walk runs DDR walks of u's function fn toward g: the input the first
 // to succeed found, or why the last failed.
-func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, seed uint64) ([][]value.Value, string) {
+func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, seed uint64) ([][]value.Value, string, int) {
 	var why string
+	total := 0
 	for _, l := range limits {
-		ins, w, spent := walkFrom(pb, u, fn, g, seed, l)
+		ins, w, spent, steps := walkFrom(pb, u, fn, g, seed, l)
+		total += steps
 		if len(ins) > 0 {
-			return ins, ""
+			return ins, "", total
 		}
 		why = w
 		if spent || pb.Stopped() {
@@ -111,12 +113,12 @@ func walk(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, seed 
 			break
 		}
 	}
-	return nil, why
+	return nil, why, total
 }
 
 // walkFrom is one walk, with initial domains within ±limit (0: none);
-// spent says it ended on a budget.
-func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, seed uint64, limit int64) (ins [][]value.Value, why string, spent bool) {
+// spent says it ended on a budget, steps how many blocks it entered.
+func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, seed uint64, limit int64) (ins [][]value.Value, why string, spent bool, steps int) {
 	args := goal.Args(u, fn)
 	sites := append([]ast.Node(nil), g.Waypoints...)
 	for k := range g.Kills {
@@ -154,6 +156,10 @@ func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, s
 	x.Cfg.OnEvent = w.event(x)
 	x.Cfg.OnEnd = w.end(x)
 	x.Explore()
+	steps = x.Steps
+	if trace {
+		fmt.Fprintf(os.Stderr, "ddr: %d blocks (limit %d)\n", steps, limit)
+	}
 	if len(w.found) == 0 && len(w.flips) > 0 {
 		w.found = w.flips // no flipped run reached an end
 	}
@@ -171,7 +177,7 @@ func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, s
 		if spent && x.Incomplete != why {
 			why += " (search ended: " + x.Incomplete + ")"
 		}
-		return nil, "the walk failed " + why, spent
+		return nil, "the walk failed " + why, spent, steps
 	}
 	inputs := u.Inputs()
 	for _, asg := range w.found {
@@ -189,5 +195,5 @@ func walkFrom(pb *engine.Problem, u *unit.Unit, fn *ssa.Function, g goal.Goal, s
 			ins = append(ins, in)
 		}
 	}
-	return ins, why, false
+	return ins, why, false, steps
 }

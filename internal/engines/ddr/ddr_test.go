@@ -2,6 +2,7 @@ package ddr
 
 import (
 	"context"
+	"fmt"
 	"github.com/gozilla/gozilla/internal/mutate"
 	"go/token"
 	"testing"
@@ -467,5 +468,35 @@ func TestSplitSub(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestChooseFloatsBounded: a clause over many float symbols that no
+// candidate satisfies costs at most maxFloatChecks evaluations (a walk
+// over a map of 30 buckets' tokens spent seconds on each choice: every
+// candidate of every float, each reassigning them all, 8 times over).
+func TestChooseFloatsBounded(t *testing.T) {
+	var syms []*c.Sym
+	var sum c.Expr
+	for i := 0; i < 40; i++ {
+		x := &c.Sym{Name: fmt.Sprintf("x%d", i), Type: c.Float64}
+		syms = append(syms, x)
+		if sum == nil {
+			sum = c.V(x)
+		} else {
+			sum = c.Bin(token.ADD, sum, c.V(x))
+		}
+	}
+	x0 := c.V(syms[0])
+	cl := c.Clause{c.Bin(token.LSS, x0, x0), c.Bin(token.EQL, sum, &c.Const{T: c.Float64, V: c.FloatValue(c.Float64, 0.5)})}
+	w := &walker{seed: 1}
+	if asg := w.choose(&store{}, cl); asg != nil {
+		t.Fatalf("choose satisfied x0 < x0: %v", asg)
+	}
+	if w.floatChecks > maxFloatChecks {
+		t.Errorf("choose evaluated the clause %d times on float candidates, want at most %d", w.floatChecks, maxFloatChecks)
+	}
+	if w.floatChecks == 0 {
+		t.Errorf("choose tried no float candidate")
 	}
 }

@@ -57,6 +57,9 @@ func (st *state) Clone() core.Ext {
 type walker struct {
 	// evalWork counts what pin evaluated over the walk (maxEvalWork).
 	evalWork int64
+	// floatChecks counts the clause evaluations choose spent on float
+	// candidates (maxFloatChecks bounds them per choice).
+	floatChecks int
 
 	fn   *ssa.Function
 	g    goal.Goal
@@ -619,6 +622,7 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 		cands = floatCandidates(cl)
 	}
 	ev := &c.Evaluator{}
+	checks := 0
 	for try := 0; try < 8; try++ {
 		asg := c.Assignment{}
 		vals := map[*c.Sym]int64{}
@@ -639,18 +643,35 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 			return asg
 		}
 		// The float symbols: each candidate for each in turn (the others
-		// at their first), then random combinations.
-		for t := 0; len(floats) > 0 && t < floatTries+len(floats)*len(cands); t++ {
-			for i, v := range floats {
-				k := 0
-				switch {
-				case t < len(floats)*len(cands) && t/len(cands) == i:
-					k = t % len(cands)
-				case t >= len(floats)*len(cands):
-					k = d.rnd.IntN(len(cands))
-				}
+		// at their first), then random combinations; at most
+		// maxFloatChecks evaluations of the clause in all (a walk over a
+		// map of buckets had 30 float symbols and 400 candidates: each
+		// choice cost seconds), each float's share of the first ones
+		// alike.
+		if len(floats) == 0 {
+			continue
+		}
+		for _, v := range floats {
+			asg[v] = c.FloatValue(v.Type, cands[0])
+		}
+		per := min(len(cands), max(8, maxFloatChecks/len(floats)))
+		for _, v := range floats {
+			for k := 1; k < per && checks < maxFloatChecks; k++ {
 				asg[v] = c.FloatValue(v.Type, cands[k])
+				checks++
+				w.floatChecks++
+				if ev.Reset(asg); holds(ev, cl) {
+					return asg
+				}
 			}
+			asg[v] = c.FloatValue(v.Type, cands[0])
+		}
+		for t := 0; t < floatTries && checks < maxFloatChecks; t++ {
+			for _, v := range floats {
+				asg[v] = c.FloatValue(v.Type, cands[d.rnd.IntN(len(cands))])
+			}
+			checks++
+			w.floatChecks++
 			if ev.Reset(asg); holds(ev, cl) {
 				return asg
 			}
@@ -658,6 +679,10 @@ func (w *walker) choose(s *store, cl c.Clause) c.Assignment {
 	}
 	return nil
 }
+
+// maxFloatChecks bounds the evaluations of a clause one choice spends
+// on its float symbols' candidates.
+const maxFloatChecks = 2048
 
 // holds evaluates a clause with ev, under the assignment ev was Reset
 // to: the tries of one clause share one evaluator, whose memo keeps its
