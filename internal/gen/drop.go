@@ -7,7 +7,6 @@ package gen
 // the clock), and a failing row is never left in a user's tree.
 
 import (
-
 	"github.com/gozilla/gozilla/internal/mutate"
 )
 
