@@ -29,6 +29,18 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 			killedSet[m] = true
 		}
 	}
+	// The mutants no longer run since a run of one ended its process
+	// and a crashing or direct row killed it (generator.runnable): the
+	// rows kept after that were not asked about them, and a plain row
+	// that kills one (New(-1) on a deleted guard) must be credited with
+	// it, as a replay of the same row from the cache is.
+	g.mu.Lock()
+	for m := range g.costly {
+		if g.weak[m] && !killedSet[m] && g.equivalent[m] == "" {
+			killedSet[m] = true
+		}
+	}
+	g.mu.Unlock()
 	killed := make([]int, 0, len(killedSet))
 	for m := range killedSet {
 		killed = append(killed, m)

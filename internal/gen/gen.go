@@ -1378,6 +1378,35 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	g.seq++
 	g.reach(r)
 	t.Covers = g.goalsOf(r)
+	if crashes(t) && (nilWhereBuilt(u, in) || !u.Func.Exported()) {
+		// A nil where a value is built (a nil receiver, a nil
+		// callback), or a runtime panic of an unexported function,
+		// whose inputs are what its callers in the package pass (an
+		// index out of range of difflib's findLongestMatch(…, -1, …)):
+		// a row that pins the crash is no test a user would keep.
+		return t
+	}
+	// The rows not kept whatever they kill are told apart before their
+	// kills and goals count: the mutants and goals stay open for the
+	// passes after (a nil clock's row killed New's guard mutants, and
+	// with it gone they were left live, unsought, with no reason).
+	if worldlyNil(u, in) {
+		// A nil clock, which the package replaces by the real one: the
+		// row would read the clock (the fake takes its place).
+		return t
+	}
+	if t.nilMisuse() {
+		// A nil dereference on a nil the row passes: not a call Go
+		// code makes; the search goes on without it.
+		return t
+	}
+	if why := t.Suspect(); why != "" {
+		// Its outcome looks like a bug: reported, not pinned (the
+		// user who fixes it would get a failing file), and the search
+		// goes on for rows that kill its mutants without it.
+		g.suspect(t, why)
+		return t
+	}
 	freshGoal := false
 	for _, x := range t.Covers {
 		freshGoal = freshGoal || !g.covered[x]
@@ -1390,14 +1419,6 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	// mutant no test has killed yet, or covers a new goal.
 	weak := crashes(t) || t.Direct()
 	fresh := freshGoal
-	if crashes(t) && (nilWhereBuilt(u, in) || !u.Func.Exported()) {
-		// A nil where a value is built (a nil receiver, a nil
-		// callback), or a runtime panic of an unexported function,
-		// whose inputs are what its callers in the package pass (an
-		// index out of range of difflib's findLongestMatch(…, -1, …)):
-		// a row that pins the crash is no test a user would keep.
-		return t
-	}
 	for _, m := range r.Killed {
 		t.Kills = append(t.Kills, m)
 		if !g.weak[m] {
@@ -1413,32 +1434,14 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	if weak && !fresh {
 		return t
 	}
-	for i, typ := range u.Inputs() {
-		if i < len(in) && value.WorldlyNil(typ, in[i]) {
-			// A nil clock, which the package replaces by the real one:
-			// the row would read the clock (the fake takes its place).
-			return t
-		}
-	}
 	if u.Machine {
 		// Its outcome is this machine's or this moment's (a node ID
 		// from the host's interfaces, the time): a row would pass
-		// here and fail elsewhere.
+		// here and fail elsewhere. (Its kills count: no row of the
+		// unit can be kept, and the search for one would be idle.)
 		g.mu.Lock()
 		g.machineUnits[u.Name] = true
 		g.mu.Unlock()
-		return t
-	}
-	if t.nilMisuse() {
-		// A nil dereference on a nil the row passes: not a call Go
-		// code makes; the search goes on without it.
-		return t
-	}
-	if why := t.Suspect(); why != "" {
-		// Its outcome looks like a bug: reported, not pinned (the
-		// user who fixes it would get a failing file), and the search
-		// goes on for rows that kill its mutants without it.
-		g.suspect(t, why)
 		return t
 	}
 	if len(r.Killed) == 0 && g.mapOrder[u] && g.varies(u, in) {
@@ -1627,4 +1630,16 @@ func (g *generator) tryMutant(ctx context.Context, e engine.Engine, id int, m *m
 // unitOf returns the supported unit a mutant lives in, or nil.
 func (g *generator) unitOf(m *mutate.Mutant) *unit.Unit {
 	return g.problem.Pkg.UnitOf(m)
+}
+
+// worldlyNil reports whether an input of in is a nil of a Worldly
+// interface (a nil clock the package replaces by the real one): its row
+// is not kept (generator.keep).
+func worldlyNil(u *unit.Unit, in []value.Value) bool {
+	for i, typ := range u.Inputs() {
+		if i < len(in) && value.WorldlyNil(typ, in[i]) {
+			return true
+		}
+	}
+	return false
 }

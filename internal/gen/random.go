@@ -107,7 +107,7 @@ func (g *generator) randomPass(ctx context.Context, sampler engine.Sampler, u *u
 				continue
 			}
 			idle = 0
-			if (&Test{Unit: u, In: batch[i], Out: r.Orig}).nilMisuse() {
+			if (&Test{Unit: u, In: batch[i], Out: r.Orig}).nilMisuse() || worldlyNil(u, batch[i]) {
 				continue // not kept (keep says why)
 			}
 			if why := (&Test{Unit: u, In: batch[i], Out: r.Orig}).Suspect(); why != "" {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gozilla/gozilla/internal/harness"
 	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/mutate"
 	"github.com/gozilla/gozilla/internal/testmod"
 	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
@@ -153,5 +154,68 @@ func at(xs []int, i int) int { return xs[i] }
 	}
 	if len(res.Tests) == atRows {
 		t.Errorf("no row of Last")
+	}
+}
+
+// TestKillsOfRowsNotKept: a row gen does not keep (a nil clock, which
+// the package replaces by the real one) does not take the mutants it
+// kills with it: they stay live for the rows after it, which kill them
+// with a fake clock. (New's guard mutants were left "lived", with no
+// reason, when the first input to kill them had a nil clock.)
+func TestKillsOfRowsNotKept(t *testing.T) {
+	const src = `package tick
+
+import (
+	"errors"
+	"time"
+)
+
+// Clock tells the time.
+type Clock interface{ Now() time.Time }
+
+type system struct{}
+
+func (system) Now() time.Time { return time.Now() }
+
+// Meter counts at a rate.
+type Meter struct {
+	rate  float64
+	clock Clock
+}
+
+// New makes a meter; a nil clock is the system's.
+func New(rate float64, clock Clock) (*Meter, error) {
+	if rate <= 0 {
+		return nil, errors.New("tick: rate must be positive")
+	}
+	if clock == nil {
+		clock = system{}
+	}
+	return &Meter{rate: rate, clock: clock}, nil
+}
+`
+	pkg := loadPkg(t, map[string]string{"tick/tick.go": src}, "./tick")
+	res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	guard := 0
+	for _, m := range res.Set.Mutants {
+		if m.Func == "New" && m.Op == mutate.ROR && m.Orig == "rate <= 0" {
+			guard++
+			if s := res.Status[m.ID]; s != mutate.Killed && s != mutate.Equivalent {
+				t.Errorf("the guard's %s → %s: %s (%s), want killed", m.Orig, m.Repl, s, res.Why[m.ID])
+			}
+		}
+	}
+	if guard == 0 {
+		t.Fatalf("no mutant of New's guard rate <= 0")
+	}
+	for _, tt := range res.Tests {
+		for i, typ := range tt.Unit.Inputs() {
+			if value.WorldlyNil(typ, tt.In[i]) {
+				t.Errorf("row %v of %s has a nil clock", tt.In, tt.Unit.Name)
+			}
+		}
 	}
 }

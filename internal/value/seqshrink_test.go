@@ -27,3 +27,26 @@ func TestShrinkSequence(t *testing.T) {
 		t.Errorf("Shrink's first candidates %+v, want the shorter sequences %+v", c, want)
 	}
 }
+
+// TestShrinkEmptyLoop: a constructor then a method over an empty slice
+// of operands (for _, x := range []int{} { b.AllowN(x) }) shrinks to the
+// constructor's call alone; a loop over operands does not.
+func TestShrinkEmptyLoop(t *testing.T) {
+	i := &Type{Kind: Int, Bits: 64, Name: "int"}
+	ints := &Type{Kind: Slice, Name: "[]int", Elem: i}
+	loop := &Alt{Key: "loop", Label: "New.AllowN*", Params: []*Type{i, ints}}
+	ctor := &Alt{Key: "ctor", Label: "New", Params: []*Type{i}, Seq: &SeqInfo{Ctor: "New"}} // a sequence of no calls, as builder.sequence makes it
+	typ := &Type{Kind: Pointer, Name: "*T", Elem: &Type{Kind: Struct, Name: "T"}, Alts: []*Alt{loop, ctor}}
+	empty := Value{X: "loop", E: []Value{{I: 1}, {}}}
+	want := Value{X: "ctor", E: []Value{{I: 1}}}
+	found := false
+	for _, c := range Shrink(typ, empty) {
+		found = found || reflect.DeepEqual(c, want)
+	}
+	if !found {
+		t.Errorf("Shrink(%+v): no candidate %+v", empty, want)
+	}
+	if _, ok := withoutEmptyLoop(typ, loop, Value{X: "loop", E: []Value{{I: 1}, {E: []Value{{I: 2}}}}}); ok {
+		t.Errorf("a loop over [2] made the constructor alone")
+	}
+}

@@ -820,6 +820,11 @@ func shrinkBuilt(t *Type, v Value, pool *Pool) []Value {
 		// Fewer set-up calls first.
 		out = append(out, shorter(t, alt, v)...)
 	}
+	if w, ok := withoutEmptyLoop(t, alt, v); ok {
+		// for _, x := range []int{} { b.AllowN(x) }: a loop over no
+		// operands is the constructor's call alone.
+		out = append(out, w)
+	}
 	for i, p := range alt.Params {
 		rg, ranged := [2]int64{}, false
 		if i < len(alt.Ranges) && alt.Ranges[i] != [2]int64{} && p.Kind == Int {
@@ -843,6 +848,27 @@ func shrinkBuilt(t *Type, v Value, pool *Pool) []Value {
 		}
 	}
 	return out
+}
+
+// withoutEmptyLoop is v, built by alt, a constructor then a method over
+// a slice of operands (builder.rangeSequence: "New.AllowN*"), as the
+// constructor's own alternative ("New") when the slice is empty.
+func withoutEmptyLoop(t *Type, alt *Alt, v Value) (Value, bool) {
+	n := len(alt.Params)
+	if !strings.HasSuffix(alt.Label, "*") || n == 0 || alt.Params[n-1].Kind != Slice || len(v.E[n-1].E) != 0 {
+		return Value{}, false
+	}
+	ctor := alt.Label[:strings.LastIndexByte(alt.Label, '.')+1]
+	if ctor == "" {
+		return Value{}, false
+	}
+	ctor = ctor[:len(ctor)-1]
+	for _, a := range t.Alts {
+		if a.Label == ctor && len(a.Params) == n-1 && (a.Seq == nil || len(a.Seq.Calls) == 0) {
+			return Value{X: a.Key, E: append([]Value(nil), v.E[:n-1]...)}, true
+		}
+	}
+	return Value{}, false
 }
 
 // Plain reports whether every leaf of v is in the plain set: integers
