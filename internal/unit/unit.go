@@ -303,11 +303,15 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 	// arguments must be in the range [-π,π]").
 	paramRanges := value.ParamRanges(fd.Doc.Text(), names)
 	chars := charParamsOf(pkg)
+	callerRanges := callerRangesOf(pkg)
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
 		pt := value.WithRange(typ("parameter "+label(p.Name(), i), p.Type(), false), paramRanges[p.Name()])
 		if chars[p] {
 			pt = value.AsChar(pt) // a delimiter, not a number
+		}
+		if r := callerRanges[p]; r != nil {
+			pt = value.WithRange(pt, r) // a length, as every caller passes
 		}
 		if pt != nil && hiddenState(p.Type()) {
 			// Arguments of the package's types as users build them too.

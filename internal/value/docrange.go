@@ -17,6 +17,17 @@ type Range struct {
 	// Inf: the documentation names infinite values as special ones
 	// ("Infinity uses an infinite squared length"): ±Inf are allowed too.
 	Inf bool
+	// Source says where the range comes from, for messages: "" for the
+	// documentation, else what it is ("its callers in the package pass").
+	Source string
+}
+
+// From is where r comes from: "its documentation gives", or r.Source.
+func (r *Range) From() string {
+	if r.Source != "" {
+		return r.Source
+	}
+	return "its documentation gives"
 }
 
 // Holds reports whether f is a value r allows.

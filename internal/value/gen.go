@@ -203,6 +203,15 @@ func (g *Gen) random(t *Type, depth int) Value {
 	case Bool:
 		return BoolValue(r.IntN(2) == 1)
 	case Int, Uint, Float:
+		if t.Range != nil && t.Range.Source != "" && t.Kind == Int && t.Range.Lo == 0 {
+			// At least 0, as every caller passes (a length): drawn as
+			// any integer, its sign dropped.
+			v := g.integer(t)
+			if v.I < 0 {
+				v = Wrap(t, -(v.I + 1))
+			}
+			return v
+		}
 		if t.Range != nil {
 			return g.inRange(t)
 		}

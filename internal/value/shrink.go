@@ -92,7 +92,7 @@ func OutOfRange(t *Type, v Value) string {
 			case Uint:
 				f = float64(lv.U)
 			}
-			why = fmt.Sprintf("%s %s outside %s, the range its documentation gives", lt.Name, strconv.FormatFloat(f, 'g', 4, 64), lt.Range.Doc)
+			why = fmt.Sprintf("%s %s outside %s, the range %s", lt.Name, strconv.FormatFloat(f, 'g', 4, 64), lt.Range.Doc, lt.Range.From())
 		}
 	})
 	return why
@@ -439,6 +439,9 @@ func shrinkInt(t *Type, x int64, pool *Pool) []Value {
 		for _, r := range roundUints(abs(x)) {
 			cands = append(cands, sign(x)*int64(r))
 		}
+		for _, r := range lowDigits(abs(x)) {
+			cands = append(cands, sign(x)*int64(r))
+		}
 	}
 	if t.Bits >= 16 {
 		cands = append(cands, MaxInt(t), MinInt(t), MaxInt(t)-1, MinInt(t)+1)
@@ -470,6 +473,7 @@ func shrinkUint(t *Type, x uint64, pool *Pool) []Value {
 	} else {
 		cands = append(cands, x/2, x-x/4, x-1)
 	}
+	cands = append(cands, lowDigits(x)...)
 	cands = append(cands, roundUints(x)...)
 	if t.Bits >= 16 {
 		cands = append(cands, MaxUint(t), MaxUint(t)-1, math.MaxInt64)
@@ -477,6 +481,20 @@ func shrinkUint(t *Type, x uint64, pool *Pool) []Value {
 	return plainer(cands, uintRank(t, x, pool),
 		func(c uint64) (rank, bool) { return uintRank(t, c, pool), c <= MaxUint(t) },
 		func(c uint64) Value { return Value{U: c} })
+}
+
+// lowDigits returns x's last decimal digits, one, two, three… of them
+// (5990186511218187311: 1, 11, 311, 7311, …): code that reads x's digits
+// (an ordinal's x%100 == 11, a checksum) keeps its outcome on them,
+// where halving x loses them.
+func lowDigits(x uint64) []uint64 {
+	var out []uint64
+	for p := uint64(10); p <= x/10 && p <= 1e18; p *= 10 {
+		if d := x % p; d != 0 {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // plainer returns the values of the candidates that are valid and rank
@@ -553,6 +571,14 @@ func shrinkFloat(f float64) []Value {
 	if !math.IsNaN(f) && !math.IsInf(f, 0) {
 		for d := 1; d <= 8; d++ {
 			cands = append(cands, roundSig(f, d))
+		}
+		if f != math.Trunc(f) {
+			// The small powers of ten (1e-07: a 7th decimal, which
+			// formatting at 6 digits drops), where the digits a row
+			// needs are after the point.
+			for p := 0.1; p >= 1e-9; p /= 10 {
+				cands = append(cands, math.Copysign(roundSig(p, 1), f))
+			}
 		}
 		if a := math.Abs(f); f == math.Trunc(f) && a <= 1<<53 {
 			for _, x := range towardZero(int64(f)) {

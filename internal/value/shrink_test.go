@@ -376,3 +376,30 @@ func TestShrinkOrder(t *testing.T) {
 		t.Errorf("ShrinkOrder of ints: %v, want [-1 1 -2 0]", c)
 	}
 }
+
+// TestShrinkDigits: an integer shrinks to its last decimal digits (an
+// ordinal's x%100 == 11 survives), a float to small powers of ten (a 7th
+// decimal).
+func TestShrinkDigits(t *testing.T) {
+	u64 := &Type{Kind: Uint, Bits: 64, Name: "uint64"}
+	i64 := &Type{Kind: Int, Bits: 64, Name: "int64"}
+	f64 := &Type{Kind: Float, Bits: 64, Name: "float64"}
+	has := func(vs []Value, want Value) bool {
+		for _, v := range vs {
+			if v.U == want.U && v.I == want.I && v.X == "" && len(v.E) == 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if c := Shrink(u64, Value{U: 5990186511218187311}); !has(c, Value{U: 11}) || !has(c, Value{U: 311}) {
+		t.Errorf("Shrink(5990186511218187311) lacks 11 or 311")
+	}
+	if c := Shrink(i64, Value{I: -5990186511218187311}); !has(c, Value{I: -11}) {
+		t.Errorf("Shrink(-5990186511218187311) lacks -11")
+	}
+	c := Shrink(f64, FloatValue(292417.2952089169))
+	if !has(c, FloatValue(1e-07)) {
+		t.Errorf("Shrink(292417.2952089169) lacks 1e-07")
+	}
+}

@@ -275,7 +275,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		}
 		states, ranges := 0, 0
 		for _, r := range res.Rejected {
-			if strings.Contains(r.Why, "the range its documentation gives") {
+			if strings.Contains(r.Why, "the range its documentation gives") || strings.Contains(r.Why, "the range its callers") {
 				ranges++
 			} else {
 				states++
@@ -285,7 +285,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			pr.Notes = append(pr.Notes, fmt.Sprintf("left out %d row(s) that build a value from its fields in a state the package's functions never build (the JSON report's rejected lists them)", states))
 		}
 		if ranges > 0 {
-			pr.Notes = append(pr.Notes, fmt.Sprintf("left out %d row(s) with a value outside the range its type's documentation gives (the JSON report's rejected lists them)", ranges))
+			pr.Notes = append(pr.Notes, fmt.Sprintf("left out %d row(s) with a value outside the range its documentation gives, or its callers in the package pass (the JSON report's rejected lists them)", ranges))
 		}
 		for _, id := range cfg.Explain {
 			explainMutant(&explained, res, ms, id)
