@@ -68,7 +68,7 @@ func TestCallerRanges(t *testing.T) {
 		ranged bool
 	}{
 		{"ratio", 0, false}, // Quick passes down, decremented
-		{"ratio", 1, true}, // lengths, a sum of them, a count, 1
+		{"ratio", 1, true},  // lengths, a sum of them, a count, 1
 		{"sumFrom", 1, true},
 		{"shifted", 0, false},
 		{"double", 0, false},
