@@ -1234,14 +1234,40 @@ func (e *emitter) comment(t *gen.Test) string {
 	if len(t.Credit) == 0 {
 		return e.coverComment(t)
 	}
+	// The mutants of the row's own function by name; those of other
+	// functions (its callees: NewLimiter's row kills ParseLimit's) by
+	// their functions only, so that a change to another function's
+	// test, which moves their credit, leaves this comment as it is.
+	var own []int
+	var others []string
+	seen := map[string]bool{}
+	for _, id := range t.Credit {
+		m := e.res.Set.Mutants[id-1]
+		if m.Func == t.Unit.Name {
+			own = append(own, id)
+		} else if !seen[m.Func] {
+			seen[m.Func] = true
+			others = append(others, m.Func)
+		}
+	}
+	if len(own) == 0 {
+		own, others = t.Credit, nil
+	}
+	sort.Strings(others)
 	var parts []string
-	for i, id := range t.Credit {
+	for i, id := range own {
 		if i == 2 {
-			parts = append(parts, fmt.Sprintf("and %d more", len(t.Credit)-2))
+			parts = append(parts, fmt.Sprintf("and %d more", len(own)-2))
 			break
 		}
 		m := e.res.Set.Mutants[id-1]
 		parts = append(parts, mutantText(m))
+	}
+	if len(others) > 3 {
+		others = append(others[:3], "…")
+	}
+	if len(others) > 0 {
+		parts = append(parts, "and mutants of "+strings.Join(others, ", "))
 	}
 	return "// kills " + strings.Join(parts, ", ") + "\n" + e.needsNote(t)
 }
