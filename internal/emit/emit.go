@@ -1235,39 +1235,31 @@ func (e *emitter) comment(t *gen.Test) string {
 		return e.coverComment(t)
 	}
 	// The mutants of the row's own function by name; those of other
-	// functions (its callees: NewLimiter's row kills ParseLimit's) by
-	// their functions only, so that a change to another function's
-	// test, which moves their credit, leaves this comment as it is.
+	// functions (its callees: NewLimiter's row kills ParseLimit's) only
+	// as such: their credit moves when those functions' tests change,
+	// and the comment does not.
 	var own []int
-	var others []string
-	seen := map[string]bool{}
+	others := false
 	for _, id := range t.Credit {
-		m := e.res.Set.Mutants[id-1]
-		if m.Func == t.Unit.Name {
+		if e.res.Set.Mutants[id-1].Func == t.Unit.Name {
 			own = append(own, id)
-		} else if !seen[m.Func] {
-			seen[m.Func] = true
-			others = append(others, m.Func)
+		} else {
+			others = true
 		}
 	}
 	if len(own) == 0 {
-		own, others = t.Credit, nil
+		return "// kills mutants of the functions it calls\n" + e.needsNote(t)
 	}
-	sort.Strings(others)
 	var parts []string
 	for i, id := range own {
 		if i == 2 {
 			parts = append(parts, fmt.Sprintf("and %d more", len(own)-2))
 			break
 		}
-		m := e.res.Set.Mutants[id-1]
-		parts = append(parts, mutantText(m))
+		parts = append(parts, mutantText(e.res.Set.Mutants[id-1]))
 	}
-	if len(others) > 3 {
-		others = append(others[:3], "…")
-	}
-	if len(others) > 0 {
-		parts = append(parts, "and mutants of "+strings.Join(others, ", "))
+	if others {
+		parts = append(parts, "and mutants of the functions it calls")
 	}
 	return "// kills " + strings.Join(parts, ", ") + "\n" + e.needsNote(t)
 }
