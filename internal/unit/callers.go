@@ -35,7 +35,8 @@ func callerRangesOf(pkg *load.Package) map[*types.Var]*value.Range {
 	type site struct {
 		arg ast.Expr
 	}
-	sites := map[*types.Var][]site{} // a helper's parameter: its arguments
+	sites := map[*types.Var][]site{}       // a helper's parameter: its arguments
+	funcOf := map[*types.Var]*types.Func{} // and its function
 	escaped := map[*types.Func]bool{}
 	called := map[*ast.Ident]bool{} // the identifiers that are a call's function
 	ranged := map[*types.Var]bool{} // the index variables of range loops over slices, arrays, strings
@@ -137,6 +138,7 @@ func callerRangesOf(pkg *load.Package) map[*types.Var]*value.Range {
 							p := sig.Params().At(i)
 							if signedInt(p.Type()) {
 								sites[p] = append(sites[p], site{a})
+								funcOf[p] = fn
 							}
 						}
 					}
@@ -223,8 +225,7 @@ func callerRangesOf(pkg *load.Package) map[*types.Var]*value.Range {
 			if out[p] != nil {
 				continue
 			}
-			fn := paramFunc(p, pkg)
-			if fn == nil || escaped[fn] {
+			if escaped[funcOf[p]] {
 				continue
 			}
 			all := true
@@ -244,34 +245,4 @@ func callerRangesOf(pkg *load.Package) map[*types.Var]*value.Range {
 func signedInt(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0 && b.Info()&types.IsUnsigned == 0
-}
-
-// paramFunc is the function of the package whose parameter p is.
-func paramFunc(p *types.Var, pkg *load.Package) *types.Func {
-	scope := pkg.Types.Scope()
-	var found *types.Func
-	check := func(fn *types.Func) {
-		sig := fn.Type().(*types.Signature)
-		for i := 0; i < sig.Params().Len(); i++ {
-			if sig.Params().At(i) == p {
-				found = fn
-			}
-		}
-	}
-	for _, name := range scope.Names() {
-		switch o := scope.Lookup(name).(type) {
-		case *types.Func:
-			check(o)
-		case *types.TypeName:
-			if n, ok := o.Type().(*types.Named); ok {
-				for i := 0; i < n.NumMethods(); i++ {
-					check(n.Method(i))
-				}
-			}
-		}
-		if found != nil {
-			return found
-		}
-	}
-	return nil
 }
