@@ -813,7 +813,7 @@ func (p *genRun) openCheckpoints(ctx context.Context) {
 // goals. After a pass the search's end stopped (halt), the later ones run
 // nothing, and halted is why.
 func (p *genRun) passes(ctx context.Context) error {
-	for _, pass := range []func(context.Context) error{p.harvest, p.replay, p.seeds, p.random, p.solve, p.cover, p.compiled} {
+	for _, pass := range []func(context.Context) error{p.harvest, p.corpus, p.replay, p.seeds, p.random, p.solve, p.cover, p.compiled} {
 		if err := pass(ctx); err != nil {
 			return err
 		}
