@@ -22,6 +22,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/gozilla/gozilla/internal/unit"
 )
 
 // corpusPerUnit bounds the test texts a unit's pool gets.
@@ -240,7 +242,7 @@ func (p *genRun) corpus(context.Context) error {
 		return nil
 	}
 	for _, u := range p.supported {
-		if !takesText(u) || u.Decl == nil {
+		if !reachesText(u) || u.Decl == nil {
 			continue
 		}
 		names := []string{u.Func.Name()}
@@ -283,4 +285,51 @@ func (p *genRun) corpus(context.Context) error {
 		}
 	}
 	return nil
+}
+
+// reachesText reports whether an input of u (its receiver too) holds
+// text: a string or []byte parameter, or one in the fields, elements or
+// pointees of one (a diff's lines, a request's path).
+func reachesText(u *unit.Unit) bool {
+	sig, ok := u.Func.Type().(*types.Signature)
+	if !ok {
+		return false
+	}
+	var holds func(t types.Type, depth int) bool
+	holds = func(t types.Type, depth int) bool {
+		if isTextType(t) {
+			return true
+		}
+		if depth == 3 {
+			return false
+		}
+		switch t := t.Underlying().(type) {
+		case *types.Basic:
+			return t.Kind() == types.String
+		case *types.Pointer:
+			return holds(t.Elem(), depth+1)
+		case *types.Slice:
+			return holds(t.Elem(), depth+1)
+		case *types.Array:
+			return holds(t.Elem(), depth+1)
+		case *types.Map:
+			return holds(t.Key(), depth+1) || holds(t.Elem(), depth+1)
+		case *types.Struct:
+			for i := 0; i < t.NumFields(); i++ {
+				if holds(t.Field(i).Type(), depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if r := sig.Recv(); r != nil && holds(r.Type(), 0) {
+		return true
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if holds(sig.Params().At(i).Type(), 0) {
+			return true
+		}
+	}
+	return false
 }

@@ -13,7 +13,7 @@ import (
 // looks for in interface values (type switch cases and type assertions,
 // in source order).
 func unitEnv(pkg *load.Package, fd *ast.FuncDecl, u *Unit) *value.Env {
-	env := &value.Env{Pkg: pkg.Types, Imports: u.Imports, Pure: purityOf(pkg).Pure, Outside: outsideOf(pkg).Outside, Factories: factoriesOf(pkg), Ranges: rangesOf(pkg)}
+	env := &value.Env{Pkg: pkg.Types, Imports: u.Imports, Pure: purityOf(pkg).Pure, Outside: outsideOf(pkg).Outside, Factories: factoriesOf(pkg), Ranges: rangesOf(pkg), Producers: producersOf(pkg)}
 	if fd.Body == nil {
 		return env
 	}

@@ -41,6 +41,10 @@ type Env struct {
 	// fields, when all are of one type) and its struct fields
 	// (DocRange): of *types.TypeName and field *types.Var.
 	Ranges map[types.Object]*Range
+	// Producers are, for struct fields, the package's functions that
+	// build their values (SplitLines for a diff's lines): the field's
+	// alternatives, called on drawn operands.
+	Producers map[*types.Var][]*types.Func
 	// Factories are the standard library's constructors without operands
 	// the package's own code calls (md5.New()): where it wants an
 	// interface they implement, values the package builds itself.

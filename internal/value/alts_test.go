@@ -699,3 +699,30 @@ func NewSized[T comparable](n int) Set[T] { return unsafe[T]{} }
 		}
 	}
 }
+
+// TestProducedDrawnFirst: a field the package says how to build
+// (Produced) is drawn through its producers mostly, a literal now and
+// then; one it does not, half and half.
+func TestProducedDrawnFirst(t *testing.T) {
+	str := &Type{Kind: String, Name: "string"}
+	alt := &Alt{Key: "k", Label: "SplitLines", Expr: "SplitLines($0)", Of: "[]string", Params: []*Type{str}}
+	for _, tt := range []struct {
+		produced bool
+		lo, hi   int // alternatives drawn of 400
+	}{
+		{true, 300, 390},
+		{false, 150, 250},
+	} {
+		typ := &Type{Kind: Slice, Name: "[]string", Elem: str, Alts: []*Alt{alt}, Produced: tt.produced}
+		g := &Gen{R: rand.New(rand.NewPCG(1, 2))}
+		n := 0
+		for range 400 {
+			if v := g.Random(typ); v.X == "k" {
+				n++
+			}
+		}
+		if n < tt.lo || n > tt.hi {
+			t.Errorf("produced %v: %d of 400 draws through the producer, want %d to %d", tt.produced, n, tt.lo, tt.hi)
+		}
+	}
+}

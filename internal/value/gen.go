@@ -167,7 +167,7 @@ func (g *Gen) random(t *Type, depth int) Value {
 	// A pointer to another package's opaque type is built by its
 	// constructors when it has some: its zero value is not always ready
 	// for use (a zero bufio.Writer loops forever on a write).
-	if len(t.Alts) > 0 && (t.Kind == Built || t.Kind == Pointer && t.Elem.Kind == Opaque || r.IntN(2) == 0 || apiFirst(t) && r.IntN(8) != 0) {
+	if len(t.Alts) > 0 && (t.Kind == Built || t.Kind == Pointer && t.Elem.Kind == Opaque || r.IntN(2) == 0 || (apiFirst(t) || t.Produced) && r.IntN(8) != 0) {
 		// A value of the package's types with hidden state mostly as
 		// its users build it (constructors, methods): a literal of its
 		// fields, or nil, reaches states they cannot.

@@ -30,6 +30,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -77,11 +78,14 @@ type Type struct {
 	// Char: a byte or rune the code uses as a character (it writes it
 	// into text, compares it with a character literal): drawn and
 	// shrunk as a printable character first ('a', '-'), written '-'.
-	Char   bool
-	Len    int     // Array
-	Elem   *Type   // Array, Slice, Pointer, Map
-	Key    *Type   // Map
-	Fields []Field // Struct, in declaration order
+	Char bool
+	// Produced: the package says how values of this field are built
+	// (Env.Producers): its alternatives are drawn first.
+	Produced bool
+	Len      int     // Array
+	Elem     *Type   // Array, Slice, Pointer, Map
+	Key      *Type   // Map
+	Fields   []Field // Struct, in declaration order
 
 	// Alts are the ways to build a value of a Built type (the first is
 	// the one drawn most); a Struct or Pointer type may have some too
@@ -718,6 +722,21 @@ func (b *builder) build(t types.Type, allowError bool) (*Type, error) {
 			if r := b.fieldRange(t, u, f); r != nil && ft.numeric() && ft.Range == nil {
 				c := *ft
 				c.Range = r
+				ft = &c
+			}
+			if fns := b.env.Producers[f]; len(fns) > 0 && !b.env.NoAlts && b.depth < maxAltDepth {
+				c := *ft
+				c.Alts, c.Produced = slices.Clip(c.Alts), true
+				for _, fn := range fns {
+					sig := fn.Type().(*types.Signature)
+					var params []types.Type
+					var ops []string
+					for i := 0; i < sig.Params().Len(); i++ {
+						params = append(params, sig.Params().At(i).Type())
+						ops = append(ops, "$"+strconv.Itoa(i))
+					}
+					c.add(b.alt(fn.Name(), fn.Name()+"("+strings.Join(ops, ", ")+")", b.name(f.Type()), "", params...))
+				}
 				ft = &c
 			}
 			out.Fields = append(out.Fields, Field{Name: f.Name(), Type: ft})
