@@ -1400,6 +1400,12 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 		// code makes; the search goes on without it.
 		return t
 	}
+	if why := g.storedBreaks(u, in); why != "" {
+		// A call that sets its receiver to a state the constructors
+		// reject (Resize(-2)): misuse, no row; its mutants stay open.
+		g.misused(u, why)
+		return t
+	}
 	if why := t.Suspect(); why != "" {
 		// Its outcome looks like a bug: reported, not pinned (the
 		// user who fixes it would get a failing file), and the search

@@ -12,6 +12,7 @@ package gen
 // few values the sampling built.
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -20,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/gozilla/gozilla/internal/load"
+	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
 )
 
@@ -167,7 +169,17 @@ func returns(fn *types.Func, named *types.Named) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
 	}
-	return types.Identical(t, named)
+	return sameNamed(t, named)
+}
+
+// sameNamed reports whether t is the named type, or an instance of the
+// same generic type (NewLRU's *LRU[K, V] of the package's LRU).
+func sameNamed(t types.Type, named *types.Named) bool {
+	if types.Identical(t, named) {
+		return true
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Origin() == named.Origin()
 }
 
 // guardsOf reads one constructor: the parameters it stores as such in a
@@ -213,7 +225,7 @@ func readCtor(info *types.Info, fd *ast.FuncDecl, named *types.Named) (ctorRead,
 		if !ok || lit != nil {
 			return lit == nil
 		}
-		if t := info.TypeOf(cl); t != nil && types.Identical(types.Unalias(t), named) {
+		if t := info.TypeOf(cl); t != nil && sameNamed(types.Unalias(t), named) {
 			lit = cl
 		}
 		return lit == nil
@@ -629,4 +641,124 @@ func cmpOrArith[T int64 | uint64 | float64](op token.Token, a, b T) (any, bool) 
 		return a * b, true
 	}
 	return nil, false
+}
+
+// storedBreaks says, of a method's input, which argument it stores as
+// such in a field of its receiver that its type's constructors guard,
+// with a value they reject (simplelru's Resize(-2) sets c.size to a
+// size NewLRU refuses), or "": the call leaves the receiver in a state
+// the constructors rule out, a misuse no row should pin.
+func (g *generator) storedBreaks(u *unit.Unit, in []value.Value) string {
+	if u.Recv == nil || u.Decl == nil || u.Decl.Body == nil || u.Decl.Recv == nil || g.pkg == nil || len(in) != len(u.Params)+1 {
+		return ""
+	}
+	info := g.pkg.Info
+	rt := u.Func.Type().(*types.Signature).Recv().Type()
+	if p, ok := types.Unalias(rt).(*types.Pointer); ok {
+		rt = p.Elem()
+	}
+	named, ok := types.Unalias(rt).(*types.Named)
+	if !ok || named.Obj().Pkg() != g.pkg.Types {
+		return ""
+	}
+	var recv types.Object
+	if names := u.Decl.Recv.List[0].Names; len(names) == 1 {
+		recv = info.Defs[names[0]]
+	}
+	params := map[types.Object]int{}
+	i := 0
+	for _, fl := range u.Decl.Type.Params.List {
+		for _, n := range fl.Names {
+			if o := info.Defs[n]; o != nil {
+				params[o] = i
+			}
+			i++
+		}
+		if len(fl.Names) == 0 {
+			i++
+		}
+	}
+	if recv == nil || len(params) == 0 {
+		return ""
+	}
+	// The fields set from a parameter as such: recv.f = p, p never
+	// assigned itself.
+	stored := map[string]int{}
+	assigned := map[types.Object]bool{}
+	ast.Inspect(u.Decl.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for k, l := range as.Lhs {
+			if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+				assigned[info.Uses[id]] = true
+			}
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				continue
+			}
+			x, ok := ast.Unparen(sel.X).(*ast.Ident)
+			v, isID := ast.Unparen(as.Rhs[k]).(*ast.Ident)
+			if !ok || !isID || info.Uses[x] != recv {
+				continue
+			}
+			if j, ok := params[info.Uses[v]]; ok {
+				stored[sel.Sel.Name] = j
+			}
+		}
+		return true
+	})
+	for o := range assigned {
+		if j, isParam := params[o]; isParam {
+			for f, k := range stored {
+				if k == j {
+					delete(stored, f) // mended before it is stored (size = 1)
+				}
+			}
+		}
+	}
+	if len(stored) == 0 {
+		return ""
+	}
+	name := named.Obj().Name()
+	gs, ok := g.guards[name]
+	if !ok {
+		gs = ctorGuards(g.pkg, name)
+		g.guards[name] = gs
+	}
+	for _, gd := range gs {
+		vals := map[string]any{}
+		var arg string
+		for p, f := range gd.fields {
+			j, ok := stored[f]
+			if !ok {
+				continue
+			}
+			if x, ok := scalar(u.Params[j].Type, in[j+1]); ok {
+				vals[p] = x
+				arg = u.Params[j].Name
+			}
+		}
+		if len(vals) != len(gd.fields) {
+			continue // the check reads a field the call does not set
+		}
+		if r, ok := gd.eval(gd.cond, vals); ok {
+			if b, _ := r.(bool); b {
+				return fmt.Sprintf("%s stores %s in its receiver, a value %s rejects (%s)", u.Name, arg, gd.ctor, gd.text)
+			}
+		}
+	}
+	return ""
+}
+
+// misused records, once per unit and reason, a call storedBreaks
+// refused.
+func (g *generator) misused(u *unit.Unit, why string) {
+	for _, r := range g.rejected {
+		if r.Unit == u.Name && r.Why == why {
+			return
+		}
+	}
+	g.rejected = append(g.rejected, Rejected{Unit: u.Name, Why: why})
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gozilla/gozilla/internal/unit"
 	"github.com/gozilla/gozilla/internal/value"
 )
 
@@ -131,5 +132,71 @@ func TestCtorGuards(t *testing.T) {
 	}}
 	if !ws[0].breaks(wt, value.Value{E: []value.Value{{I: 3}, {I: 1}}}) || ws[0].breaks(wt, value.Value{E: []value.Value{{I: 1}, {I: 1}}}) {
 		t.Errorf("Window{3, 1} must break lo > hi, Window{1, 1} not")
+	}
+}
+
+const storedSrc = `package lru
+
+import "errors"
+
+type Cache[K comparable] struct {
+	size  int
+	name  string
+	items map[K]int
+}
+
+func New[K comparable](size int, name string) (*Cache[K], error) {
+	if size <= 0 {
+		return nil, errors.New("lru: size must be positive")
+	}
+	return &Cache[K]{size: size, name: name, items: map[K]int{}}, nil
+}
+
+// Resize stores its operand as such.
+func (c *Cache[K]) Resize(size int) { c.size = size }
+
+// Grow mends its operand first: what it stores is not what was passed.
+func (c *Cache[K]) Grow(size int) {
+	if size < 1 {
+		size = 1
+	}
+	c.size = size
+}
+
+// Rename sets a field no constructor checks.
+func (c *Cache[K]) Rename(name string) { c.name = name }
+`
+
+// TestStoredBreaks: a method that stores its argument as such in a
+// field its type's constructors guard, with a value they reject
+// (Resize(-2) of a cache New refuses a size below 1), is a misuse; one
+// that mends the argument first, or sets a field no constructor checks,
+// is not.
+func TestStoredBreaks(t *testing.T) {
+	pkg := loadPkg(t, map[string]string{"lru/lru.go": storedSrc}, "./lru")
+	g := &generator{pkg: pkg, guards: map[string][]guard{}}
+	units := map[string]*unit.Unit{}
+	for _, u := range unit.Find(pkg, nil) {
+		units[u.Name] = u
+	}
+	for _, tt := range []struct {
+		unit    string
+		arg     value.Value
+		misused bool
+	}{
+		{"(*Cache).Resize", value.Value{I: -2}, true},
+		{"(*Cache).Resize", value.Value{I: 0}, true},
+		{"(*Cache).Resize", value.Value{I: 3}, false},
+		{"(*Cache).Grow", value.Value{I: -2}, false},
+		{"(*Cache).Rename", value.Value{S: ""}, false},
+	} {
+		u := units[tt.unit]
+		if u == nil {
+			t.Fatalf("no unit %s among %v", tt.unit, units)
+		}
+		why := g.storedBreaks(u, []value.Value{{Nil: true}, tt.arg})
+		if (why != "") != tt.misused {
+			t.Errorf("%s(%v): %q, want misused %v", tt.unit, tt.arg, why, tt.misused)
+		}
 	}
 }

@@ -273,16 +273,22 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		for _, r := range res.Rejected {
 			pr.Rejected = append(pr.Rejected, r.Unit+": "+r.Why)
 		}
-		states, ranges := 0, 0
+		states, ranges, misuses := 0, 0, 0
 		for _, r := range res.Rejected {
-			if strings.Contains(r.Why, "the range its documentation gives") || strings.Contains(r.Why, "the range its callers") {
+			switch {
+			case strings.Contains(r.Why, "the range its documentation gives") || strings.Contains(r.Why, "the range its callers"):
 				ranges++
-			} else {
+			case strings.Contains(r.Why, "in its receiver, a value"):
+				misuses++
+			default:
 				states++
 			}
 		}
 		if states > 0 {
 			pr.Notes = append(pr.Notes, fmt.Sprintf("left out %d row(s) that build a value from its fields in a state the package's functions never build (the JSON report's rejected lists them)", states))
+		}
+		if misuses > 0 {
+			pr.Notes = append(pr.Notes, fmt.Sprintf("left out the calls of %d method(s) that set their receiver to a state its constructors reject (Resize(-2) of a cache New refuses a size below 1; the JSON report's rejected lists them)", misuses))
 		}
 		if ranges > 0 {
 			pr.Notes = append(pr.Notes, fmt.Sprintf("left out %d row(s) with a value outside the range its documentation gives, or its callers in the package pass (the JSON report's rejected lists them)", ranges))
