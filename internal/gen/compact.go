@@ -19,6 +19,19 @@ import (
 	"github.com/gozilla/gozilla/internal/value"
 )
 
+// mapRecheck is how many more runs an input of a unit whose outcome may
+// depend on map order makes on the mutants it killed before they count
+// (a kill in half the orders survives them once in 64), and
+// mapCompactRecheck how many a kept test makes at compaction: the
+// search tries hundreds of inputs, and one whose kill is luck passes
+// the first recheck now and then; the second, of the few tests kept,
+// is independent of that choice (a kill in two orders of three
+// survives it once in 3,000).
+const (
+	mapRecheck        = 6
+	mapCompactRecheck = 20
+)
+
 // compact recomputes what each kept test kills among all killed mutants,
 // drops tests whose original outcome is not reproducible, and returns the
 // compact suite in emission order with each test's credit set.
@@ -70,8 +83,17 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 			// the process (a crash, a deadlock): each would cost a new
 			// process, a deadlock the watchdog's wait too, and such an
 			// outcome is not one a map's order or a schedule brings.
+			// A unit whose outcome may depend on a map's order is
+			// rechecked always: a mutant that differs in some orders
+			// only (a tie broken by the key met first) is no kill a row
+			// makes every time, and the file must fail on every mutant
+			// the report calls killed.
+			recheck := g.cfg.Recheck
+			if g.mapOrder[t.Unit] {
+				recheck = max(recheck, mapCompactRecheck)
+			}
 			var kills []int
-			for k := 0; k <= g.cfg.Recheck; k++ {
+			for k := 0; k <= recheck; k++ {
 				ask := killed
 				if g.halted {
 					// The search stopped early (Config.Search) to leave

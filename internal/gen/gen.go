@@ -1425,7 +1425,14 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 	// mutant no test has killed yet, or covers a new goal.
 	weak := crashes(t) || t.Direct()
 	fresh := freshGoal
-	for _, m := range r.Killed {
+	killed := r.Killed
+	if g.mapOrder[u] && len(killed) > 0 {
+		// A mutant that differs in some map orders only is no kill
+		// of this row: the search goes on for one that kills it in
+		// every order.
+		killed = g.steadyKills(u, in, killed)
+	}
+	for _, m := range killed {
 		t.Kills = append(t.Kills, m)
 		if !g.weak[m] {
 			fresh = true
@@ -1450,7 +1457,7 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 		g.mu.Unlock()
 		return t
 	}
-	if len(r.Killed) == 0 && g.mapOrder[u] && g.varies(u, in) {
+	if len(killed) == 0 && g.mapOrder[u] && g.varies(u, in) {
 		// A row kept for the goals it covers, which no kill made the
 		// harness run again: its outcome varies with map order.
 		return t
@@ -1483,6 +1490,30 @@ func (g *generator) varies(u *unit.Unit, in []value.Value) bool {
 	}
 	r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Budget: origBudget, Stable: true})
 	return err == nil && r.Varies
+}
+
+// steadyKills runs in mapRecheck more times on the mutants it killed
+// and returns those it kills every time, in order.
+func (g *generator) steadyKills(u *unit.Unit, in []value.Value, killed []int) []int {
+	ctx := g.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	keep := slices.Clone(killed)
+	for k := 0; k < mapRecheck && len(keep) > 0; k++ {
+		r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: keep, Budget: origBudget, Quick: true})
+		if err != nil {
+			return keep // the search is ending: the compaction rechecks
+		}
+		now := slices.Clone(r.Killed)
+		if len(r.Unsure) > 0 {
+			if v, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: r.Unsure, Budget: origBudget}); err == nil {
+				now = append(now, v.Killed...)
+			}
+		}
+		keep = slices.DeleteFunc(keep, func(m int) bool { return !slices.Contains(now, m) })
+	}
+	return keep
 }
 
 // deterministic asks engine e about every live mutant, in ID order: the

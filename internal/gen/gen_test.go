@@ -483,3 +483,50 @@ func Words(s string) (nw, nc int) {
 		t.Fatal("no mutant 0 → nc on line 6: the test no longer tests what it should")
 	}
 }
+
+// TestMapOrderKillsSteady: a mutant of a unit that ranges over a map,
+// which differs from the code in some iteration orders only (v > n ||
+// k < best takes a lesser key met after the fullest one, which the code
+// never does: whatever the map, some order visits the least key first),
+// is never called killed: the file would pass on it in the other
+// orders. A mutant some row kills in every order (v > n → v < n) still
+// is.
+func TestMapOrderKillsSteady(t *testing.T) {
+	const src = `package full
+
+// Fullest returns the key of m with the largest value, the least such
+// key on a tie, "" for none.
+func Fullest(m map[string]int) string {
+	best, n := "", -1
+	for k, v := range m {
+		if v > n || v == n && k < best {
+			best, n = k, v
+		}
+	}
+	return best
+}
+`
+	pkg := loadPkg(t, map[string]string{"full/full.go": src}, "./full")
+	res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2, Ops: map[mutate.Op]bool{mutate.ROR: true, mutate.LCR: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, m := range res.Set.Mutants {
+		switch {
+		case m.Orig == "v == n && k < best" && m.Repl == "bool(k < best)":
+			found++
+			if res.Status[m.ID] == mutate.Killed {
+				t.Errorf("mutant #%d (v == n && k < best → k < best) is called killed; it differs in some map orders only", m.ID)
+			}
+		case m.Orig == "v > n" && m.Repl == "v < n":
+			found++
+			if res.Status[m.ID] != mutate.Killed {
+				t.Errorf("mutant #%d (v > n → v < n) is %v, want killed", m.ID, res.Status[m.ID])
+			}
+		}
+	}
+	if found != 2 {
+		t.Fatalf("found %d of the 2 mutants looked at", found)
+	}
+}
