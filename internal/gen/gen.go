@@ -698,6 +698,7 @@ func (p *genRun) newGenerator() {
 		reached:      map[int]bool{},
 		slow:         map[int]int{},
 		why:          map[int]string{},
+		orderOnly:    map[int]bool{},
 		detail:       map[int]func() string{},
 		equivalent:   map[int]string{},
 		cost:         map[*unit.Unit]*cost{},
@@ -1063,6 +1064,13 @@ func (p *genRun) result(tests []*Test) *Result {
 			res.Why[id] = why
 		}
 	}
+	for id := range g.orderOnly {
+		if res.Status[id] != mutate.Killed {
+			// Told before what the engines after said: no input
+			// kills it in every order, however long they look.
+			res.Why[id] = "an input kills it in some map orders only: its row would fail on it in some runs, not in every run, so it is not called killed"
+		}
+	}
 	res.Stats, res.Other = stats(res, p.seconds)
 	for _, st := range res.Stats {
 		st.Limits = g.limitsOf(st.Unit)
@@ -1098,6 +1106,7 @@ type generator struct {
 	tests  []*Test
 
 	why        map[int]string        // from the last engine that tried a mutant
+	orderOnly  map[int]bool          // mutants an input killed in some map orders only (steadyKills)
 	detail     map[int]func() string // what that engine built for it (Answer.Detail)
 	equivalent map[int]string        // mutants a sound engine proved equivalent
 	seq        int
@@ -1430,7 +1439,13 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 		// A mutant that differs in some map orders only is no kill
 		// of this row: the search goes on for one that kills it in
 		// every order.
-		killed = g.steadyKills(u, in, killed)
+		steady := g.steadyKills(u, in, killed)
+		for _, m := range killed {
+			if !slices.Contains(steady, m) {
+				g.orderOnly[m] = true
+			}
+		}
+		killed = steady
 	}
 	for _, m := range killed {
 		t.Kills = append(t.Kills, m)

@@ -518,6 +518,8 @@ func Fullest(m map[string]int) string {
 			found++
 			if res.Status[m.ID] == mutate.Killed {
 				t.Errorf("mutant #%d (v == n && k < best → k < best) is called killed; it differs in some map orders only", m.ID)
+			} else if why := res.Why[m.ID]; !strings.Contains(why, "some map orders only") {
+				t.Errorf("mutant #%d (v == n && k < best → k < best): why %q, want it to say an input kills it in some map orders only", m.ID, why)
 			}
 		case m.Orig == "v > n" && m.Repl == "v < n":
 			found++
