@@ -1488,8 +1488,8 @@ func (g *generator) suspect(t *Test, why string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	for _, s := range g.suspects {
-		if s.Test.Unit == t.Unit && s.Why == why {
-			return
+		if s.Test.Unit == t.Unit && unquoted(s.Why) == unquoted(why) {
+			return // the same finding on another input
 		}
 	}
 	g.suspects = append(g.suspects, Suspected{Test: t, Why: why})

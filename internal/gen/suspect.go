@@ -2,8 +2,11 @@ package gen
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gozilla/gozilla/internal/harness"
 	"github.com/gozilla/gozilla/internal/unit"
@@ -51,7 +54,65 @@ func (t *Test) Suspect() string {
 	if where := nonFiniteOut(u, t); where != "" {
 		return "a NaN or an infinity from finite inputs (a bug, or inputs outside what the package means), in " + where
 	}
+	if lost := lostLetters(u, t); lost != "" {
+		return "the letters " + strconv.Quote(lost) + " of its input are gone from its result, where every ASCII letter and digit is kept (text handled byte by byte?)"
+	}
 	return ""
+}
+
+// lostLetters returns, for a unit of one string parameter that returns a
+// string, the letters outside ASCII of the input that its result holds
+// in no case, when the result keeps every ASCII letter and digit of the
+// input and has fewer letters and digits in all: strcase's ToCamel("é0")
+// = "0" drops what it does not understand, silently. A function that
+// folds é into e keeps the count, and is not one.
+func lostLetters(u *unit.Unit, t *Test) string {
+	in, out := -1, -1
+	for i, p := range u.Params {
+		if p.Type.Kind == value.String && !p.Type.Named {
+			if in >= 0 {
+				return ""
+			}
+			in = i
+		}
+	}
+	for k, r := range u.Results {
+		if r.Type.Kind == value.String && !r.Type.Named && out < 0 {
+			out = k
+		}
+	}
+	if u.Recv != nil {
+		in++ // t.In has the receiver first
+	}
+	if in < 0 || out < 0 || in >= len(t.In) || out >= len(t.Out.Results) {
+		return ""
+	}
+	src, dst := string(t.In[in].S), string(t.Out.Results[out].S)
+	count := func(s string) int {
+		n := 0
+		for _, r := range s {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				n++
+			}
+		}
+		return n
+	}
+	folded := strings.ToLower(dst)
+	var lost []rune
+	for _, r := range src {
+		switch {
+		case r < utf8.RuneSelf:
+			if (unicode.IsLetter(r) || unicode.IsDigit(r)) && !strings.ContainsRune(folded, unicode.ToLower(r)) {
+				return "" // an ASCII letter dropped too: what it means to do
+			}
+		case unicode.IsLetter(r) && !strings.ContainsRune(folded, unicode.ToLower(r)) && !strings.ContainsRune(dst, unicode.ToUpper(r)) && !slices.Contains(lost, r):
+			lost = append(lost, r)
+		}
+	}
+	if len(lost) == 0 || count(dst) >= count(src) {
+		return ""
+	}
+	return string(lost)
 }
 
 // nilMisuse reports whether t's outcome is a nil dereference on a nil
@@ -183,4 +244,15 @@ func hasNil(t *value.Type, v value.Value) bool {
 		found = found || v.Nil && (t.Kind == value.Pointer || t.Kind == value.Built || t.Kind == value.Map || t.Kind == value.Slice)
 	})
 	return found
+}
+
+// unquoted is why with its quoted parts (the letters, the values it
+// names) left out.
+func unquoted(why string) string {
+	parts := strings.Split(why, `"`)
+	var b strings.Builder
+	for i := 0; i < len(parts); i += 2 {
+		b.WriteString(parts[i])
+	}
+	return b.String()
 }

@@ -45,6 +45,8 @@ type T struct{ n *int }
 func (t *T) Get() int { return *t.n }
 
 func Deref(p *int) int { return *p }
+
+func Camel(s string) string { return s }
 `
 
 // TestSuspect: the outcomes that look like a bug, and plain ones that
@@ -76,6 +78,11 @@ func TestSuspect(t *testing.T) {
 		{"a guard that rejects NaN", "Scale", []value.Value{nan}, harness.Outcome{Results: []value.Value{f(0), {X: "bad"}}}, ""},
 		{"an infinity the code returns on purpose", "Dist", []value.Value{f(0), f(1), {I: 1}}, harness.Outcome{Results: []value.Value{inf}}, ""},
 		{"a nil dereference on a nil input", "Deref", []value.Value{{Nil: true}}, harness.Outcome{Panic: nilDeref}, ""},
+		{"a letter outside ASCII dropped", "Camel", []value.Value{{S: "é0"}}, harness.Outcome{Results: []value.Value{{S: "0"}}}, `"é" of its input are gone`},
+		{"kept, upper-cased", "Camel", []value.Value{{S: "éa"}}, harness.Outcome{Results: []value.Value{{S: "ÉA"}}}, ""},
+		{"folded into ASCII: the count kept", "Camel", []value.Value{{S: "éa"}}, harness.Outcome{Results: []value.Value{{S: "ea"}}}, ""},
+		{"ASCII dropped too: a filter", "Camel", []value.Value{{S: "éab"}}, harness.Outcome{Results: []value.Value{{S: "a"}}}, ""},
+		{"separators dropped", "Camel", []value.Value{{S: "a_b"}}, harness.Outcome{Results: []value.Value{{S: "aB"}}}, ""},
 	} {
 		u := units[tt.unit]
 		if u == nil {
