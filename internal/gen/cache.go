@@ -190,6 +190,8 @@ func (g *generator) judge(ctx context.Context, u *unit.Unit, cands []candidate, 
 // rows: what earlier units' rows kill does not decide them).
 func (g *generator) judgeAll(ctx context.Context, u *unit.Unit, cands []candidate, all bool, pass func(i int, r *harness.Response) string) error {
 	resps, errs := g.execQuick(ctx, cands)
+	g.replayAll = all
+	defer func() { g.replayAll = false }()
 	for i, r := range resps {
 		if errs[i] != nil {
 			return errs[i]

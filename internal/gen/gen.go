@@ -1107,6 +1107,7 @@ type generator struct {
 
 	why        map[int]string        // from the last engine that tried a mutant
 	orderOnly  map[int]bool          // mutants an input killed in some map orders only (steadyKills)
+	replayAll  bool                  // judgeAll keeps every usable input (a replay of the file's rows)
 	detail     map[int]func() string // what that engine built for it (Answer.Detail)
 	equivalent map[int]string        // mutants a sound engine proved equivalent
 	seq        int
@@ -1446,6 +1447,11 @@ func (g *generator) keep(u *unit.Unit, in []value.Value, r *harness.Response, pa
 			}
 		}
 		killed = steady
+	}
+	if len(killed) == 0 && !freshGoal && !g.replayAll {
+		// It kills nothing (in every map order), and covers nothing
+		// new: no row (a replay of the file's rows keeps its own).
+		return t
 	}
 	for _, m := range killed {
 		t.Kills = append(t.Kills, m)

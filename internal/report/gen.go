@@ -310,6 +310,13 @@ func (g *Gen) text(w io.Writer, verbose bool) error {
 		if c := p.Coverage; c != nil {
 			fmt.Fprintf(tw, "coverage of the generated tests: statements %s, branches %s, def-use pairs %s\n", tallyText(c.Statements), tallyText(c.Branches), tallyText(c.Pairs))
 		}
+		if verbose && len(p.Phases) > 0 {
+			// Where the time went: the phases in the order they began.
+			fmt.Fprintln(tw, "PHASE\tSECONDS\tRUNS\tENTERED")
+			for _, ph := range p.Phases {
+				fmt.Fprintf(tw, "%s\t%.2f\t%d\t%d\n", ph.Name, ph.Seconds, ph.Runs, ph.Entered)
+			}
+		}
 		for _, u := range skipped {
 			fmt.Fprintf(tw, "skipped %s (%s:%d): %s\n", u.Name, u.File, u.Line, u.Skipped)
 		}
