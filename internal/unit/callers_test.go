@@ -1,6 +1,9 @@
 package unit
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 const callersSrc = `package p
 
@@ -84,6 +87,63 @@ func TestCallerRanges(t *testing.T) {
 		}
 		if r != nil && (r.Lo != 0 || r.Holds(-1)) {
 			t.Errorf("%s parameter %d: range %+v, want [0, …]", tt.unit, tt.param, *r)
+		}
+	}
+}
+
+const comparedSrc = `package p
+
+// Interval is an arc of the circle; its endpoints are in the range
+// [-π, π].
+type Interval struct {
+	Lo, Hi float64
+}
+
+// Contains reports whether p is in the arc.
+func (i Interval) Contains(p float64) bool { return i.Lo <= p && p <= i.Hi }
+
+// Scale multiplies; f is compared with nothing of Interval.
+func (i Interval) Scale(f float64) Interval {
+	if f > 1 {
+		return Interval{i.Lo * f, i.Hi * f}
+	}
+	return i
+}
+
+// Step compares an int with nothing ranged.
+func (i Interval) Step(n int) bool { return n > 0 }
+
+// Plain has no documented range.
+type Plain struct{ X float64 }
+
+// Above compares p with X.
+func (q Plain) Above(p float64) bool { return p > q.X }
+`
+
+// TestComparedRanges: a method's parameter compared with a field whose
+// range the documentation gives (s1's endpoints in [-π, π]) is a value
+// of that range; one compared with nothing ranged is not.
+func TestComparedRanges(t *testing.T) {
+	units := unitsOf(t, comparedSrc)
+	for _, tt := range []struct {
+		unit   string
+		ranged bool
+	}{
+		{"Interval.Contains", true},
+		{"Interval.Scale", false},
+		{"Interval.Step", false},
+		{"Plain.Above", false},
+	} {
+		u := units[tt.unit]
+		if u == nil || u.Skip != "" {
+			t.Fatalf("unit %s missing or skipped (%v)", tt.unit, units)
+		}
+		r := u.Params[0].Type.Range
+		if (r != nil) != tt.ranged {
+			t.Errorf("%s: range %+v, want ranged %v", tt.unit, r, tt.ranged)
+		}
+		if r != nil && (r.Holds(-4) || !r.Holds(3) || r.Holds(math.Inf(-1))) {
+			t.Errorf("%s: range %+v, want [-π, π]", tt.unit, *r)
 		}
 	}
 }

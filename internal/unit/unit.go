@@ -304,6 +304,7 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 	paramRanges := value.ParamRanges(fd.Doc.Text(), names)
 	chars := charParamsOf(pkg)
 	callerRanges := callerRangesOf(pkg)
+	compared := comparedRanges(pkg, fd)
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
 		pt := value.WithRange(typ("parameter "+label(p.Name(), i), p.Type(), false), paramRanges[p.Name()])
@@ -312,6 +313,9 @@ func build(pkg *load.Package, fd *ast.FuncDecl, name string) *Unit {
 		}
 		if r := callerRanges[p]; r != nil {
 			pt = value.WithRange(pt, r) // a length, as every caller passes
+		}
+		if r := compared[p]; r != nil {
+			pt = value.WithRange(pt, r) // a point among the receiver's ranged fields
 		}
 		if pt != nil && hiddenState(p.Type()) {
 			// Arguments of the package's types as users build them too.

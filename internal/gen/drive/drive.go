@@ -276,7 +276,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 		states, ranges, misuses := 0, 0, 0
 		for _, r := range res.Rejected {
 			switch {
-			case strings.Contains(r.Why, "the range its documentation gives") || strings.Contains(r.Why, "the range its callers"):
+			case strings.Contains(r.Why, ", the range "):
 				ranges++
 			case strings.Contains(r.Why, "in its receiver, a value"):
 				misuses++
@@ -291,7 +291,7 @@ func Run(ctx context.Context, cfg Config, patterns ...string) (*Result, error) {
 			pr.Notes = append(pr.Notes, fmt.Sprintf("left out the calls of %d method(s) that set their receiver to a state its constructors reject (Resize(-2) of a cache New refuses a size below 1; the JSON report's rejected lists them)", misuses))
 		}
 		if ranges > 0 {
-			pr.Notes = append(pr.Notes, fmt.Sprintf("left out %d row(s) with a value outside the range its documentation gives, or its callers in the package pass (the JSON report's rejected lists them)", ranges))
+			pr.Notes = append(pr.Notes, fmt.Sprintf("left out %d row(s) with a value outside the range its documentation gives, its callers in the package pass, or the fields it is compared with have (the JSON report's rejected lists them)", ranges))
 		}
 		for _, id := range cfg.Explain {
 			explainMutant(&explained, res, ms, id)
