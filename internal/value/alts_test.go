@@ -726,3 +726,53 @@ func TestProducedDrawnFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericFactories: a generic type without a constructor is built
+// from what the package's generic types hand out, instantiated as it is
+// (golang-set's *Iterator[int] from a Set[int] that NewSet builds, the
+// interface's method on the values its functions return).
+func TestGenericFactories(t *testing.T) {
+	const src = `package p
+
+type Set[T comparable] interface {
+	Add(x T) bool
+	Iterator() *Iterator[T]
+}
+
+type set[T comparable] map[T]struct{}
+
+func NewSet[T comparable](xs ...T) Set[T] {
+	s := set[T]{}
+	for _, x := range xs {
+		s[x] = struct{}{}
+	}
+	return s
+}
+
+func (s set[T]) Add(x T) bool { s[x] = struct{}{}; return true }
+
+func (s set[T]) Iterator() *Iterator[T] { return &Iterator[T]{n: len(s)} }
+
+type Iterator[T comparable] struct{ n int }
+`
+	pkg := checkPkg(t, src)
+	env := &Env{Pkg: pkg}
+	it := pkg.Scope().Lookup("Iterator").Type()
+	inst, err := types.Instantiate(nil, it, []types.Type{types.Typ[types.Int]}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ptr := types.NewPointer(inst)
+	vt, err := Build(ptr, env, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	AddSequences(vt, ptr, env)
+	var got []string
+	for _, a := range vt.Alts {
+		got = append(got, a.Label)
+	}
+	if !slices.Contains(got, "Set.Iterator") && !slices.Contains(got, "set.Iterator") {
+		t.Fatalf("*Iterator[int]: alternatives %v, want one from Set[int].Iterator()", got)
+	}
+}

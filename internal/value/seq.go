@@ -175,10 +175,29 @@ func (b *builder) factories(vt *Type, t types.Type, named *types.Named) {
 			continue
 		}
 		rt, ok := tn.Type().(*types.Named)
-		if !ok || rt.TypeParams().Len() > 0 {
+		if !ok {
 			continue
 		}
-		recv := types.NewPointer(rt)
+		if rt.TypeParams().Len() > 0 {
+			// A generic type, instantiated as T is (golang-set's
+			// Set[int].Iterator() for an *Iterator[int]).
+			if rt.TypeParams().Len() != named.TypeArgs().Len() {
+				continue
+			}
+			args := make([]types.Type, named.TypeArgs().Len())
+			for i := range args {
+				args[i] = named.TypeArgs().At(i)
+			}
+			inst, err := types.Instantiate(nil, rt, args, true)
+			if err != nil {
+				continue
+			}
+			rt = inst.(*types.Named)
+		}
+		var recv types.Type = types.NewPointer(rt)
+		if types.IsInterface(rt) {
+			recv = rt // an interface of the package: its methods, on the values its functions return
+		}
 		ms := types.NewMethodSet(recv)
 		for i := 0; i < ms.Len() && n < maxCtors; i++ {
 			f, ok := ms.At(i).Obj().(*types.Func)
