@@ -409,3 +409,55 @@ func TestUsedNames(t *testing.T) {
 		t.Error("a body that does not parse: want nil (the caller falls back to the text)")
 	}
 }
+
+// TestRepeatLoop: the rows of a unit gen calls many times
+// (gen.Result.Repeat) call it that many times, each call meeting the
+// map's keys anew; the file passes on the code, and fails, every run, on
+// a change that shows in some orders only (a tie broken by the key met
+// last).
+func TestRepeatLoop(t *testing.T) {
+	const src = `package lib
+
+// Fullest returns the key of m with the largest value, the least such
+// key on a tie.
+func Fullest(m map[string]int) string {
+	best, n := "", -1
+	for k, v := range m {
+		if v > n || v == n && k < best {
+			best, n = k, v
+		}
+	}
+	return best
+}
+`
+	dir := testmod.Write(t, map[string]string{"lib/lib.go": src})
+	m := value.Value{E: []value.Value{str("a"), {I: 1}, str("b"), {I: 1}}}
+	res := result(t, dir, []row{{unit: "Fullest", in: []value.Value{m}, results: []value.Value{str("a")}}})
+	res.Repeat = map[*unit.Unit]int{}
+	for _, u := range res.Units {
+		res.Repeat[u] = 64
+	}
+	out, err := File(res, Options{Command: "gozilla gen ./lib"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "for call := 0; call < 64; call++ {") {
+		t.Fatalf("the rows do not call Fullest 64 times:\n%s", out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "lib", "lib_gozilla_test.go"), out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := goTest(dir); err != nil {
+		t.Fatalf("the emitted file fails on the code it was made from:\n%s", msg)
+	}
+	// The last key met on a tie wins: "b" in some orders of {a:1, b:1}.
+	code := filepath.Join(dir, "lib", "lib.go")
+	if err := os.WriteFile(code, []byte(strings.Replace(src, "v == n && k < best", "v == n", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for run := 0; run < 5; run++ {
+		if _, err := goTest(dir); err == nil {
+			t.Fatalf("run %d: the file passes on a change that shows in some map orders", run+1)
+		}
+	}
+}

@@ -113,7 +113,7 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 						}
 					}
 				}
-				r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[t.Unit], In: t.In, Mutants: ask, Budget: origBudget, Quick: true})
+				r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[t.Unit], In: t.In, Mutants: ask, Budget: origBudget, Quick: true, Repeat: g.repeat[t.Unit]})
 				if err != nil {
 					errs[i] = err
 					return
@@ -125,7 +125,7 @@ func (g *generator) compact(ctx context.Context) ([]*Test, error) {
 				}
 				now := append([]int(nil), r.Killed...)
 				if len(r.Unsure) > 0 {
-					v, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[t.Unit], In: t.In, Mutants: r.Unsure, Budget: origBudget})
+					v, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[t.Unit], In: t.In, Mutants: r.Unsure, Budget: origBudget, Repeat: g.repeat[t.Unit]})
 					if err != nil {
 						errs[i] = err
 						return

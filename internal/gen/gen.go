@@ -293,6 +293,10 @@ type Result struct {
 	// that engine did not kill it ("cbt: …"); Explain returns what the
 	// engine built for it (its constraint system, a proof).
 	Why map[int]string
+	// Repeat says, of the units whose rows call them more than once,
+	// how many times (repeat.go): each call may meet a map's keys in
+	// another order.
+	Repeat map[*unit.Unit]int
 	// detail holds what the engines built for each mutant they tried
 	// (Explain).
 	detail map[int]func() string
@@ -491,6 +495,7 @@ type genRun struct {
 	index    map[*unit.Unit]int  // harness table index of supported units
 	stateful map[*unit.Unit]bool // units that may touch package-level state
 	mapOrder map[*unit.Unit]bool // units whose outcome may depend on map order
+	repeat   map[*unit.Unit]int  // units whose rows call them this many times (repeat.go)
 	overlay  map[string][]byte   // the mutants' schemata and the harness
 
 	// sctx bounds the search; halted is why it ended early (Config.Search).
@@ -593,9 +598,12 @@ func (p *genRun) mutants(ctx context.Context, setOut **mutate.Set) error {
 	}
 	hunits, index, isStateful := harnessUnits(pkg, p.units)
 	p.index, p.stateful = index, isStateful
-	p.mapOrder = map[*unit.Unit]bool{}
+	p.mapOrder, p.repeat = map[*unit.Unit]bool{}, map[*unit.Unit]int{}
 	for u, i := range index {
 		p.mapOrder[u] = hunits[i].MapOrder
+		if hunits[i].MapOrder && repeatable(pkg.Info, u) {
+			p.repeat[u] = mapRepeat
+		}
 	}
 	overlay := map[string][]byte{}
 	for k, v := range set.Overlay {
@@ -709,6 +717,7 @@ func (p *genRun) newGenerator() {
 		plan:         p.plan,
 		stateful:     p.stateful,
 		mapOrder:     p.mapOrder,
+		repeat:       p.repeat,
 		ctx:          p.sctx,
 		machineUnits: map[string]bool{},
 		covered:      map[Goal]bool{},
@@ -1032,7 +1041,7 @@ func (p *genRun) store(ctx context.Context, tests []*Test) {
 // the coverage, the cache's part, the units' statistics and the phases.
 func (p *genRun) result(tests []*Test) *Result {
 	g, halted := p.g, p.halted
-	res := &Result{Pkg: p.pkg, Set: p.set, Units: p.units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent, Rejected: g.rejected, Suspects: g.suspects, Stopped: halted}
+	res := &Result{Pkg: p.pkg, Set: p.set, Units: p.units, Tests: tests, Status: map[int]mutate.Status{}, Why: map[int]string{}, Equivalent: g.equivalent, Rejected: g.rejected, Suspects: g.suspects, Stopped: halted, Repeat: g.repeat}
 	if halted != nil {
 		res.Cut = p.cut.searchAt()
 	}
@@ -1118,6 +1127,7 @@ type generator struct {
 	plan       *coverage.Plan
 	stateful   map[*unit.Unit]bool // units that may touch package-level state
 	mapOrder   map[*unit.Unit]bool // units whose outcome may depend on map order (harness.MapOrder)
+	repeat     map[*unit.Unit]int  // units whose rows call them this many times (repeat.go)
 	ctx        context.Context     // the search's, for the runs keep asks for (nil: none)
 	covered    map[Goal]bool
 	infeasible map[Goal]string
@@ -1522,13 +1532,13 @@ func (g *generator) steadyKills(u *unit.Unit, in []value.Value, killed []int) []
 	}
 	keep := slices.Clone(killed)
 	for k := 0; k < mapRecheck && len(keep) > 0; k++ {
-		r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: keep, Budget: origBudget, Quick: true})
+		r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: keep, Budget: origBudget, Quick: true, Repeat: g.repeat[u]})
 		if err != nil {
 			return keep // the search is ending: the compaction rechecks
 		}
 		now := slices.Clone(r.Killed)
 		if len(r.Unsure) > 0 {
-			if v, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: r.Unsure, Budget: origBudget}); err == nil {
+			if v, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: r.Unsure, Budget: origBudget, Repeat: g.repeat[u]}); err == nil {
 				now = append(now, v.Killed...)
 			}
 		}

@@ -488,9 +488,12 @@ func Words(s string) (nw, nc int) {
 // which differs from the code in some iteration orders only (v > n ||
 // k < best takes a lesser key met after the fullest one, which the code
 // never does: whatever the map, some order visits the least key first),
-// is never called killed: the file would pass on it in the other
-// orders. A mutant some row kills in every order (v > n → v < n) still
-// is.
+// is killed by a row that calls the unit many times, each call meeting
+// the keys anew (Fullest changes nothing of its map: Result.Repeat), and
+// is never called killed in a unit whose rows cannot call it again (Drop
+// deletes a key of its map): there the file would pass on it in the
+// other orders, and its reason says so. A mutant some row kills in every
+// order (v > n → v < n) is killed in both.
 func TestMapOrderKillsSteady(t *testing.T) {
 	const src = `package full
 
@@ -505,30 +508,56 @@ func Fullest(m map[string]int) string {
 	}
 	return best
 }
+
+// Drop deletes the key "" of m, and returns the fullest of the others.
+func Drop(m map[string]int) string {
+	delete(m, "")
+	best, n := "", -1
+	for k, v := range m {
+		if v > n || v == n && k < best {
+			best, n = k, v
+		}
+	}
+	return best
+}
 `
 	pkg := loadPkg(t, map[string]string{"full/full.go": src}, "./full")
 	res, err := Generate(context.Background(), pkg, Config{Engines: randomOnly(), Seed: 1, Workers: 2, Ops: map[mutate.Op]bool{mutate.ROR: true, mutate.LCR: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	found := 0
+	repeat := map[string]int{}
+	for u, n := range res.Repeat {
+		repeat[u.Name] = n
+	}
+	if repeat["Fullest"] != mapRepeat || repeat["Drop"] != 0 {
+		t.Errorf("repeats %v, want Fullest's rows to call it %d times, Drop's once", repeat, mapRepeat)
+	}
+	found := map[string]int{}
 	for _, m := range res.Set.Mutants {
 		switch {
 		case m.Orig == "v == n && k < best" && m.Repl == "bool(k < best)":
-			found++
-			if res.Status[m.ID] == mutate.Killed {
-				t.Errorf("mutant #%d (v == n && k < best → k < best) is called killed; it differs in some map orders only", m.ID)
-			} else if why := res.Why[m.ID]; !strings.Contains(why, "some map orders only") {
-				t.Errorf("mutant #%d (v == n && k < best → k < best): why %q, want it to say an input kills it in some map orders only", m.ID, why)
+			found[m.Func]++
+			switch m.Func {
+			case "Fullest":
+				if res.Status[m.ID] != mutate.Killed {
+					t.Errorf("mutant #%d of Fullest (v == n && k < best → k < best) is %v, want killed by a row that calls it %d times", m.ID, res.Status[m.ID], mapRepeat)
+				}
+			case "Drop":
+				if res.Status[m.ID] == mutate.Killed {
+					t.Errorf("mutant #%d of Drop (v == n && k < best → k < best) is called killed; it differs in some map orders only, and Drop's rows call it once", m.ID)
+				} else if why := res.Why[m.ID]; !strings.Contains(why, "some map orders only") {
+					t.Errorf("mutant #%d of Drop (v == n && k < best → k < best): why %q, want it to say an input kills it in some map orders only", m.ID, why)
+				}
 			}
 		case m.Orig == "v > n" && m.Repl == "v < n":
-			found++
+			found[m.Func]++
 			if res.Status[m.ID] != mutate.Killed {
-				t.Errorf("mutant #%d (v > n → v < n) is %v, want killed", m.ID, res.Status[m.ID])
+				t.Errorf("mutant #%d of %s (v > n → v < n) is %v, want killed", m.ID, m.Func, res.Status[m.ID])
 			}
 		}
 	}
-	if found != 2 {
-		t.Fatalf("found %d of the 2 mutants looked at", found)
+	if found["Fullest"] != 2 || found["Drop"] != 2 {
+		t.Fatalf("found %v of the 2 mutants looked at in each function", found)
 	}
 }

@@ -277,6 +277,15 @@ type Request struct {
 	// Stable: run the original again, as after a kill, to tell whether
 	// its outcome varies (Response.Varies), whatever the mutants do.
 	Stable bool `json:"st,omitempty"`
+	// Repeat, when above 1, runs a mutant that ends as the original
+	// again, up to Repeat runs in all, until one ends otherwise, on an
+	// input whose original is cheap (each range over a map starts
+	// anywhere: a mutant that differs in some orders only shows in one
+	// of the runs); every reached mutant runs, not only those the
+	// original's run infected. For the rows of a unit whose outcome may
+	// depend on map order and that changes none of its inputs, which
+	// call it as many times.
+	Repeat int `json:"rp,omitempty"`
 	// MutantBudget is the tick budget of each mutant. 0: a tight budget
 	// (10 × the original's ticks + 1000), and a mutant over it runs again
 	// with a generous one (100 × + 2^20) which it must also exceed to count

@@ -140,6 +140,10 @@ type _gzReq struct {
 	// St: run the original again to tell whether its outcome varies
 	// (V), killed mutants or not.
 	St bool `json:"st,omitempty"`
+	// RP: when above 1, a mutant that ends as the original runs again,
+	// up to RP runs in all, until one ends otherwise (harness.Request
+	// Repeat); every reached mutant runs, infected or not.
+	RP int `json:"rp,omitempty"`
 }
 
 // patience is the factor req's wall-clock allowances are multiplied by.
@@ -187,6 +191,9 @@ type _gzResp struct {
 const (
 	_gzVaryRuns    = 2
 	_gzVaryRunsMap = 64
+	// _gzRepeatTicks: a request's mutants run again (_gzReq.RP) on inputs
+	// whose original costs fewer ticks than this only.
+	_gzRepeatTicks = 1 << 14
 )
 
 // _gzEnd says which limit ended a mutant's run: "blocked", "memory",
@@ -537,7 +544,7 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 		if m <= 0 || m >= len(_gzMutSite) {
 			continue
 		}
-		if req.A || _gzInfects(m) {
+		if req.A || req.RP > 1 || _gzInfects(m) {
 			todo = append(todo, m)
 		} else if req.K {
 			resp.Cut = cutAfter
@@ -552,7 +559,7 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 				continue
 			}
 			for m := int(_gzSiteFirst[site]); m < int(_gzSiteFirst[site+1]); m++ {
-				if m/8 < len(req.L) && req.L[m/8]&(1<<uint(m%8)) != 0 && _gzInfects(m) {
+				if m/8 < len(req.L) && req.L[m/8]&(1<<uint(m%8)) != 0 && (req.RP > 1 || _gzInfects(m)) {
 					todo = append(todo, m)
 				}
 			}
@@ -612,6 +619,18 @@ func _gzHandleInto(req *_gzReq, resp *_gzResp) {
 			tainted = true
 		}
 		killed := !_gzSameOutcome(got, orig)
+		// Repeated: a cheap input's mutant that ended as the original
+		// runs again, each run meeting the maps in another order.
+		for r := 1; !killed && r < req.RP && got.X == nil && !tainted && ticks < _gzRepeatTicks; r++ {
+			got, t, leaked, _ = _gzCallRun(fn, req.In, m, budget, 1, m, attrib, wall)
+			resp.W += t
+			tainted = leaked
+			if got.X != nil {
+				got = orig // over a limit: undecided, as the first run would have been
+				break
+			}
+			killed = !_gzSameOutcome(got, orig)
+		}
 		if killed {
 			resp.K = append(resp.K, m)
 		}
