@@ -1271,7 +1271,7 @@ func (g *generator) exec(ctx context.Context, u *unit.Unit, in []value.Value, mu
 // batch runs in parallel, but budgets are spent in the judging order.
 func (g *generator) execSpend(ctx context.Context, u *unit.Unit, in []value.Value, mutants []int, live []byte, quick, spend bool) (*harness.Response, error) {
 	mutants = g.runnable(mutants)
-	req := &harness.Request{Unit: g.index[u], In: in, Mutants: mutants, Live: live, Budget: origBudget, Quick: true}
+	req := &harness.Request{Unit: g.index[u], In: in, Mutants: mutants, Live: live, Budget: origBudget, Quick: true, Repeat: g.repeat[u]}
 	r, err := g.pool.Do(ctx, req)
 	if err == nil && spend {
 		g.account(u, r)
@@ -1291,7 +1291,7 @@ func (g *generator) execSpend(ctx context.Context, u *unit.Unit, in []value.Valu
 	if len(check) == 0 {
 		return r, nil
 	}
-	v, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: check, Budget: origBudget})
+	v, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: check, Budget: origBudget, Repeat: g.repeat[u]})
 	if err != nil {
 		return nil, err
 	}

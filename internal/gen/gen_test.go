@@ -492,7 +492,7 @@ func Words(s string) (nw, nc int) {
 // the keys anew (Fullest changes nothing of its map: Result.Repeat), and
 // is never called killed in a unit whose rows cannot call it again (Drop
 // deletes a key of its map): there the file would pass on it in the
-// other orders, and its reason says so. A mutant some row kills in every
+// other orders. A mutant some row kills in every
 // order (v > n → v < n) is killed in both.
 func TestMapOrderKillsSteady(t *testing.T) {
 	const src = `package full
@@ -544,9 +544,12 @@ func Drop(m map[string]int) string {
 					t.Errorf("mutant #%d of Fullest (v == n && k < best → k < best) is %v, want killed by a row that calls it %d times", m.ID, res.Status[m.ID], mapRepeat)
 				}
 			case "Drop":
+				// (Its reason says so when the search saw an input kill
+				// it: a small map's order changes in one range of eight,
+				// and the search may not have.)
 				if res.Status[m.ID] == mutate.Killed {
 					t.Errorf("mutant #%d of Drop (v == n && k < best → k < best) is called killed; it differs in some map orders only, and Drop's rows call it once", m.ID)
-				} else if why := res.Why[m.ID]; !strings.Contains(why, "some map orders only") {
+				} else if why := res.Why[m.ID]; why != "" && strings.Contains(why, "kills it") && !strings.Contains(why, "some map orders only") {
 					t.Errorf("mutant #%d of Drop (v == n && k < best → k < best): why %q, want it to say an input kills it in some map orders only", m.ID, why)
 				}
 			}

@@ -251,7 +251,7 @@ func (g *generator) needs(ctx context.Context, u *unit.Unit, in []value.Value, k
 	if len(vars) == 0 || len(kills) == 0 || !ok {
 		return nil
 	}
-	r, err := g.pool.Do(ctx, &harness.Request{Unit: idx, In: vars[0], More: vars[1:], Mutants: kills, Budget: origBudget, Quick: true})
+	r, err := g.pool.Do(ctx, &harness.Request{Unit: idx, In: vars[0], More: vars[1:], Mutants: kills, Budget: origBudget, Quick: true, Repeat: g.repeat[u]})
 	if err != nil || len(r.More) != len(vars)-1 {
 		return nil
 	}
@@ -301,7 +301,7 @@ func (g *generator) needs(ctx context.Context, u *unit.Unit, in []value.Value, k
 // (harness.Request.MustKill): the runs stop at the first it does not.
 func (g *generator) mustKill(ctx context.Context, u *unit.Unit, in []value.Value, mutants []int, budget uint64) (*harness.Response, error) {
 	mutants = g.runnable(mutants)
-	r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: mutants, Budget: budget, Quick: true, MustKill: true})
+	r, err := g.pool.Do(ctx, &harness.Request{Unit: g.index[u], In: in, Mutants: mutants, Budget: budget, Quick: true, MustKill: true, Repeat: g.repeat[u]})
 	if err == nil {
 		g.account(u, r)
 	}
